@@ -1,0 +1,69 @@
+//===- Tile.h - Tile dialect ------------------------------------*- C++ -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILE_H
+#define TILE_DIALECT_TILE_IR_TILE_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h.inc"
+#include "tile/Dialect/Tile/IR/TileEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.h.inc"
+
+namespace mlir {
+namespace tile {
+/// For a pointer (or tensor of pointers) type, the pointee type with the same
+/// shape: `!tile.ptr<f32>` -> `f32`, `tensor<4x!tile.ptr<f32>>` ->
+/// `tensor<4xf32>`. Returns a null type for anything else.
+Type getPointeeLikeType(Type ptrLike);
+/// The mask type matching a pointer-like type: `i1` or a tensor of `i1`.
+Type getMaskLikeType(Type ptrLike);
+/// Whether `t` is a static tensor whose dimensions are all powers of two.
+bool isPowerOfTwoTile(RankedTensorType t);
+/// Verifies that `type`, if it is a tensor, is a legal tile, reporting
+/// through `op`. `what` names the value ("operand #0", "result").
+LogicalResult verifyTileType(Operation *op, Type type, StringRef what);
+/// Whether `func` is a tile kernel (carries the `tile.kernel` attribute).
+bool isKernel(func::FuncOp func);
+/// The kernel's `tile.num_warps` (4 when absent).
+int64_t getNumWarps(func::FuncOp func);
+} // namespace tile
+
+namespace OpTrait {
+namespace tile {
+template <typename ConcreteType>
+class PowerOfTwoTiles : public TraitBase<ConcreteType, PowerOfTwoTiles> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+      if (failed(::mlir::tile::verifyTileType(
+              op, v.getType(), ("operand #" + llvm::Twine(i)).str())))
+        return failure();
+    for (auto [i, v] : llvm::enumerate(op->getResults()))
+      if (failed(::mlir::tile::verifyTileType(
+              op, v.getType(), ("result #" + llvm::Twine(i)).str())))
+        return failure();
+    return success();
+  }
+};
+} // namespace tile
+} // namespace OpTrait
+} // namespace mlir
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.h.inc"
+
+#endif // TILE_DIALECT_TILE_IR_TILE_H

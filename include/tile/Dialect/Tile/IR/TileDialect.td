@@ -1,0 +1,48 @@
+//===- TileDialect.td - Tile dialect definition ------------*- tablegen -*-===//
+//
+// The tile dialect describes what one program instance (one CTA) computes on
+// whole tiles: ranked, statically shaped tensors with power-of-two dimensions.
+// It never says which thread does what; that is the job of the layout passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TD
+#define TILE_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::mlir::tile";
+  let summary = "A tensor-level tile dialect for GPU kernels";
+  let description = [{
+    A kernel is a `func.func` marked with the `tile.kernel` unit attribute and
+    `tile.num_warps`. It runs as a grid of program instances; each instance
+    computes on tiles (static, power-of-two shaped tensors) with the ops of
+    this dialect plus elementwise `arith`/`math` ops and `scf` control flow.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::func::FuncDialect"
+  ];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let hasConstantMaterializer = 1;
+  let extraClassDeclaration = [{
+    /// Attribute names of a kernel function.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return "tile.kernel";
+    }
+    static constexpr ::llvm::StringLiteral getNumWarpsAttrName() {
+      return "tile.num_warps";
+    }
+    static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
+      return "tile.num_stages";
+    }
+  }];
+}
+
+#endif // TILE_DIALECT_TD

@@ -1,0 +1,359 @@
+//===- TileOps.td - Tile dialect operations ----------------*- tablegen -*-===//
+
+#ifndef TILE_OPS_TD
+#define TILE_OPS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileTypes.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+// Every tensor operand and result of a tile op has a static shape whose
+// dimensions are powers of two.
+def Tile_PowerOfTwoTiles : NativeOpTrait<"PowerOfTwoTiles"> {
+  let cppNamespace = "::mlir::OpTrait::tile";
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, !listconcat(traits, [Tile_PowerOfTwoTiles])>;
+
+//===----------------------------------------------------------------------===//
+// Program indexing
+//===----------------------------------------------------------------------===//
+
+def Tile_ProgramIdOp : Tile_Op<"program_id", [Pure]> {
+  let summary = "Index of the running program instance along a grid axis";
+  let description = [{
+    ```mlir
+    %pid = tile.program_id 0
+    ```
+    Returns the index (0-based, `i32`) of this program instance along grid
+    axis 0, 1 or 2.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_NumProgramsOp : Tile_Op<"num_programs", [Pure]> {
+  let summary = "Number of program instances along a grid axis";
+  let description = [{
+    ```mlir
+    %n = tile.num_programs 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_RangeOp : Tile_Op<"range", [Pure]> {
+  let summary = "The 1-d tile [start, end) of consecutive i32 values";
+  let description = [{
+    ```mlir
+    %cols = tile.range 0, 128 : tensor<128xi32>
+    ```
+    The tile length `end - start` must be a power of two and equal to the
+    result's only dimension.
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure,
+    TypesMatchWith<"result element type is the scalar's type",
+                   "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "A tile whose every element is one scalar";
+  let description = [{
+    ```mlir
+    %t = tile.splat %x : tensor<64x128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Repeat a tile along its size-1 dimensions";
+  let description = [{
+    ```mlir
+    %b = tile.broadcast %row : tensor<1x128xf32> -> tensor<64x128xf32>
+    ```
+    Source and result have the same rank; every source dimension is 1 or
+    equal to the result's.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Insert a size-1 dimension at `axis`";
+  let description = [{
+    ```mlir
+    %c = tile.expand_dims %v axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+    ```
+  }];
+  let arguments = (ins Tile_Tensor:$src, ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Reinterpret a tile with another shape of equal size";
+  let description = [{
+    ```mlir
+    %r = tile.reshape %t : tensor<4x32xf32> -> tensor<128xf32>
+    ```
+    Elements keep their row-major order.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "Permute the dimensions of a tile";
+  let description = [{
+    ```mlir
+    %t = tile.trans %x order = [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
+    ```
+    Result dimension `i` is source dimension `order[i]`.
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src `order` `=` $order attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Advance pointers by element offsets";
+  let description = [{
+    ```mlir
+    %p = tile.addptr %base, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    ```
+    Offsets count elements of the pointee type. A tensor of pointers takes a
+    tensor of offsets of the same shape; a scalar pointer takes a scalar.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result has the pointee type and shape of the pointers",
+                   "ptr", "result", "::mlir::tile::getPointeeLikeType($_self)">,
+    OptionalTypesMatchWith<"mask is an i1 tile of the pointers' shape",
+                   "ptr", "mask", "::mlir::tile::getMaskLikeType($_self)">,
+    OptionalTypesMatchWith<"`other` has the type of the result",
+                   "ptr", "other", "::mlir::tile::getPointeeLikeType($_self)">]> {
+  let summary = "Load a tile (or a scalar) through pointers, with a mask";
+  let description = [{
+    ```mlir
+    %x = tile.load %ptrs, %mask, %other : tensor<128x!tile.ptr<f32>>
+    ```
+    Lanes whose mask is false are not accessed and read `other` (zero when
+    `other` is absent). `other` requires a mask.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Optional<AnyTypeOf<[I1, Tile_BoolTensor]>>:$mask,
+                       Optional<Tile_Value>:$other);
+  let results = (outs Tile_Value:$result);
+  let assemblyFormat = [{
+    $ptr (`,` $mask^)? (`,` $other^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+    MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value has the pointee type and shape of the pointers",
+                   "ptr", "value", "::mlir::tile::getPointeeLikeType($_self)">,
+    OptionalTypesMatchWith<"mask is an i1 tile of the pointers' shape",
+                   "ptr", "mask", "::mlir::tile::getMaskLikeType($_self)">]> {
+  let summary = "Store a tile (or a scalar) through pointers, with a mask";
+  let description = [{
+    ```mlir
+    tile.store %ptrs, %y, %mask : tensor<128x!tile.ptr<f32>>
+    ```
+    Lanes whose mask is false are not written.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Value:$value,
+                       Optional<AnyTypeOf<[I1, Tile_BoolTensor]>>:$mask);
+  let assemblyFormat = "$ptr `,` $value (`,` $mask^)? attr-dict `:` type($ptr)";
+  let hasCanonicalizer = 1;
+}
+
+def Tile_MakeBlockPtrOp : Tile_Op<"make_block_ptr", [Pure,
+    AttrSizedOperandSegments,
+    TypesMatchWith<"base points to the block's element type", "result", "base",
+        "::mlir::tile::PointerType::get($_self.getContext(), ::llvm::cast<::mlir::tile::BlockPointerType>($_self).getElementType())">]> {
+  let summary = "Describe a block of a strided N-d array";
+  let description = [{
+    ```mlir
+    %bp = tile.make_block_ptr %base, [%rows, %cols], [%stride0, %stride1],
+            [%off0, %off1] order = [1, 0] : !tile.block_ptr<tensor<16x64xf32>>
+    ```
+    `shape` and `strides` (i64, in elements) describe the whole array,
+    `offsets` (i32) the block's first element, `order` the dimensions from
+    the fastest-varying to the slowest (a hint for the layout passes).
+  }];
+  let arguments = (ins Tile_Ptr:$base, Variadic<I64>:$shape, Variadic<I64>:$strides,
+                       Variadic<I32>:$offsets, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_BlockPtr:$result);
+  let assemblyFormat = [{
+    $base `,` `[` $shape `]` `,` `[` $strides `]` `,` `[` $offsets `]`
+    `order` `=` $order attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AdvanceOp : Tile_Op<"advance", [Pure, AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Move a block pointer by element offsets per dimension";
+  let description = [{
+    ```mlir
+    %next = tile.advance %bp, [%c0, %c64] : !tile.block_ptr<tensor<16x64xf32>>
+    ```
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Variadic<I32>:$offsets);
+  let results = (outs Tile_BlockPtr:$result);
+  let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` type($ptr)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_BlockLoadOp : Tile_Op<"block_load", [
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result is the block's tensor type", "ptr", "result",
+        "::llvm::cast<::mlir::tile::BlockPointerType>($_self).getBlockType()">]> {
+  let summary = "Load the block a block pointer designates";
+  let description = [{
+    ```mlir
+    %x = tile.block_load %bp check = [0, 1] padding = neg_inf
+           : !tile.block_ptr<tensor<16x64xf32>>
+    ```
+    Dimensions listed in `check` are bounds-checked against the array's
+    shape; out-of-bounds elements read the padding value (`zero` by default,
+    `nan` or `neg_inf`). Unchecked dimensions must stay in bounds.
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$check,
+                       DefaultValuedAttr<Tile_PaddingKindAttr, "::mlir::tile::PaddingKind::Zero">:$padding);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $ptr (`check` `=` $check^)? (`padding` `=` `` $padding^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_BlockStoreOp : Tile_Op<"block_store", [
+    MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value is the block's tensor type", "ptr", "value",
+        "::llvm::cast<::mlir::tile::BlockPointerType>($_self).getBlockType()">]> {
+  let summary = "Store a tile into the block a block pointer designates";
+  let description = [{
+    ```mlir
+    tile.block_store %bp, %acc check = [0, 1] : !tile.block_ptr<tensor<16x64xf32>>
+    ```
+    Elements outside the array's shape along the dimensions listed in
+    `check` are not written.
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Tile_Tensor:$value,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$check);
+  let assemblyFormat = [{
+    $ptr `,` $value (`check` `=` $check^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Computation
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "Reduce a tile along one axis with max, min or sum";
+  let description = [{
+    ```mlir
+    %m = tile.reduce max %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+    %s = tile.reduce sum %v axis = 0 : tensor<128xf32> -> f32
+    ```
+    The result drops dimension `axis`; a 1-d tile reduces to a scalar.
+    `max`/`min` on floats propagate NaN, as `arith.maximumf` does.
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
+  let results = (outs AnyTypeOf<[Tile_Float, Tile_Int, Tile_Tensor]>:$result);
+  let assemblyFormat = [{
+    `` $kind $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix product of two tiles added to an accumulator";
+  let description = [{
+    ```mlir
+    %c = tile.dot %a, %b, %acc precision = tf32
+           : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+    ```
+    `result = a @ b + acc`. `a` and `b` share an element type (f16, bf16 or
+    f32); the accumulator is f32 (or f16 for f16 inputs). `precision` says
+    how f32 products are formed: `ieee` (exact f32 FMA, the default), `tf32`
+    (tensor-core TF32 inputs) or `tf32x3` (three TF32 products, f32-level
+    error).
+  }];
+  let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc,
+                       DefaultValuedAttr<Tile_InputPrecisionAttr,
+                           "::mlir::tile::InputPrecision::IEEE">:$precision);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`precision` `=` `` $precision^)? attr-dict `:`
+    type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Print values while interpreting (debugging aid)";
+  let description = [{
+    ```mlir
+    tile.print "row max" %m : f32
+    ```
+    The interpreter prints the prefix, the program id and the values; code
+    generation drops the op.
+  }];
+  let arguments = (ins StrAttr:$prefix, Variadic<Tile_Value>:$args);
+  let assemblyFormat = "$prefix ($args^ `:` type($args))? attr-dict";
+}
+
+#endif // TILE_OPS_TD

@@ -1,0 +1,63 @@
+//===- TileTypes.td - Tile dialect types -------------------*- tablegen -*-===//
+
+#ifndef TILE_TYPES_TD
+#define TILE_TYPES_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+class Tile_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Tile_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Tile_PtrType : Tile_Type<"Pointer", "ptr"> {
+  let summary = "Pointer to elements of a scalar type in global memory";
+  let description = [{
+    `!tile.ptr<f32>` is the address of one `f32` in global memory. Tensors of
+    pointers (`tensor<128x!tile.ptr<f32>>`) address a whole tile.
+  }];
+  let parameters = (ins "::mlir::Type":$pointeeType);
+  let assemblyFormat = "`<` $pointeeType `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_BlockPtrType : Tile_Type<"BlockPointer", "block_ptr"> {
+  let summary = "Pointer to a rectangular block of a strided N-d array";
+  let description = [{
+    `!tile.block_ptr<tensor<16x64xf32>>` designates a 16x64 block of a
+    strided array of `f32` in global memory, created by `tile.make_block_ptr`
+    and moved by `tile.advance`.
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$blockType);
+  let assemblyFormat = "`<` $blockType `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Type getElementType() const {
+      return getBlockType().getElementType();
+    }
+  }];
+}
+
+// Element types a tile may hold in memory and registers.
+def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
+def Tile_Ptr : Type<CPred<"::llvm::isa<::mlir::tile::PointerType>($_self)">,
+                    "tile pointer", "::mlir::tile::PointerType">;
+
+def Tile_Tensor : RankedTensorOf<[AnyType]>;
+def Tile_IntTensor : RankedTensorOf<[Tile_Int]>;
+def Tile_PtrTensor : RankedTensorOf<[Tile_Ptr]>;
+def Tile_BoolTensor : RankedTensorOf<[I1]>;
+
+def Tile_PtrLike : AnyTypeOf<[Tile_Ptr, Tile_PtrTensor]>;
+def Tile_IntLike : AnyTypeOf<[Tile_Int, Tile_IntTensor]>;
+def Tile_Scalar : AnyTypeOf<[Tile_Float, Tile_Int, Tile_Ptr]>;
+def Tile_Value : AnyTypeOf<[Tile_Scalar, Tile_Tensor]>;
+// Kept as a plain `Type` in C++ so that assembly formats print the type in
+// full (`!tile.block_ptr<...>`), which reads better in kernels.
+def Tile_BlockPtr : Type<CPred<"::llvm::isa<::mlir::tile::BlockPointerType>($_self)">,
+                         "tile block pointer">;
+
+#endif // TILE_TYPES_TD

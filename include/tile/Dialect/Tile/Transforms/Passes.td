@@ -1,0 +1,42 @@
+//===- Passes.td - Tile dialect passes ---------------------*- tablegen -*-===//
+
+#ifndef TILE_PASSES_TD
+#define TILE_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
+  let summary = "Check kernels against the limits of a program instance";
+  let description = [{
+    For every `tile.kernel` function, checks that `tile.num_warps` is a power
+    of two giving at most 1024 threads, that no tile exceeds
+    `max-tile-elements`, and estimates the registers one thread needs to hold
+    the tiles live at the same time (every tile spread evenly over the
+    CTA's threads). A kernel whose estimate exceeds `max-registers` is
+    rejected with its name, the estimate and the limit, the compile-time
+    equivalent of an out-of-resources launch failure. With `report`, each
+    kernel's estimate is emitted as a remark.
+  }];
+  let options = [
+    Option<"maxTileElements", "max-tile-elements", "int64_t",
+           /*default=*/"1048576", "Largest number of elements in one tile">,
+    Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"255",
+           "Registers (32-bit) one thread may use for tiles">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark with each kernel's resource estimate">
+  ];
+}
+
+def TileSimplifyMasks : Pass<"tile-simplify-masks", "ModuleOp"> {
+  let summary = "Drop load/store masks that are provably true";
+  let description = [{
+    A mask of the form `range(s, e) < splat(n)` (seen through `expand_dims`
+    and `broadcast`; also `<=`, `>`, `>=` and swapped operands) holds for
+    every lane when `n` is a constant beyond the range. Such masks, and the
+    matching `other` value, are removed so that code generation can emit
+    plain vector accesses. Constant true/false masks are handled by
+    canonicalization.
+  }];
+}
+
+#endif // TILE_PASSES_TD

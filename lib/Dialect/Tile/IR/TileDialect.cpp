@@ -1,0 +1,191 @@
+//===- TileDialect.cpp - Tile dialect, types and attributes ---------------===//
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tile/Dialect/Tile/IR/TileDialect.cpp.inc"
+#include "tile/Dialect/Tile/IR/TileEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+
+void TileDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static bool isMemoryElementType(Type t) {
+  return t.isF16() || t.isBF16() || t.isF32() || t.isF64() ||
+         t.isSignlessInteger(1) || t.isSignlessInteger(8) ||
+         t.isSignlessInteger(16) || t.isSignlessInteger(32) ||
+         t.isSignlessInteger(64);
+}
+
+LogicalResult
+PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    Type pointee) {
+  if (!isMemoryElementType(pointee))
+    return emitError() << "pointee type must be f16, bf16, f32, f64 or a "
+                          "signless integer of 1 to 64 bits, got "
+                       << pointee;
+  return success();
+}
+
+LogicalResult
+BlockPointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         RankedTensorType block) {
+  if (!isMemoryElementType(block.getElementType()))
+    return emitError() << "block element type must be f16, bf16, f32, f64 or "
+                          "a signless integer, got "
+                       << block.getElementType();
+  if (!isPowerOfTwoTile(block))
+    return emitError() << "block shape must be static with power-of-two "
+                          "dimensions, got "
+                       << block;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Type mlir::tile::getPointeeLikeType(Type ptrLike) {
+  if (auto ptr = dyn_cast<PointerType>(ptrLike))
+    return ptr.getPointeeType();
+  if (auto tensor = dyn_cast<RankedTensorType>(ptrLike))
+    if (auto ptr = dyn_cast<PointerType>(tensor.getElementType()))
+      return tensor.clone(ptr.getPointeeType());
+  return Type();
+}
+
+Type mlir::tile::getMaskLikeType(Type ptrLike) {
+  Type i1 = IntegerType::get(ptrLike.getContext(), 1);
+  if (auto tensor = dyn_cast<RankedTensorType>(ptrLike))
+    return tensor.clone(i1);
+  return i1;
+}
+
+bool mlir::tile::isPowerOfTwoTile(RankedTensorType t) {
+  return t.hasStaticShape() &&
+         llvm::all_of(t.getShape(), [](int64_t d) {
+           return d > 0 && llvm::isPowerOf2_64(d);
+         });
+}
+
+LogicalResult mlir::tile::verifyTileType(Operation *op, Type type,
+                                         StringRef what) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return success();
+  if (!isPowerOfTwoTile(tensor))
+    return op->emitOpError() << what << " must be a tile with static "
+                             << "power-of-two dimensions, got " << type;
+  return success();
+}
+
+bool mlir::tile::isKernel(func::FuncOp func) {
+  return func->hasAttr(TileDialect::getKernelAttrName());
+}
+
+int64_t mlir::tile::getNumWarps(func::FuncOp func) {
+  if (auto attr = func->getAttrOfType<IntegerAttr>(
+          TileDialect::getNumWarpsAttrName()))
+    return attr.getInt();
+  return 4;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel attributes
+//===----------------------------------------------------------------------===//
+
+static bool isKernelArgType(Type t) {
+  return isa<PointerType>(t) || t.isSignlessInteger(32) ||
+         t.isSignlessInteger(64) || t.isF32() || t.isF64() ||
+         t.isSignlessInteger(1);
+}
+
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getKernelAttrName()) {
+    auto func = dyn_cast<func::FuncOp>(op);
+    if (!func)
+      return op->emitError() << "'" << name
+                             << "' may only be attached to a func.func";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    if (func.isExternal())
+      return op->emitError() << "tile kernel '" << func.getSymName()
+                             << "' must have a body";
+    if (func.getFunctionType().getNumResults() != 0)
+      return op->emitError() << "tile kernel '" << func.getSymName()
+                             << "' must not return values (write results "
+                                "through pointers)";
+    for (auto [i, t] : llvm::enumerate(func.getArgumentTypes()))
+      if (!isKernelArgType(t))
+        return op->emitError()
+               << "tile kernel '" << func.getSymName() << "' argument #" << i
+               << " has type " << t
+               << "; kernel arguments are !tile.ptr<T>, i1, i32, i64, f32 or "
+                  "f64";
+    // Every tensor in the body is a tile: static, power-of-two dimensions.
+    WalkResult result = func.walk([&](Operation *inner) {
+      for (Type t : inner->getResultTypes())
+        if (failed(verifyTileType(inner, t, "result")))
+          return WalkResult::interrupt();
+      for (Region &region : inner->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (failed(verifyTileType(inner, arg.getType(),
+                                      "region argument")))
+              return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+  if (name == getNumWarpsAttrName() || name == getNumStagesAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value)
+      return op->emitError() << "'" << name << "' must be an integer";
+    int64_t v = value.getInt();
+    if (name == getNumWarpsAttrName() &&
+        (v < 1 || v > 32 || !llvm::isPowerOf2_64(v)))
+      return op->emitError() << "'" << name
+                             << "' must be a power of two from 1 to 32, got "
+                             << v;
+    if (name == getNumStagesAttrName() && (v < 1 || v > 8))
+      return op->emitError() << "'" << name << "' must be from 1 to 8, got "
+                             << v;
+    return success();
+  }
+  return op->emitError() << "unknown tile dialect attribute '" << name << "'";
+}

@@ -1,0 +1,445 @@
+//===- TileOps.cpp - Tile dialect operations ------------------------------===//
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+
+static LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank,
+                                StringRef what = "axis") {
+  if (axis < 0 || axis >= rank)
+    return op->emitOpError() << what << " " << axis
+                             << " is out of range for rank " << rank;
+  return success();
+}
+
+/// Whether `v` is defined by a constant whose every element is `value`.
+static bool isConstantBool(Value v, bool value) {
+  if (!v)
+    return false;
+  if (value ? matchPattern(v, m_One()) : matchPattern(v, m_Zero()))
+    return true;
+  DenseIntElementsAttr dense;
+  if (matchPattern(v, m_Constant(&dense)) && dense.isSplat())
+    return dense.getSplatValue<bool>() == value;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Program indexing
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProgramIdOp::verify() {
+  return verifyAxis(*this, getAxis(), 3, "grid axis");
+}
+
+LogicalResult NumProgramsOp::verify() {
+  return verifyAxis(*this, getAxis(), 3, "grid axis");
+}
+
+LogicalResult RangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  auto type = getType();
+  if (type.getRank() != 1)
+    return emitOpError() << "result must be a 1-d tile, got " << type;
+  if (end <= start)
+    return emitOpError() << "end (" << end << ") must be greater than start ("
+                         << start << ")";
+  if (!llvm::isPowerOf2_64(end - start))
+    return emitOpError() << "length end - start = " << (end - start)
+                         << " must be a power of two";
+  if (type.getDimSize(0) != end - start)
+    return emitOpError() << "result has " << type.getDimSize(0)
+                         << " elements but the range holds " << (end - start);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  auto type = getType();
+  if (isa<PointerType>(type.getElementType()))
+    return {};
+  if (auto attr = dyn_cast_or_null<TypedAttr>(adaptor.getSrc()))
+    if (isa<IntegerAttr, FloatAttr>(attr))
+      return SplatElementsAttr::get(type, attr);
+  return {};
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto src = getSrc().getType(), dst = getType();
+  if (src.getRank() != dst.getRank())
+    return emitOpError() << "source rank " << src.getRank()
+                         << " differs from result rank " << dst.getRank()
+                         << "; use tile.expand_dims first";
+  for (int64_t i = 0; i < src.getRank(); ++i)
+    if (src.getDimSize(i) != 1 && src.getDimSize(i) != dst.getDimSize(i))
+      return emitOpError() << "dimension " << i << " of size "
+                           << src.getDimSize(i) << " cannot broadcast to "
+                           << dst.getDimSize(i)
+                           << " (only size-1 dimensions broadcast)";
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(),
+                                  splat.getSplatValue<Attribute>());
+  return {};
+}
+
+namespace {
+/// broadcast(splat(x)) -> splat(x); broadcast(broadcast(x)) -> broadcast(x).
+struct BroadcastOfSplatOrBroadcast : OpRewritePattern<BroadcastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
+    if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    if (auto inner = op.getSrc().getDefiningOp<BroadcastOp>()) {
+      rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
+                                               inner.getSrc());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// expand_dims(splat(x)) -> splat(x).
+struct ExpandDimsOfSplat : OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto splat = op.getSrc().getDefiningOp<SplatOp>();
+    if (!splat)
+      return failure();
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+};
+} // namespace
+
+void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<BroadcastOfSplatOrBroadcast>(context);
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = getSrc().getType(), dst = getType();
+  int64_t axis = getAxis();
+  if (failed(verifyAxis(*this, axis, src.getRank() + 1)))
+    return failure();
+  SmallVector<int64_t> expected(src.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (dst.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result type " << dst << " must be " << src
+                         << " with a size-1 dimension inserted at axis "
+                         << axis;
+  return success();
+}
+
+void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<ExpandDimsOfSplat>(context);
+}
+
+LogicalResult ReshapeOp::verify() {
+  if (getSrc().getType().getNumElements() != getType().getNumElements())
+    return emitOpError() << "source has " << getSrc().getType().getNumElements()
+                         << " elements but result has "
+                         << getType().getNumElements();
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto inner = getSrc().getDefiningOp<ReshapeOp>()) {
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
+  return {};
+}
+
+LogicalResult TransOp::verify() {
+  auto src = getSrc().getType(), dst = getType();
+  ArrayRef<int32_t> order = getOrder();
+  if ((int64_t)order.size() != src.getRank())
+    return emitOpError() << "order has " << order.size()
+                         << " entries for a tile of rank " << src.getRank();
+  SmallVector<bool> seen(order.size(), false);
+  for (int32_t d : order) {
+    if (d < 0 || d >= (int64_t)order.size() || seen[d])
+      return emitOpError() << "order must be a permutation of 0.."
+                           << order.size() - 1;
+    seen[d] = true;
+  }
+  for (auto [i, d] : llvm::enumerate(order))
+    if (dst.getDimSize(i) != src.getDimSize(d))
+      return emitOpError() << "result dimension " << i << " is "
+                           << dst.getDimSize(i) << " but source dimension "
+                           << d << " is " << src.getDimSize(d);
+  return success();
+}
+
+OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
+  ArrayRef<int32_t> order = getOrder();
+  bool identity = llvm::all_of(llvm::enumerate(order), [](auto it) {
+    return (int64_t)it.index() == it.value();
+  });
+  if (identity)
+    return getSrc();
+  // trans(trans(x, p), q) == x when q undoes p.
+  if (auto inner = getSrc().getDefiningOp<TransOp>()) {
+    ArrayRef<int32_t> innerOrder = inner.getOrder();
+    bool inverse = true;
+    for (auto [i, d] : llvm::enumerate(order))
+      inverse &= innerOrder[d] == (int32_t)i;
+    if (inverse && inner.getSrc().getType() == getType())
+      return inner.getSrc();
+  }
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddPtrOp::verify() {
+  Type ptr = getPtr().getType(), off = getOffset().getType();
+  auto ptrTensor = dyn_cast<RankedTensorType>(ptr);
+  auto offTensor = dyn_cast<RankedTensorType>(off);
+  if (!ptrTensor && offTensor)
+    return emitOpError() << "a scalar pointer takes a scalar offset, got "
+                         << off;
+  if (ptrTensor && offTensor &&
+      ptrTensor.getShape() != offTensor.getShape())
+    return emitOpError() << "offset shape " << off
+                         << " differs from pointer shape " << ptr;
+  if (ptrTensor && !offTensor)
+    return emitOpError() << "a tile of pointers takes a tile of offsets of "
+                            "the same shape; splat "
+                         << off << " first";
+  return success();
+}
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  if (matchPattern(getOffset(), m_Zero()))
+    return getPtr();
+  if (auto dense = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getOffset()))
+    if (dense.isSplat() && dense.getSplatValue<APInt>().isZero())
+      return getPtr();
+  return {};
+}
+
+LogicalResult LoadOp::verify() {
+  if (getOther() && !getMask())
+    return emitOpError() << "`other` requires a mask";
+  return success();
+}
+
+namespace {
+/// load with an all-true mask -> unmasked load; with an all-false mask ->
+/// the `other` value (zero when absent), no memory access.
+struct SimplifyConstantLoadMask : OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op,
+                                PatternRewriter &rewriter) const override {
+    Value mask = op.getMask();
+    if (!mask)
+      return failure();
+    if (isConstantBool(mask, true)) {
+      rewriter.replaceOpWithNewOp<LoadOp>(op, op.getType(), op.getPtr(),
+                                          Value(), Value());
+      return success();
+    }
+    if (!isConstantBool(mask, false))
+      return failure();
+    if (Value other = op.getOther()) {
+      rewriter.replaceOp(op, other);
+      return success();
+    }
+    Type type = op.getType();
+    Type elem = getElementTypeOrSelf(type);
+    TypedAttr zero = rewriter.getZeroAttr(elem);
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      zero = SplatElementsAttr::get(tensor, zero);
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, zero);
+    return success();
+  }
+};
+
+/// store with an all-true mask -> unmasked; with an all-false mask -> erased.
+struct SimplifyConstantStoreMask : OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op,
+                                PatternRewriter &rewriter) const override {
+    Value mask = op.getMask();
+    if (!mask)
+      return failure();
+    if (isConstantBool(mask, true)) {
+      rewriter.modifyOpInPlace(op, [&] { op.getMaskMutable().clear(); });
+      return success();
+    }
+    if (isConstantBool(mask, false)) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<SimplifyConstantLoadMask>(context);
+}
+
+void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<SimplifyConstantStoreMask>(context);
+}
+
+LogicalResult MakeBlockPtrOp::verify() {
+  int64_t rank = cast<BlockPointerType>(getType()).getBlockType().getRank();
+  if ((int64_t)getShape().size() != rank)
+    return emitOpError() << "shape has " << getShape().size()
+                         << " entries for a block of rank " << rank;
+  if ((int64_t)getStrides().size() != rank)
+    return emitOpError() << "strides has " << getStrides().size()
+                         << " entries for a block of rank " << rank;
+  if ((int64_t)getOffsets().size() != rank)
+    return emitOpError() << "offsets has " << getOffsets().size()
+                         << " entries for a block of rank " << rank;
+  ArrayRef<int32_t> order = getOrder();
+  if ((int64_t)order.size() != rank)
+    return emitOpError() << "order has " << order.size()
+                         << " entries for a block of rank " << rank;
+  SmallVector<bool> seen(rank, false);
+  for (int32_t d : order) {
+    if (d < 0 || d >= rank || seen[d])
+      return emitOpError() << "order must be a permutation of 0.."
+                           << rank - 1;
+    seen[d] = true;
+  }
+  return success();
+}
+
+LogicalResult AdvanceOp::verify() {
+  int64_t rank = cast<BlockPointerType>(getType()).getBlockType().getRank();
+  if ((int64_t)getOffsets().size() != rank)
+    return emitOpError() << "has " << getOffsets().size()
+                         << " offsets for a block of rank " << rank;
+  return success();
+}
+
+OpFoldResult AdvanceOp::fold(FoldAdaptor adaptor) {
+  if (llvm::all_of(getOffsets(),
+                   [](Value v) { return matchPattern(v, m_Zero()); }))
+    return getPtr();
+  return {};
+}
+
+static LogicalResult verifyBoundaryCheck(Operation *op, ArrayRef<int32_t> dims,
+                                         int64_t rank) {
+  SmallVector<bool> seen(rank, false);
+  for (int32_t d : dims) {
+    if (d < 0 || d >= rank)
+      return op->emitOpError() << "boundary-check dimension " << d
+                               << " is out of range for rank " << rank;
+    if (seen[d])
+      return op->emitOpError() << "boundary-check dimension " << d
+                               << " is listed twice";
+    seen[d] = true;
+  }
+  return success();
+}
+
+LogicalResult BlockLoadOp::verify() {
+  if (getPadding() != PaddingKind::Zero &&
+      !isa<FloatType>(getType().getElementType()))
+    return emitOpError() << "padding '" << stringifyPaddingKind(getPadding())
+                         << "' needs a floating-point block, got "
+                         << getType().getElementType();
+  return verifyBoundaryCheck(*this, getCheck(),
+                             cast<BlockPointerType>(getPtr().getType()).getBlockType().getRank());
+}
+
+LogicalResult BlockStoreOp::verify() {
+  return verifyBoundaryCheck(*this, getCheck(),
+                             cast<BlockPointerType>(getPtr().getType()).getBlockType().getRank());
+}
+
+//===----------------------------------------------------------------------===//
+// Computation
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto src = getSrc().getType();
+  int64_t axis = getAxis();
+  if (failed(verifyAxis(*this, axis, src.getRank())))
+    return failure();
+  Type elem = src.getElementType();
+  if (!isa<FloatType, IntegerType>(elem))
+    return emitOpError() << "cannot reduce a tile of " << elem;
+  Type expected = elem;
+  if (src.getRank() > 1) {
+    SmallVector<int64_t> shape(src.getShape());
+    shape.erase(shape.begin() + axis);
+    expected = RankedTensorType::get(shape, elem);
+  }
+  if (getType() != expected)
+    return emitOpError() << "reducing " << src << " along axis " << axis
+                         << " gives " << expected << ", not " << getType();
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  auto a = getA().getType(), b = getB().getType(), c = getAcc().getType();
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return emitOpError() << "operands must be 2-d tiles, got " << a << ", "
+                         << b << " and " << c;
+  if (a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError() << "inner dimensions differ: a is " << a
+                         << " and b is " << b;
+  if (c.getDimSize(0) != a.getDimSize(0) || c.getDimSize(1) != b.getDimSize(1))
+    return emitOpError() << "accumulator " << c << " must be "
+                         << a.getDimSize(0) << "x" << b.getDimSize(1);
+  Type ea = a.getElementType(), eb = b.getElementType(),
+       ec = c.getElementType();
+  if (ea != eb)
+    return emitOpError() << "a and b element types differ: " << ea << " vs "
+                         << eb;
+  if (!ea.isF16() && !ea.isBF16() && !ea.isF32())
+    return emitOpError() << "operands must be f16, bf16 or f32, got " << ea;
+  bool accOk = ec.isF32() || (ea.isF16() && ec.isF16());
+  if (!accOk)
+    return emitOpError() << "accumulator must be f32 (or f16 for f16 "
+                            "operands), got "
+                         << ec;
+  if (getPrecision() != InputPrecision::IEEE && !ea.isF32())
+    return emitOpError() << "precision '"
+                         << stringifyInputPrecision(getPrecision())
+                         << "' applies to f32 operands only";
+  return success();
+}

@@ -1,0 +1,120 @@
+//===- KernelCheck.cpp - Check kernels against program limits -------------===//
+//
+// A GPU program instance has fixed resources: at most 1024 threads and 255
+// registers per thread before the compiler spills. Tiles are spread over the
+// CTA's threads, so the registers a thread needs are roughly the bytes of the
+// tiles live at once divided by the thread count. Rejecting kernels that
+// cannot fit here, with the kernel's name and the numbers, beats an opaque
+// launch failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEKERNELCHECK
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// 32-bit registers one thread needs to hold its share of `type`.
+static int64_t registersPerThread(Type type, int64_t threads) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return 0;
+  Type elem = tensor.getElementType();
+  int64_t bits = isa<PointerType>(elem) ? 64 : elem.getIntOrFloatBitWidth();
+  int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
+  return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
+}
+
+namespace {
+struct TileKernelCheckPass
+    : public tile::impl::TileKernelCheckBase<TileKernelCheckPass> {
+  using TileKernelCheckBase::TileKernelCheckBase;
+
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation().walk([&](func::FuncOp func) {
+      if (!isKernel(func))
+        return;
+      if (failed(checkKernel(func)))
+        failedAny = true;
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+
+  LogicalResult checkKernel(func::FuncOp func) {
+    int64_t warps = getNumWarps(func);
+    int64_t threads = warps * 32;
+    if (!llvm::isPowerOf2_64(warps) || threads > 1024)
+      return func.emitError() << "kernel '" << func.getSymName() << "' has "
+                              << warps
+                              << " warps; a program instance holds at most "
+                                 "32 warps (1024 threads)";
+    // Tile sizes.
+    WalkResult walk = func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(t))
+          if (tensor.hasStaticShape() &&
+              tensor.getNumElements() > maxTileElements) {
+            op->emitError() << "tile " << t << " in kernel '"
+                            << func.getSymName() << "' has "
+                            << tensor.getNumElements()
+                            << " elements; the limit is " << maxTileElements;
+            return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+
+    // Register estimate: the largest total of live tiles at any op.
+    Liveness liveness(func);
+    int64_t peak = 0;
+    Operation *peakOp = nullptr;
+    func.walk([&](Operation *op) {
+      if (op == func.getOperation())
+        return;
+      const LivenessBlockInfo *info = liveness.getLiveness(op->getBlock());
+      if (!info)
+        return;
+      int64_t regs = 0;
+      for (Value v : info->currentlyLiveValues(op))
+        regs += registersPerThread(v.getType(), threads);
+      for (Value v : op->getResults())
+        regs += registersPerThread(v.getType(), threads);
+      if (regs > peak) {
+        peak = regs;
+        peakOp = op;
+      }
+    });
+    if (report)
+      func.emitRemark() << "kernel '" << func.getSymName() << "': " << threads
+                        << " threads, about " << peak
+                        << " registers per thread for tiles";
+    if (peak > maxRegisters) {
+      InFlightDiagnostic diag =
+          func.emitError()
+          << "out of resources: kernel '" << func.getSymName()
+          << "' needs about " << peak
+          << " registers per thread for its live tiles with " << warps
+          << " warps; the limit is " << maxRegisters
+          << " (use smaller tiles or more warps)";
+      if (peakOp)
+        diag.attachNote(peakOp->getLoc()) << "peak register use is here";
+      return failure();
+    }
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,26 @@
+//===- tile-opt.cpp - The mlir-opt of the Tile project --------------------===//
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::func::FuncDialect, mlir::cf::ControlFlowDialect>();
+  // Generic passes users combine with ours: canonicalize, cse, inline,
+  // symbol-dce, loop-invariant-code-motion, ...
+  mlir::registerTransformsPasses();
+  mlir::tile::registerTilePasses();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "Tile optimizer driver\n", registry));
+}
