@@ -70,7 +70,8 @@ struct TileKernelCheckPass
             op->emitError() << "tile " << t << " in kernel '"
                             << func.getSymName() << "' has "
                             << tensor.getNumElements()
-                            << " elements; the limit is " << maxTileElements;
+                            << " elements; the limit is "
+                            << static_cast<int64_t>(maxTileElements);
             return WalkResult::interrupt();
           }
       return WalkResult::advance();
@@ -108,7 +109,8 @@ struct TileKernelCheckPass
           << "out of resources: kernel '" << func.getSymName()
           << "' needs about " << peak
           << " registers per thread for its live tiles with " << warps
-          << " warps; the limit is " << maxRegisters
+          << " warps; the limit is "
+          << static_cast<int64_t>(maxRegisters)
           << " (use smaller tiles or more warps)";
       if (peakOp)
         diag.attachNote(peakOp->getLoc()) << "peak register use is here";

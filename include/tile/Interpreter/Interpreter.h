@@ -1,0 +1,149 @@
+//===- Interpreter.h - Reference interpreter for tile kernels ---*- C++ -*-===//
+//
+// Executes a tile kernel on the CPU, program instance by program instance,
+// with tiles held as host arrays. It is the project's reference: every
+// example's numerics are checked through it where no GPU exists, and GPU
+// results are compared against it.
+//
+// Memory is a set of named buffers holding elements in their storage type
+// (f16 and bf16 as 16-bit patterns). Pointers are (buffer, byte offset)
+// pairs, so any access outside a buffer is caught and reported with the
+// location of the op that made it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_INTERPRETER_INTERPRETER_H
+#define TILE_INTERPRETER_INTERPRETER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tile {
+namespace interp {
+
+/// Element types a buffer can hold.
+enum class DType { F16, BF16, F32, F64, I1, I8, I16, I32, I64 };
+
+/// Parses "f32", "bf16", "i32", ...
+std::optional<DType> parseDType(llvm::StringRef name);
+llvm::StringRef dtypeName(DType t);
+/// Storage size in bytes.
+int64_t dtypeSize(DType t);
+bool isFloat(DType t);
+/// The DType of an MLIR scalar type, if it has one.
+std::optional<DType> dtypeOf(Type t);
+
+/// Rounds `v` to the nearest value representable in `t` (round to nearest
+/// even for floats; wrap-around for integers).
+double roundTo(DType t, double v);
+
+/// A named region of host memory that kernels address through pointers.
+struct Buffer {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<int64_t> shape;
+  std::vector<uint8_t> bytes;
+
+  Buffer() = default;
+  Buffer(std::string name, DType dtype, std::vector<int64_t> shape);
+
+  int64_t numElements() const;
+  int64_t sizeInBytes() const { return (int64_t)bytes.size(); }
+  /// Element `i` converted to double.
+  double get(int64_t i) const;
+  /// Stores `v` into element `i`, rounded to the buffer's type.
+  void set(int64_t i, double v);
+  std::vector<double> toDoubles() const;
+};
+
+/// One kernel argument: a buffer (for `!tile.ptr<T>` parameters) or a
+/// scalar.
+struct ArgValue {
+  enum class Kind { Buffer, Int, Float } kind = Kind::Int;
+  int bufferIndex = -1;
+  int64_t intValue = 0;
+  double floatValue = 0;
+
+  static ArgValue buffer(int index) {
+    ArgValue a;
+    a.kind = Kind::Buffer;
+    a.bufferIndex = index;
+    return a;
+  }
+  static ArgValue integer(int64_t v) {
+    ArgValue a;
+    a.kind = Kind::Int;
+    a.intValue = v;
+    return a;
+  }
+  static ArgValue real(double v) {
+    ArgValue a;
+    a.kind = Kind::Float;
+    a.floatValue = v;
+    return a;
+  }
+};
+
+struct RunOptions {
+  /// Grid size along axes 0, 1, 2.
+  int64_t grid[3] = {1, 1, 1};
+  /// Where `tile.print` writes; null silences it.
+  llvm::raw_ostream *printStream = &llvm::outs();
+  /// Stop after this many scf.for iterations in one loop (guards against
+  /// runaway loops from bad scalar arguments). 0 means no limit.
+  int64_t maxLoopIterations = int64_t(1) << 32;
+};
+
+/// Runs `kernel` over the whole grid. Errors (bad arguments, out-of-bounds
+/// accesses, unsupported ops) are reported through the MLIR diagnostic
+/// engine at the offending op's location and yield failure.
+LogicalResult runKernel(func::FuncOp kernel, llvm::ArrayRef<ArgValue> args,
+                        std::vector<Buffer> &buffers,
+                        const RunOptions &options = {});
+
+/// Finds the kernel named `name` in `module` (or its only kernel when `name`
+/// is empty); reports an error and returns null when there is none.
+func::FuncOp lookupKernel(ModuleOp module, llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Reference computations (float64) and comparison
+//===----------------------------------------------------------------------===//
+
+/// Row softmax over the last dimension of `x` (shape [..., N]).
+std::vector<double> referenceSoftmax(const std::vector<double> &x,
+                                     int64_t rows, int64_t cols);
+/// softmax(X) @ V for X [batch, d1, d2], V [batch, d2, d3].
+std::vector<double> referenceSoftmaxMatmul(const std::vector<double> &x,
+                                           const std::vector<double> &v,
+                                           int64_t batch, int64_t d1,
+                                           int64_t d2, int64_t d3);
+/// A [M, K] @ B [K, N], optionally followed by leaky-relu (slope 0.01).
+std::vector<double> referenceMatmul(const std::vector<double> &a,
+                                    const std::vector<double> &b, int64_t m,
+                                    int64_t n, int64_t k, bool leakyRelu);
+
+struct Comparison {
+  /// max |got - ref| / max |ref| (normwise relative error).
+  double relError = 0;
+  double maxAbsError = 0;
+  int64_t worstIndex = -1;
+  int64_t nonFinite = 0; ///< elements finite in ref but not in got
+  bool passed = false;
+};
+Comparison compare(const std::vector<double> &got,
+                   const std::vector<double> &ref, double rtol);
+/// The default relative tolerance for results stored as `t`.
+double defaultTolerance(DType t);
+
+} // namespace interp
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_INTERPRETER_INTERPRETER_H

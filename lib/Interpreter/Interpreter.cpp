@@ -1,0 +1,1233 @@
+//===- Interpreter.cpp - Execute tile kernels on the CPU ------------------===//
+//
+// Each program instance runs the kernel body once; every SSA value holds a
+// whole tile (or a scalar) as a host array. Floats are kept as doubles but
+// rounded to their element type after every operation, so results match
+// what an IEEE implementation of the element type computes, up to the order
+// of reductions (which the interpreter performs in float64).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Interpreter/Interpreter.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <memory>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::interp;
+
+namespace {
+
+/// A pointer: a buffer index (-1 for null) and a byte offset into it.
+struct Ptr {
+  int32_t buffer = -1;
+  int64_t offset = 0;
+};
+
+struct BlockPtr {
+  Ptr base;
+  SmallVector<int64_t> shape, strides, offsets;
+};
+
+enum class Kind { Float, Int, Pointer, Block };
+
+/// A runtime value: a scalar (empty shape) or a tile, row-major.
+struct Tensor {
+  Kind kind = Kind::Float;
+  SmallVector<int64_t> shape;
+  std::vector<double> f;
+  std::vector<int64_t> i;
+  std::vector<Ptr> p;
+  BlockPtr block;
+
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+};
+using TensorRef = std::shared_ptr<const Tensor>;
+
+Kind kindOf(Type t) {
+  Type elem = getElementTypeOrSelf(t);
+  if (isa<FloatType>(elem))
+    return Kind::Float;
+  if (isa<PointerType>(elem))
+    return Kind::Pointer;
+  if (isa<BlockPointerType>(elem))
+    return Kind::Block;
+  return Kind::Int;
+}
+
+SmallVector<int64_t> shapeOf(Type t) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    return SmallVector<int64_t>(tensor.getShape());
+  return {};
+}
+
+int64_t bitWidth(Type t) {
+  Type elem = getElementTypeOrSelf(t);
+  if (elem.isIndex())
+    return 64;
+  return elem.getIntOrFloatBitWidth();
+}
+
+/// Wraps `v` to a signed integer of `width` bits (i1 holds 0 or 1).
+int64_t wrap(int64_t width, int64_t v) {
+  if (width >= 64)
+    return v;
+  if (width == 1)
+    return v & 1;
+  uint64_t m = (uint64_t(1) << width) - 1;
+  uint64_t u = uint64_t(v) & m;
+  if (u >> (width - 1))
+    u |= ~m;
+  return (int64_t)u;
+}
+
+/// The unsigned reading of a stored integer of `width` bits.
+uint64_t asUnsigned(int64_t width, int64_t v) {
+  if (width >= 64)
+    return (uint64_t)v;
+  return (uint64_t)v & ((uint64_t(1) << width) - 1);
+}
+
+double roundTF32(double v) {
+  // TF32 keeps 10 explicit mantissa bits; tensor cores round the f32 input.
+  float f = (float)v;
+  if (!std::isfinite(f))
+    return f;
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u = (u + 0x1000) & 0xffffe000u;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+class Executor {
+public:
+  Executor(std::vector<Buffer> &buffers, const RunOptions &options)
+      : buffers(buffers), options(options) {}
+
+  LogicalResult runProgram(func::FuncOp kernel, ArrayRef<TensorRef> args,
+                           const int64_t pid[3]) {
+    for (int a = 0; a < 3; ++a)
+      programId[a] = pid[a];
+    env.clear();
+    SmallVector<TensorRef> ignored;
+    return execBlock(kernel.getBody().front(), args, ignored);
+  }
+
+private:
+  std::vector<Buffer> &buffers;
+  const RunOptions &options;
+  llvm::DenseMap<Value, TensorRef> env;
+  int64_t programId[3] = {0, 0, 0};
+
+  //===--------------------------------------------------------------------===//
+  // Helpers
+  //===--------------------------------------------------------------------===//
+
+  InFlightDiagnostic error(Operation *op) {
+    InFlightDiagnostic diag = op->emitError();
+    diag << "in program (" << programId[0] << ", " << programId[1] << ", "
+         << programId[2] << "): ";
+    return diag;
+  }
+
+  const Tensor &get(Value v) { return *env.lookup(v); }
+
+  static std::shared_ptr<Tensor> make(Type type) {
+    auto t = std::make_shared<Tensor>();
+    t->kind = kindOf(type);
+    t->shape = shapeOf(type);
+    int64_t n = t->size();
+    switch (t->kind) {
+    case Kind::Float: t->f.resize(n); break;
+    case Kind::Int: t->i.resize(n); break;
+    case Kind::Pointer: t->p.resize(n); break;
+    case Kind::Block: break;
+    }
+    return t;
+  }
+
+  void set(Value v, std::shared_ptr<Tensor> t) { env[v] = std::move(t); }
+
+  /// Element `idx` of `t`, or its only element when it is a scalar.
+  static double fAt(const Tensor &t, int64_t idx) {
+    return t.f.size() == 1 ? t.f[0] : t.f[idx];
+  }
+  static int64_t iAt(const Tensor &t, int64_t idx) {
+    return t.i.size() == 1 ? t.i[0] : t.i[idx];
+  }
+
+  DType floatDType(Type t) {
+    return *dtypeOf(getElementTypeOrSelf(t));
+  }
+
+  /// Validates a memory access of `size` bytes at `ptr`.
+  LogicalResult checkAccess(Operation *op, Ptr ptr, int64_t size,
+                            StringRef what) {
+    if (ptr.buffer < 0 || ptr.buffer >= (int32_t)buffers.size())
+      return error(op) << what << " through a null or invalid pointer";
+    const Buffer &buf = buffers[ptr.buffer];
+    if (ptr.offset < 0 || ptr.offset + size > buf.sizeInBytes())
+      return error(op) << "out-of-bounds " << what << " of buffer '"
+                       << buf.name << "': element offset "
+                       << (ptr.offset >= 0 ? ptr.offset / size
+                                           : -((-ptr.offset + size - 1) / size))
+                       << " is outside [0, " << buf.sizeInBytes() / size
+                       << ")";
+    if (ptr.offset % size != 0)
+      return error(op) << "misaligned " << what << " of buffer '" << buf.name
+                       << "' at byte offset " << ptr.offset;
+    return success();
+  }
+
+  /// Reads one element of memory type `dt` at `ptr` (checked by caller).
+  double readElem(Ptr ptr, DType dt) {
+    const Buffer &buf = buffers[ptr.buffer];
+    // Reinterpret the bytes with the pointee type, not the buffer's.
+    Buffer view;
+    view.dtype = dt;
+    view.bytes.assign(buf.bytes.begin() + ptr.offset,
+                      buf.bytes.begin() + ptr.offset + dtypeSize(dt));
+    return view.get(0);
+  }
+
+  void writeElem(Ptr ptr, DType dt, double v) {
+    Buffer &buf = buffers[ptr.buffer];
+    if (buf.dtype == dt) {
+      buf.set(ptr.offset / dtypeSize(dt), v);
+      return;
+    }
+    Buffer view;
+    view.dtype = dt;
+    view.bytes.assign(dtypeSize(dt), 0);
+    view.set(0, v);
+    std::copy(view.bytes.begin(), view.bytes.end(),
+              buf.bytes.begin() + ptr.offset);
+  }
+
+  double readFast(Ptr ptr, DType dt) {
+    const Buffer &buf = buffers[ptr.buffer];
+    if (buf.dtype == dt)
+      return buf.get(ptr.offset / dtypeSize(dt));
+    return readElem(ptr, dt);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Structure
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult execBlock(Block &block, ArrayRef<TensorRef> args,
+                          SmallVectorImpl<TensorRef> &yielded) {
+    for (auto [arg, value] : llvm::zip(block.getArguments(), args))
+      env[arg] = value;
+    for (Operation &op : block) {
+      if (op.hasTrait<OpTrait::IsTerminator>()) {
+        yielded.clear();
+        for (Value v : op.getOperands())
+          yielded.push_back(env.lookup(v));
+        return success();
+      }
+      if (failed(execOp(&op)))
+        return failure();
+    }
+    return success();
+  }
+
+  LogicalResult execFor(scf::ForOp op) {
+    int64_t lb = get(op.getLowerBound()).i[0];
+    int64_t ub = get(op.getUpperBound()).i[0];
+    int64_t step = get(op.getStep()).i[0];
+    if (step <= 0)
+      return error(op) << "scf.for step must be positive, got " << step;
+    SmallVector<TensorRef> iter;
+    for (Value v : op.getInitArgs())
+      iter.push_back(env.lookup(v));
+    Type ivType = op.getInductionVar().getType();
+    int64_t width = bitWidth(ivType);
+    int64_t count = 0;
+    for (int64_t iv = lb; iv < ub; iv = wrap(width, iv + step)) {
+      if (options.maxLoopIterations && ++count > options.maxLoopIterations)
+        return error(op) << "loop ran more than "
+                         << options.maxLoopIterations
+                         << " iterations; check the scalar arguments";
+      auto ivValue = make(ivType);
+      ivValue->i[0] = iv;
+      SmallVector<TensorRef> args{ivValue};
+      args.append(iter.begin(), iter.end());
+      SmallVector<TensorRef> next;
+      if (failed(execBlock(*op.getBody(), args, next)))
+        return failure();
+      iter = std::move(next);
+      if (iv + step < iv) // overflow of the induction variable
+        break;
+    }
+    for (auto [res, value] : llvm::zip(op.getResults(), iter))
+      env[res] = value;
+    return success();
+  }
+
+  LogicalResult execIf(scf::IfOp op) {
+    bool cond = get(op.getCondition()).i[0] & 1;
+    Region &region = cond ? op.getThenRegion() : op.getElseRegion();
+    SmallVector<TensorRef> results;
+    if (!region.empty() &&
+        failed(execBlock(region.front(), {}, results)))
+      return failure();
+    for (auto [res, value] : llvm::zip(op.getResults(), results))
+      env[res] = value;
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Elementwise
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult floatUnary(Operation *op, std::function<double(double)> fn) {
+    const Tensor &a = get(op->getOperand(0));
+    Type type = op->getResult(0).getType();
+    DType dt = floatDType(type);
+    auto r = make(type);
+    for (int64_t k = 0, n = r->size(); k < n; ++k)
+      r->f[k] = roundTo(dt, fn(a.f[k]));
+    set(op->getResult(0), r);
+    return success();
+  }
+
+  LogicalResult floatBinary(Operation *op,
+                            std::function<double(double, double)> fn) {
+    const Tensor &a = get(op->getOperand(0)), &b = get(op->getOperand(1));
+    Type type = op->getResult(0).getType();
+    DType dt = floatDType(type);
+    auto r = make(type);
+    for (int64_t k = 0, n = r->size(); k < n; ++k)
+      r->f[k] = roundTo(dt, fn(a.f[k], b.f[k]));
+    set(op->getResult(0), r);
+    return success();
+  }
+
+  /// Integer op on the unsigned or signed readings of its operands; `fn`
+  /// returns false to signal division by zero.
+  LogicalResult intBinary(Operation *op,
+                          std::function<bool(int64_t, int64_t, int64_t,
+                                             int64_t &)>
+                              fn) {
+    const Tensor &a = get(op->getOperand(0)), &b = get(op->getOperand(1));
+    Type type = op->getResult(0).getType();
+    int64_t width = bitWidth(type);
+    auto r = make(type);
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      int64_t out = 0;
+      if (!fn(width, a.i[k], b.i[k], out))
+        return error(op) << "integer division by zero";
+      r->i[k] = wrap(width, out);
+    }
+    set(op->getResult(0), r);
+    return success();
+  }
+
+  static bool cmpF(arith::CmpFPredicate p, double a, double b) {
+    using P = arith::CmpFPredicate;
+    bool unordered = std::isnan(a) || std::isnan(b);
+    switch (p) {
+    case P::AlwaysFalse: return false;
+    case P::AlwaysTrue: return true;
+    case P::OEQ: return !unordered && a == b;
+    case P::OGT: return !unordered && a > b;
+    case P::OGE: return !unordered && a >= b;
+    case P::OLT: return !unordered && a < b;
+    case P::OLE: return !unordered && a <= b;
+    case P::ONE: return !unordered && a != b;
+    case P::ORD: return !unordered;
+    case P::UEQ: return unordered || a == b;
+    case P::UGT: return unordered || a > b;
+    case P::UGE: return unordered || a >= b;
+    case P::ULT: return unordered || a < b;
+    case P::ULE: return unordered || a <= b;
+    case P::UNE: return unordered || a != b;
+    case P::UNO: return unordered;
+    }
+    return false;
+  }
+
+  static bool cmpI(arith::CmpIPredicate p, int64_t width, int64_t a,
+                   int64_t b) {
+    using P = arith::CmpIPredicate;
+    uint64_t ua = asUnsigned(width, a), ub = asUnsigned(width, b);
+    // i1 is stored as 0/1; its signed reading is 0/-1.
+    if (width == 1) {
+      a = -a;
+      b = -b;
+    }
+    switch (p) {
+    case P::eq: return a == b;
+    case P::ne: return a != b;
+    case P::slt: return a < b;
+    case P::sle: return a <= b;
+    case P::sgt: return a > b;
+    case P::sge: return a >= b;
+    case P::ult: return ua < ub;
+    case P::ule: return ua <= ub;
+    case P::ugt: return ua > ub;
+    case P::uge: return ua >= ub;
+    }
+    return false;
+  }
+
+  LogicalResult execConstant(arith::ConstantOp op) {
+    Type type = op.getType();
+    auto r = make(type);
+    Attribute value = op.getValue();
+    if (auto f = dyn_cast<FloatAttr>(value)) {
+      r->f[0] = f.getValueAsDouble();
+    } else if (auto i = dyn_cast<IntegerAttr>(value)) {
+      r->i[0] = wrap(bitWidth(type), i.getValue().getSExtValue());
+      if (bitWidth(type) == 1)
+        r->i[0] = i.getValue().getBoolValue();
+    } else if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+      if (r->kind == Kind::Float) {
+        int64_t k = 0;
+        if (dense.isSplat())
+          std::fill(r->f.begin(), r->f.end(),
+                    dense.getSplatValue<APFloat>().convertToDouble());
+        else
+          for (APFloat v : dense.getValues<APFloat>())
+            r->f[k++] = v.convertToDouble();
+      } else {
+        int64_t width = bitWidth(type), k = 0;
+        auto conv = [&](const APInt &v) {
+          return width == 1 ? (int64_t)v.getBoolValue()
+                            : wrap(width, v.getSExtValue());
+        };
+        if (dense.isSplat())
+          std::fill(r->i.begin(), r->i.end(),
+                    conv(dense.getSplatValue<APInt>()));
+        else
+          for (APInt v : dense.getValues<APInt>())
+            r->i[k++] = conv(v);
+      }
+    } else {
+      return error(op) << "unsupported constant " << value;
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execCast(Operation *op) {
+    Value in = op->getOperand(0);
+    Type inType = in.getType(), outType = op->getResult(0).getType();
+    const Tensor &a = get(in);
+    auto r = make(outType);
+    int64_t inWidth = bitWidth(inType), outWidth = bitWidth(outType);
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+        r->f[k] = roundTo(floatDType(outType), a.f[k]);
+      } else if (isa<arith::SIToFPOp>(op)) {
+        int64_t v = inWidth == 1 ? -a.i[k] : a.i[k];
+        r->f[k] = roundTo(floatDType(outType), (double)v);
+      } else if (isa<arith::UIToFPOp>(op)) {
+        r->f[k] = roundTo(floatDType(outType),
+                          (double)asUnsigned(inWidth, a.i[k]));
+      } else if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+        // Saturating, NaN -> 0, as the GPU's cvt.rzi does.
+        double v = std::trunc(a.f[k]);
+        double lo = isa<arith::FPToUIOp>(op) ? 0.0
+                                             : -std::ldexp(1.0, outWidth - 1);
+        double hi = isa<arith::FPToUIOp>(op) ? std::ldexp(1.0, outWidth) - 1
+                                             : std::ldexp(1.0, outWidth - 1) - 1;
+        if (std::isnan(v))
+          v = 0;
+        v = std::min(std::max(v, lo), std::min(hi, 9.2e18));
+        r->i[k] = wrap(outWidth, (int64_t)v);
+      } else if (isa<arith::ExtSIOp, arith::IndexCastOp>(op)) {
+        int64_t v = inWidth == 1 ? -a.i[k] : a.i[k];
+        r->i[k] = wrap(outWidth, v);
+      } else if (isa<arith::ExtUIOp, arith::IndexCastUIOp>(op)) {
+        r->i[k] = wrap(outWidth, (int64_t)asUnsigned(inWidth, a.i[k]));
+      } else if (isa<arith::TruncIOp>(op)) {
+        r->i[k] = wrap(outWidth, a.i[k]);
+      } else {
+        return error(op) << "unsupported cast";
+      }
+    }
+    set(op->getResult(0), r);
+    return success();
+  }
+
+  LogicalResult execSelect(arith::SelectOp op) {
+    const Tensor &c = get(op.getCondition());
+    const Tensor &a = get(op.getTrueValue()), &b = get(op.getFalseValue());
+    auto r = make(op.getType());
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      bool pick = iAt(c, k) & 1;
+      switch (r->kind) {
+      case Kind::Float: r->f[k] = pick ? a.f[k] : b.f[k]; break;
+      case Kind::Int: r->i[k] = pick ? a.i[k] : b.i[k]; break;
+      case Kind::Pointer: r->p[k] = pick ? a.p[k] : b.p[k]; break;
+      case Kind::Block: r->block = pick ? a.block : b.block; break;
+      }
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Tile ops
+  //===--------------------------------------------------------------------===//
+
+  /// Copies element `from` of `src` into element `to` of `dst`.
+  static void copyElem(const Tensor &src, int64_t from, Tensor &dst,
+                       int64_t to) {
+    switch (dst.kind) {
+    case Kind::Float: dst.f[to] = src.f[from]; break;
+    case Kind::Int: dst.i[to] = src.i[from]; break;
+    case Kind::Pointer: dst.p[to] = src.p[from]; break;
+    case Kind::Block: break;
+    }
+  }
+
+  /// A tile with the same elements and a new shape (expand_dims, reshape).
+  void reshapeTo(Value result, const Tensor &src) {
+    auto r = std::make_shared<Tensor>(src);
+    r->shape = shapeOf(result.getType());
+    set(result, r);
+  }
+
+  LogicalResult execBroadcast(BroadcastOp op) {
+    const Tensor &src = get(op.getSrc());
+    auto r = make(op.getType());
+    int64_t rank = r->shape.size();
+    SmallVector<int64_t> srcStrides(rank, 0);
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      srcStrides[d] = src.shape[d] == 1 ? 0 : stride;
+      stride *= src.shape[d];
+    }
+    SmallVector<int64_t> idx(rank, 0);
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      int64_t from = 0;
+      for (int64_t d = 0; d < rank; ++d)
+        from += idx[d] * srcStrides[d];
+      copyElem(src, from, *r, k);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++idx[d] < r->shape[d])
+          break;
+        idx[d] = 0;
+      }
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execTrans(TransOp op) {
+    const Tensor &src = get(op.getSrc());
+    auto r = make(op.getType());
+    ArrayRef<int32_t> order = op.getOrder();
+    int64_t rank = r->shape.size();
+    SmallVector<int64_t> srcStrides(rank);
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      srcStrides[d] = stride;
+      stride *= src.shape[d];
+    }
+    SmallVector<int64_t> idx(rank, 0);
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      int64_t from = 0;
+      for (int64_t d = 0; d < rank; ++d)
+        from += idx[d] * srcStrides[order[d]];
+      copyElem(src, from, *r, k);
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++idx[d] < r->shape[d])
+          break;
+        idx[d] = 0;
+      }
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execAddPtr(AddPtrOp op) {
+    const Tensor &ptr = get(op.getPtr()), &off = get(op.getOffset());
+    auto r = make(op.getType());
+    int64_t size = dtypeSize(*dtypeOf(getPointeeLikeType(
+        getElementTypeOrSelf(op.getPtr().getType()))));
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      r->p[k] = ptr.p[k];
+      r->p[k].offset += iAt(off, k) * size;
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execLoad(LoadOp op) {
+    const Tensor &ptr = get(op.getPtr());
+    const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+    const Tensor *other = op.getOther() ? &get(op.getOther()) : nullptr;
+    Type type = op.getType();
+    DType dt = *dtypeOf(getElementTypeOrSelf(type));
+    int64_t size = dtypeSize(dt);
+    auto r = make(type);
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      double v = 0;
+      if (mask && !(mask->i[k] & 1)) {
+        if (other)
+          v = r->kind == Kind::Float ? other->f[k] : (double)other->i[k];
+      } else {
+        if (failed(checkAccess(op, ptr.p[k], size, "load")))
+          return failure();
+        v = readFast(ptr.p[k], dt);
+      }
+      if (r->kind == Kind::Float)
+        r->f[k] = v;
+      else
+        r->i[k] = (int64_t)v;
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execStore(StoreOp op) {
+    const Tensor &ptr = get(op.getPtr()), &value = get(op.getValue());
+    const Tensor *mask = op.getMask() ? &get(op.getMask()) : nullptr;
+    DType dt = *dtypeOf(getElementTypeOrSelf(op.getValue().getType()));
+    int64_t size = dtypeSize(dt);
+    for (int64_t k = 0, n = ptr.size(); k < n; ++k) {
+      if (mask && !(mask->i[k] & 1))
+        continue;
+      if (failed(checkAccess(op, ptr.p[k], size, "store")))
+        return failure();
+      double v = value.kind == Kind::Float ? value.f[k] : (double)value.i[k];
+      writeElem(ptr.p[k], dt, v);
+    }
+    return success();
+  }
+
+  LogicalResult execMakeBlockPtr(MakeBlockPtrOp op) {
+    auto r = make(op.getType());
+    r->block.base = get(op.getBase()).p[0];
+    for (Value v : op.getShape())
+      r->block.shape.push_back(get(v).i[0]);
+    for (Value v : op.getStrides())
+      r->block.strides.push_back(get(v).i[0]);
+    for (Value v : op.getOffsets())
+      r->block.offsets.push_back(get(v).i[0]);
+    for (int64_t s : r->block.shape)
+      if (s < 0)
+        return error(op) << "block pointer shape has a negative extent " << s;
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execAdvance(AdvanceOp op) {
+    auto r = std::make_shared<Tensor>(get(op.getPtr()));
+    for (auto [d, v] : llvm::enumerate(op.getOffsets()))
+      r->block.offsets[d] += get(v).i[0];
+    set(op.getResult(), r);
+    return success();
+  }
+
+  /// Visits every element of a block: `fn(linear index, pointer, inBounds)`.
+  template <typename Fn>
+  LogicalResult forEachBlockElement(Operation *op, const BlockPtr &bp,
+                                    RankedTensorType blockType,
+                                    ArrayRef<int32_t> check, DType dt,
+                                    Fn fn) {
+    int64_t rank = blockType.getRank();
+    SmallVector<bool> checked(rank, false);
+    for (int32_t d : check)
+      checked[d] = true;
+    SmallVector<int64_t> idx(rank, 0);
+    int64_t size = dtypeSize(dt);
+    for (int64_t k = 0, n = blockType.getNumElements(); k < n; ++k) {
+      bool inBounds = true;
+      int64_t elemOffset = 0;
+      for (int64_t d = 0; d < rank; ++d) {
+        int64_t pos = bp.offsets[d] + idx[d];
+        if (checked[d] && (pos < 0 || pos >= bp.shape[d]))
+          inBounds = false;
+        elemOffset += pos * bp.strides[d];
+      }
+      Ptr ptr = bp.base;
+      ptr.offset += elemOffset * size;
+      if (failed(fn(k, ptr, inBounds)))
+        return failure();
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++idx[d] < blockType.getDimSize(d))
+          break;
+        idx[d] = 0;
+      }
+    }
+    return success();
+  }
+
+  LogicalResult execBlockLoad(BlockLoadOp op) {
+    const BlockPtr &bp = get(op.getPtr()).block;
+    RankedTensorType type = op.getType();
+    DType dt = *dtypeOf(type.getElementType());
+    int64_t size = dtypeSize(dt);
+    auto r = make(type);
+    double pad = 0;
+    if (op.getPadding() == PaddingKind::NaN)
+      pad = std::numeric_limits<double>::quiet_NaN();
+    else if (op.getPadding() == PaddingKind::NegInf)
+      pad = -std::numeric_limits<double>::infinity();
+    LogicalResult result = forEachBlockElement(
+        op, bp, type, op.getCheck(), dt,
+        [&](int64_t k, Ptr ptr, bool inBounds) -> LogicalResult {
+          double v = pad;
+          if (inBounds) {
+            if (failed(checkAccess(op, ptr, size, "block load")))
+              return failure();
+            v = readFast(ptr, dt);
+          }
+          if (r->kind == Kind::Float)
+            r->f[k] = v;
+          else
+            r->i[k] = (int64_t)v;
+          return success();
+        });
+    if (failed(result))
+      return failure();
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execBlockStore(BlockStoreOp op) {
+    const BlockPtr &bp = get(op.getPtr()).block;
+    const Tensor &value = get(op.getValue());
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    DType dt = *dtypeOf(type.getElementType());
+    int64_t size = dtypeSize(dt);
+    return forEachBlockElement(
+        op, bp, type, op.getCheck(), dt,
+        [&](int64_t k, Ptr ptr, bool inBounds) -> LogicalResult {
+          if (!inBounds)
+            return success();
+          if (failed(checkAccess(op, ptr, size, "block store")))
+            return failure();
+          writeElem(ptr, dt,
+                    value.kind == Kind::Float ? value.f[k]
+                                              : (double)value.i[k]);
+          return success();
+        });
+  }
+
+  LogicalResult execReduce(ReduceOp op) {
+    const Tensor &src = get(op.getSrc());
+    int64_t axis = op.getAxis();
+    int64_t outer = 1, inner = 1, len = src.shape[axis];
+    for (int64_t d = 0; d < axis; ++d)
+      outer *= src.shape[d];
+    for (int64_t d = axis + 1; d < (int64_t)src.shape.size(); ++d)
+      inner *= src.shape[d];
+    Type type = op.getType();
+    auto r = make(type);
+    ReduceKind kind = op.getKind();
+    bool isFloatTile = src.kind == Kind::Float;
+    int64_t width = isFloatTile ? 0 : bitWidth(type);
+    DType dt = *dtypeOf(getElementTypeOrSelf(type));
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t in = 0; in < inner; ++in) {
+        int64_t base = o * len * inner + in;
+        if (isFloatTile) {
+          double acc = src.f[base];
+          for (int64_t k = 1; k < len; ++k) {
+            double v = src.f[base + k * inner];
+            if (kind == ReduceKind::Sum)
+              acc += v;
+            else if (std::isnan(v) || std::isnan(acc))
+              acc = std::numeric_limits<double>::quiet_NaN();
+            else
+              acc = kind == ReduceKind::Max ? std::max(acc, v)
+                                            : std::min(acc, v);
+          }
+          r->f[o * inner + in] = roundTo(dt, acc);
+        } else {
+          int64_t acc = src.i[base];
+          for (int64_t k = 1; k < len; ++k) {
+            int64_t v = src.i[base + k * inner];
+            acc = kind == ReduceKind::Sum   ? wrap(width, acc + v)
+                  : kind == ReduceKind::Max ? std::max(acc, v)
+                                            : std::min(acc, v);
+          }
+          r->i[o * inner + in] = acc;
+        }
+      }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execDot(DotOp op) {
+    const Tensor &a = get(op.getA()), &b = get(op.getB()),
+                 &c = get(op.getAcc());
+    int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
+    auto r = make(op.getType());
+    DType dt = floatDType(op.getType());
+    bool tf32 = op.getPrecision() == InputPrecision::TF32;
+    std::vector<double> av(a.f), bv(b.f);
+    if (tf32) {
+      for (double &v : av)
+        v = roundTF32(v);
+      for (double &v : bv)
+        v = roundTF32(v);
+    }
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double acc = 0;
+        for (int64_t p = 0; p < k; ++p)
+          acc += av[i * k + p] * bv[p * n + j];
+        r->f[i * n + j] = roundTo(dt, acc + c.f[i * n + j]);
+      }
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execPrint(PrintOp op) {
+    if (!options.printStream)
+      return success();
+    llvm::raw_ostream &os = *options.printStream;
+    os << "[pid (" << programId[0] << ", " << programId[1] << ", "
+       << programId[2] << ")] " << op.getPrefix();
+    for (Value v : op.getArgs()) {
+      const Tensor &t = get(v);
+      os << " ";
+      if (!t.shape.empty())
+        os << "[";
+      for (int64_t k = 0, n = t.size(); k < n; ++k) {
+        if (k)
+          os << ", ";
+        if (k == 64 && n > 72) {
+          os << "... (" << n - 64 << " more)";
+          break;
+        }
+        switch (t.kind) {
+        case Kind::Float: os << llvm::formatv("{0:g}", t.f[k]); break;
+        case Kind::Int: os << t.i[k]; break;
+        case Kind::Pointer:
+          os << "&" << (t.p[k].buffer >= 0 ? buffers[t.p[k].buffer].name
+                                           : std::string("null"))
+             << "+" << t.p[k].offset;
+          break;
+        case Kind::Block: os << "<block ptr>"; break;
+        }
+      }
+      if (!t.shape.empty())
+        os << "]";
+    }
+    os << "\n";
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Dispatch
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult execOp(Operation *op) {
+    using F = double (*)(double);
+    auto fp = [&](F fn) { return floatUnary(op, fn); };
+    auto ib = [&](auto fn) { return intBinary(op, fn); };
+    return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+        // Structure.
+        .Case([&](scf::ForOp o) { return execFor(o); })
+        .Case([&](scf::IfOp o) { return execIf(o); })
+        // Tile ops.
+        .Case([&](ProgramIdOp o) {
+          auto r = make(o.getType());
+          r->i[0] = programId[o.getAxis()];
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](NumProgramsOp o) {
+          auto r = make(o.getType());
+          r->i[0] = options.grid[o.getAxis()];
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](RangeOp o) {
+          auto r = make(o.getType());
+          for (int64_t k = 0, n = r->size(); k < n; ++k)
+            r->i[k] = o.getStart() + k;
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](SplatOp o) {
+          const Tensor &s = get(o.getSrc());
+          auto r = make(o.getType());
+          for (int64_t k = 0, n = r->size(); k < n; ++k)
+            copyElem(s, 0, *r, k);
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](BroadcastOp o) { return execBroadcast(o); })
+        .Case([&](ExpandDimsOp o) {
+          reshapeTo(o.getResult(), get(o.getSrc()));
+          return success();
+        })
+        .Case([&](ReshapeOp o) {
+          reshapeTo(o.getResult(), get(o.getSrc()));
+          return success();
+        })
+        .Case([&](TransOp o) { return execTrans(o); })
+        .Case([&](AddPtrOp o) { return execAddPtr(o); })
+        .Case([&](LoadOp o) { return execLoad(o); })
+        .Case([&](StoreOp o) { return execStore(o); })
+        .Case([&](MakeBlockPtrOp o) { return execMakeBlockPtr(o); })
+        .Case([&](AdvanceOp o) { return execAdvance(o); })
+        .Case([&](BlockLoadOp o) { return execBlockLoad(o); })
+        .Case([&](BlockStoreOp o) { return execBlockStore(o); })
+        .Case([&](ReduceOp o) { return execReduce(o); })
+        .Case([&](DotOp o) { return execDot(o); })
+        .Case([&](PrintOp o) { return execPrint(o); })
+        // arith.
+        .Case([&](arith::ConstantOp o) { return execConstant(o); })
+        .Case([&](arith::AddFOp) {
+          return floatBinary(op, [](double a, double b) { return a + b; });
+        })
+        .Case([&](arith::SubFOp) {
+          return floatBinary(op, [](double a, double b) { return a - b; });
+        })
+        .Case([&](arith::MulFOp) {
+          return floatBinary(op, [](double a, double b) { return a * b; });
+        })
+        .Case([&](arith::DivFOp) {
+          return floatBinary(op, [](double a, double b) { return a / b; });
+        })
+        .Case([&](arith::RemFOp) {
+          return floatBinary(op, [](double a, double b) {
+            return std::fmod(a, b);
+          });
+        })
+        .Case([&](arith::MaximumFOp) {
+          return floatBinary(op, [](double a, double b) {
+            if (std::isnan(a) || std::isnan(b))
+              return std::numeric_limits<double>::quiet_NaN();
+            if (a == b)
+              return std::signbit(a) ? b : a;
+            return std::max(a, b);
+          });
+        })
+        .Case([&](arith::MinimumFOp) {
+          return floatBinary(op, [](double a, double b) {
+            if (std::isnan(a) || std::isnan(b))
+              return std::numeric_limits<double>::quiet_NaN();
+            if (a == b)
+              return std::signbit(a) ? a : b;
+            return std::min(a, b);
+          });
+        })
+        .Case([&](arith::MaxNumFOp) {
+          return floatBinary(op,
+                             [](double a, double b) { return std::fmax(a, b); });
+        })
+        .Case([&](arith::MinNumFOp) {
+          return floatBinary(op,
+                             [](double a, double b) { return std::fmin(a, b); });
+        })
+        .Case([&](arith::NegFOp) { return fp([](double a) { return -a; }); })
+        .Case([&](arith::AddIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = (int64_t)((uint64_t)a + (uint64_t)b);
+            return true;
+          });
+        })
+        .Case([&](arith::SubIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = (int64_t)((uint64_t)a - (uint64_t)b);
+            return true;
+          });
+        })
+        .Case([&](arith::MulIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = (int64_t)((uint64_t)a * (uint64_t)b);
+            return true;
+          });
+        })
+        .Case([&](arith::DivSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            if (b == 0)
+              return false;
+            r = (b == -1) ? (int64_t)(0 - (uint64_t)a) : a / b;
+            return true;
+          });
+        })
+        .Case([&](arith::RemSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            if (b == 0)
+              return false;
+            r = (b == -1) ? 0 : a % b;
+            return true;
+          });
+        })
+        .Case([&](arith::DivUIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            if (asUnsigned(w, b) == 0)
+              return false;
+            r = (int64_t)(asUnsigned(w, a) / asUnsigned(w, b));
+            return true;
+          });
+        })
+        .Case([&](arith::RemUIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            if (asUnsigned(w, b) == 0)
+              return false;
+            r = (int64_t)(asUnsigned(w, a) % asUnsigned(w, b));
+            return true;
+          });
+        })
+        .Case([&](arith::CeilDivSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            if (b == 0)
+              return false;
+            int64_t q = a / b;
+            r = (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+            return true;
+          });
+        })
+        .Case([&](arith::FloorDivSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            if (b == 0)
+              return false;
+            int64_t q = a / b;
+            r = (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+            return true;
+          });
+        })
+        .Case([&](arith::AndIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = a & b;
+            return true;
+          });
+        })
+        .Case([&](arith::OrIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = a | b;
+            return true;
+          });
+        })
+        .Case([&](arith::XOrIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = a ^ b;
+            return true;
+          });
+        })
+        .Case([&](arith::ShLIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            r = (uint64_t)b >= (uint64_t)w ? 0 : (int64_t)((uint64_t)a << b);
+            return true;
+          });
+        })
+        .Case([&](arith::ShRSIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            r = (uint64_t)b >= (uint64_t)w ? (a < 0 ? -1 : 0) : a >> b;
+            return true;
+          });
+        })
+        .Case([&](arith::ShRUIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            r = (uint64_t)b >= (uint64_t)w
+                    ? 0
+                    : (int64_t)(asUnsigned(w, a) >> b);
+            return true;
+          });
+        })
+        .Case([&](arith::MaxSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = std::max(a, b);
+            return true;
+          });
+        })
+        .Case([&](arith::MinSIOp) {
+          return ib([](int64_t, int64_t a, int64_t b, int64_t &r) {
+            r = std::min(a, b);
+            return true;
+          });
+        })
+        .Case([&](arith::MaxUIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            r = asUnsigned(w, a) >= asUnsigned(w, b) ? a : b;
+            return true;
+          });
+        })
+        .Case([&](arith::MinUIOp) {
+          return ib([](int64_t w, int64_t a, int64_t b, int64_t &r) {
+            r = asUnsigned(w, a) <= asUnsigned(w, b) ? a : b;
+            return true;
+          });
+        })
+        .Case([&](arith::CmpFOp o) {
+          const Tensor &a = get(o.getLhs()), &b = get(o.getRhs());
+          auto r = make(o.getType());
+          for (int64_t k = 0, n = r->size(); k < n; ++k)
+            r->i[k] = cmpF(o.getPredicate(), a.f[k], b.f[k]);
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](arith::CmpIOp o) {
+          const Tensor &a = get(o.getLhs()), &b = get(o.getRhs());
+          int64_t width = bitWidth(o.getLhs().getType());
+          auto r = make(o.getType());
+          for (int64_t k = 0, n = r->size(); k < n; ++k)
+            r->i[k] = cmpI(o.getPredicate(), width, a.i[k], b.i[k]);
+          set(o.getResult(), r);
+          return success();
+        })
+        .Case([&](arith::SelectOp o) { return execSelect(o); })
+        .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
+              arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp,
+              arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+              arith::IndexCastOp, arith::IndexCastUIOp>(
+            [&](Operation *) { return execCast(op); })
+        // math.
+        .Case([&](math::ExpOp) { return fp([](double a) { return std::exp(a); }); })
+        .Case([&](math::Exp2Op) { return fp([](double a) { return std::exp2(a); }); })
+        .Case([&](math::LogOp) { return fp([](double a) { return std::log(a); }); })
+        .Case([&](math::Log2Op) { return fp([](double a) { return std::log2(a); }); })
+        .Case([&](math::Log1pOp) { return fp([](double a) { return std::log1p(a); }); })
+        .Case([&](math::SqrtOp) { return fp([](double a) { return std::sqrt(a); }); })
+        .Case([&](math::RsqrtOp) { return fp([](double a) { return 1.0 / std::sqrt(a); }); })
+        .Case([&](math::TanhOp) { return fp([](double a) { return std::tanh(a); }); })
+        .Case([&](math::ErfOp) { return fp([](double a) { return std::erf(a); }); })
+        .Case([&](math::SinOp) { return fp([](double a) { return std::sin(a); }); })
+        .Case([&](math::CosOp) { return fp([](double a) { return std::cos(a); }); })
+        .Case([&](math::AbsFOp) { return fp([](double a) { return std::fabs(a); }); })
+        .Case([&](math::FloorOp) { return fp([](double a) { return std::floor(a); }); })
+        .Case([&](math::CeilOp) { return fp([](double a) { return std::ceil(a); }); })
+        .Case([&](math::PowFOp) {
+          return floatBinary(op,
+                             [](double a, double b) { return std::pow(a, b); });
+        })
+        .Case([&](math::FmaOp o) {
+          const Tensor &a = get(o.getA()), &b = get(o.getB()),
+                       &c = get(o.getC());
+          DType dt = floatDType(o.getType());
+          auto r = make(o.getType());
+          for (int64_t k = 0, n = r->size(); k < n; ++k)
+            r->f[k] = roundTo(dt, std::fma(a.f[k], b.f[k], c.f[k]));
+          set(o.getResult(), r);
+          return success();
+        })
+        .Default([&](Operation *) {
+          return error(op) << "the interpreter does not support '"
+                           << op->getName() << "'";
+        });
+  }
+};
+
+} // namespace
+
+func::FuncOp mlir::tile::interp::lookupKernel(ModuleOp module,
+                                              StringRef name) {
+  SmallVector<func::FuncOp> kernels;
+  module.walk([&](func::FuncOp f) {
+    if (isKernel(f))
+      kernels.push_back(f);
+  });
+  if (!name.empty()) {
+    for (func::FuncOp f : kernels)
+      if (f.getSymName() == name)
+        return f;
+    InFlightDiagnostic diag = module.emitError()
+                              << "no tile kernel named '" << name << "'";
+    if (!kernels.empty()) {
+      diag << "; kernels here:";
+      for (func::FuncOp f : kernels)
+        diag << " " << f.getSymName();
+    }
+    return nullptr;
+  }
+  if (kernels.size() == 1)
+    return kernels.front();
+  if (kernels.empty()) {
+    module.emitError() << "no function marked 'tile.kernel' in this module";
+    return nullptr;
+  }
+  InFlightDiagnostic diag = module.emitError()
+                            << "several kernels; choose one with --kernel:";
+  for (func::FuncOp f : kernels)
+    diag << " " << f.getSymName();
+  return nullptr;
+}
+
+LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
+                                            ArrayRef<ArgValue> args,
+                                            std::vector<Buffer> &buffers,
+                                            const RunOptions &options) {
+  ArrayRef<Type> params = kernel.getArgumentTypes();
+  if (params.size() != args.size())
+    return kernel.emitError()
+           << "kernel '" << kernel.getSymName() << "' takes " << params.size()
+           << " arguments but " << args.size() << " were given";
+  for (int a = 0; a < 3; ++a)
+    if (options.grid[a] < 1)
+      return kernel.emitError() << "grid dimension " << a << " is "
+                                << options.grid[a] << "; it must be at least 1";
+
+  SmallVector<TensorRef> values;
+  for (auto [idx, pair] : llvm::enumerate(llvm::zip(params, args))) {
+    auto [type, arg] = pair;
+    auto t = std::make_shared<Tensor>();
+    t->kind = kindOf(type);
+    if (auto ptr = dyn_cast<PointerType>(type)) {
+      if (arg.kind != ArgValue::Kind::Buffer)
+        return kernel.emitError() << "argument #" << idx << " has type "
+                                  << type << " and needs a buffer";
+      if (arg.bufferIndex >= (int)buffers.size())
+        return kernel.emitError() << "argument #" << idx
+                                  << " refers to a missing buffer";
+      if (arg.bufferIndex >= 0) {
+        const Buffer &buf = buffers[arg.bufferIndex];
+        auto want = dtypeOf(ptr.getPointeeType());
+        if (!want || *want != buf.dtype)
+          return kernel.emitError()
+                 << "argument #" << idx << " has type " << type
+                 << " but buffer '" << buf.name << "' holds "
+                 << dtypeName(buf.dtype);
+      }
+      t->p.push_back(Ptr{arg.bufferIndex, 0});
+    } else if (isa<FloatType>(type)) {
+      if (arg.kind == ArgValue::Kind::Buffer)
+        return kernel.emitError() << "argument #" << idx << " has type "
+                                  << type << " and needs a scalar";
+      double v = arg.kind == ArgValue::Kind::Float ? arg.floatValue
+                                                   : (double)arg.intValue;
+      t->f.push_back(roundTo(*dtypeOf(type), v));
+    } else if (isa<IntegerType>(type)) {
+      if (arg.kind != ArgValue::Kind::Int)
+        return kernel.emitError() << "argument #" << idx << " has type "
+                                  << type << " and needs an integer";
+      int64_t width = bitWidth(type);
+      int64_t v = wrap(width, arg.intValue);
+      if (v != arg.intValue && width > 1)
+        return kernel.emitError() << "argument #" << idx << " value "
+                                  << arg.intValue << " does not fit in "
+                                  << type;
+      t->i.push_back(v);
+    } else {
+      return kernel.emitError() << "argument #" << idx << " has unsupported "
+                                << "type " << type;
+    }
+    values.push_back(t);
+  }
+
+  Executor exec(buffers, options);
+  int64_t pid[3];
+  for (pid[2] = 0; pid[2] < options.grid[2]; ++pid[2])
+    for (pid[1] = 0; pid[1] < options.grid[1]; ++pid[1])
+      for (pid[0] = 0; pid[0] < options.grid[0]; ++pid[0])
+        if (failed(exec.runProgram(kernel, values, pid)))
+          return failure();
+  return success();
+}

@@ -1,0 +1,212 @@
+//===- Memory.cpp - Buffers and element types of the interpreter ----------===//
+
+#include "tile/Interpreter/Interpreter.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tile::interp;
+
+std::optional<DType> mlir::tile::interp::parseDType(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<DType>>(name)
+      .Case("f16", DType::F16)
+      .Case("bf16", DType::BF16)
+      .Case("f32", DType::F32)
+      .Case("f64", DType::F64)
+      .Case("i1", DType::I1)
+      .Case("i8", DType::I8)
+      .Case("i16", DType::I16)
+      .Case("i32", DType::I32)
+      .Case("i64", DType::I64)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef mlir::tile::interp::dtypeName(DType t) {
+  switch (t) {
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::F32: return "f32";
+  case DType::F64: return "f64";
+  case DType::I1: return "i1";
+  case DType::I8: return "i8";
+  case DType::I16: return "i16";
+  case DType::I32: return "i32";
+  case DType::I64: return "i64";
+  }
+  return "?";
+}
+
+int64_t mlir::tile::interp::dtypeSize(DType t) {
+  switch (t) {
+  case DType::F16: case DType::BF16: case DType::I16: return 2;
+  case DType::F32: case DType::I32: return 4;
+  case DType::F64: case DType::I64: return 8;
+  case DType::I1: case DType::I8: return 1;
+  }
+  return 1;
+}
+
+bool mlir::tile::interp::isFloat(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::F64;
+}
+
+std::optional<DType> mlir::tile::interp::dtypeOf(Type t) {
+  if (t.isF16()) return DType::F16;
+  if (t.isBF16()) return DType::BF16;
+  if (t.isF32()) return DType::F32;
+  if (t.isF64()) return DType::F64;
+  if (t.isIndex()) return DType::I64;
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    switch (i.getWidth()) {
+    case 1: return DType::I1;
+    case 8: return DType::I8;
+    case 16: return DType::I16;
+    case 32: return DType::I32;
+    case 64: return DType::I64;
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// 16-bit float formats (round to nearest even)
+//===----------------------------------------------------------------------===//
+
+static uint32_t floatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+static float bitsFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+static uint16_t floatToHalf(float f) {
+  uint32_t x = floatBits(f);
+  uint16_t sign = (x >> 16) & 0x8000;
+  uint32_t a = x & 0x7fffffff;
+  if (a >= 0x7f800000) // inf or NaN (NaN stays quiet)
+    return sign | 0x7c00 | (a > 0x7f800000 ? 0x200 : 0);
+  if (a >= 0x477ff000) // rounds to at least 65520: overflow to inf
+    return sign | 0x7c00;
+  if (a < 0x38800000) { // below the smallest normal half (2^-14)
+    // Subnormal halves are multiples of 2^-24; nearbyint rounds to even.
+    float scaled = bitsFloat(a) * 16777216.0f;
+    return sign | (uint16_t)std::nearbyint(scaled);
+  }
+  uint32_t mant = a & 0x7fffff;
+  uint32_t h = ((((a >> 23) - 127 + 15)) << 10) | (mant >> 13);
+  uint32_t rest = mant & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
+    ++h; // a carry into the exponent is the right answer
+  return sign | (uint16_t)h;
+}
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  if (exp == 0x1f)
+    return bitsFloat(sign | 0x7f800000 | (mant << 13));
+  if (exp == 0) {
+    float v = (float)mant / 16777216.0f;
+    return sign ? -v : v;
+  }
+  return bitsFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
+}
+
+static uint16_t floatToBF16(float f) {
+  uint32_t x = floatBits(f);
+  if ((x & 0x7fffffff) > 0x7f800000)
+    return (uint16_t)((x >> 16) | 0x40);
+  x += 0x7fff + ((x >> 16) & 1);
+  return (uint16_t)(x >> 16);
+}
+
+static float bf16ToFloat(uint16_t b) { return bitsFloat((uint32_t)b << 16); }
+
+static int64_t wrapInt(DType t, double v) {
+  if (std::isnan(v))
+    return 0;
+  // Saturate before converting: out-of-range double->int is undefined.
+  double lo = -9.2233720368547758e18, hi = 9.2233720368547748e18;
+  int64_t i = (int64_t)std::min(std::max(std::trunc(v), lo), hi);
+  switch (t) {
+  case DType::I1: return i & 1;
+  case DType::I8: return (int8_t)i;
+  case DType::I16: return (int16_t)i;
+  case DType::I32: return (int32_t)i;
+  default: return i;
+  }
+}
+
+double mlir::tile::interp::roundTo(DType t, double v) {
+  switch (t) {
+  case DType::F16: return halfToFloat(floatToHalf((float)v));
+  case DType::BF16: return bf16ToFloat(floatToBF16((float)v));
+  case DType::F32: return (double)(float)v;
+  case DType::F64: return v;
+  default: return (double)wrapInt(t, v);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer
+//===----------------------------------------------------------------------===//
+
+Buffer::Buffer(std::string name, DType dtype, std::vector<int64_t> shape)
+    : name(std::move(name)), dtype(dtype), shape(std::move(shape)) {
+  bytes.assign(numElements() * dtypeSize(dtype), 0);
+}
+
+int64_t Buffer::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+double Buffer::get(int64_t i) const {
+  const uint8_t *p = bytes.data() + i * dtypeSize(dtype);
+  switch (dtype) {
+  case DType::F16: { uint16_t h; std::memcpy(&h, p, 2); return halfToFloat(h); }
+  case DType::BF16: { uint16_t h; std::memcpy(&h, p, 2); return bf16ToFloat(h); }
+  case DType::F32: { float f; std::memcpy(&f, p, 4); return f; }
+  case DType::F64: { double d; std::memcpy(&d, p, 8); return d; }
+  case DType::I1: return *p & 1;
+  case DType::I8: return (int8_t)*p;
+  case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+  case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+  case DType::I64: { int64_t v; std::memcpy(&v, p, 8); return (double)v; }
+  }
+  return 0;
+}
+
+void Buffer::set(int64_t i, double v) {
+  uint8_t *p = bytes.data() + i * dtypeSize(dtype);
+  switch (dtype) {
+  case DType::F16: { uint16_t h = floatToHalf((float)v); std::memcpy(p, &h, 2); return; }
+  case DType::BF16: { uint16_t h = floatToBF16((float)v); std::memcpy(p, &h, 2); return; }
+  case DType::F32: { float f = (float)v; std::memcpy(p, &f, 4); return; }
+  case DType::F64: std::memcpy(p, &v, 8); return;
+  case DType::I1: *p = (uint8_t)(wrapInt(DType::I1, v)); return;
+  case DType::I8: *p = (uint8_t)(int8_t)wrapInt(DType::I8, v); return;
+  case DType::I16: { int16_t x = (int16_t)wrapInt(DType::I16, v); std::memcpy(p, &x, 2); return; }
+  case DType::I32: { int32_t x = (int32_t)wrapInt(DType::I32, v); std::memcpy(p, &x, 4); return; }
+  case DType::I64: { int64_t x = wrapInt(DType::I64, v); std::memcpy(p, &x, 8); return; }
+  }
+}
+
+std::vector<double> Buffer::toDoubles() const {
+  std::vector<double> out(numElements());
+  for (int64_t i = 0, e = numElements(); i < e; ++i)
+    out[i] = get(i);
+  return out;
+}

@@ -1,0 +1,42 @@
+# -*- Python -*-
+# Lit configuration of the Tile project, loaded by the generated
+# <build>/test/lit.site.cfg.py (never run lit on the source tree directly).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "Tile"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# FileCheck, `| not`, `| count` and %python, from config.llvm_tools_dir.
+llvm_config.use_default_substitutions()
+
+# Tile tools first, then LLVM's (`not` and `count` at the start of a RUN line
+# are found through PATH).
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+
+tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
+tools = [
+    ToolSubst("tile-opt", unresolved="fatal"),
+    # tile-run is not built yet: tests that use it say `REQUIRES: tile-run`.
+    ToolSubst("tile-run", unresolved="ignore"),
+    "not",
+    "count",
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if os.path.isfile(os.path.join(config.tile_tools_dir, "tile-run")):
+    config.available_features.add("tile-run")
