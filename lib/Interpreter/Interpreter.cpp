@@ -814,7 +814,7 @@ private:
           break;
         }
         switch (t.kind) {
-        case Kind::Float: os << llvm::formatv("{0:g}", t.f[k]); break;
+        case Kind::Float: os << formatNumber(t.f[k]); break;
         case Kind::Int: os << t.i[k]; break;
         case Kind::Pointer:
           os << "&" << (t.p[k].buffer >= 0 ? buffers[t.p[k].buffer].name

@@ -6,6 +6,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 using namespace mlir;
@@ -72,6 +73,16 @@ std::optional<DType> mlir::tile::interp::dtypeOf(Type t) {
     }
   }
   return std::nullopt;
+}
+
+std::string mlir::tile::interp::formatNumber(double v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.7g", v);
+  return text;
 }
 
 //===----------------------------------------------------------------------===//

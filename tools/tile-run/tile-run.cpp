@@ -349,7 +349,7 @@ int main(int argc, char **argv) {
     llvm::outs() << name << " = [";
     int64_t n = buf->numElements();
     for (int64_t i = 0; i < n && i < 64; ++i)
-      llvm::outs() << (i ? ", " : "") << llvm::formatv("{0:g}", buf->get(i));
+      llvm::outs() << (i ? ", " : "") << formatNumber(buf->get(i));
     if (n > 64)
       llvm::outs() << ", ... (" << n - 64 << " more)";
     llvm::outs() << "]\n";

@@ -40,6 +40,10 @@ bool isFloat(DType t);
 /// The DType of an MLIR scalar type, if it has one.
 std::optional<DType> dtypeOf(Type t);
 
+/// Formats a number as printed by `tile.print` and tile-run: shortest
+/// general form, with `inf`, `-inf` and `nan` spelled as MLIR does.
+std::string formatNumber(double v);
+
 /// Rounds `v` to the nearest value representable in `t` (round to nearest
 /// even for floats; wrap-around for integers).
 double roundTo(DType t, double v);

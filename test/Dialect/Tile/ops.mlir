@@ -423,3 +423,12 @@ func.func @types(%a: !tile.ptr<f16>, %b: !tile.ptr<bf16>, %c: !tile.ptr<f32>,
                  %l: !tile.block_ptr<tensor<1x2x4xbf16>>) {
   return
 }
+
+// Only kernels restrict the tensors of other dialects' ops to tiles.
+// CHECK-LABEL: func.func @not_a_kernel(
+// CHECK-SAME:    %{{.*}}: tensor<3xf32>, %{{.*}}: f16) -> tensor<3xf32>
+// CHECK-NEXT:    arith.constant dense<0.000000e+00> : tensor<3xf32>
+func.func @not_a_kernel(%x: tensor<3xf32>, %h: f16) -> tensor<3xf32> {
+  %0 = arith.constant dense<0.0> : tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
