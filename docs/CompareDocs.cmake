@@ -1,0 +1,13 @@
+# Fails when docs/reference/ differs from what ODS generates.
+foreach(pair "IR/TileDialect.md" "Transforms/Passes.md")
+  get_filename_component(name ${pair} NAME)
+  file(READ ${GENERATED}/${pair} generated)
+  if(NOT EXISTS ${COMMITTED}/${name})
+    message(FATAL_ERROR "docs/reference/${name} is missing: run `ninja tile-docs`")
+  endif()
+  file(READ ${COMMITTED}/${name} committed)
+  if(NOT generated STREQUAL committed)
+    message(FATAL_ERROR "docs/reference/${name} is stale: run `ninja tile-docs`")
+  endif()
+endforeach()
+message(STATUS "docs/reference is up to date")
