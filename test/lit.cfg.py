@@ -20,21 +20,22 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
-# FileCheck, `| not`, `| count` and %python, from config.llvm_tools_dir.
+# FileCheck, `| not`, `| count` (and %python), from config.llvm_tools_dir;
+# missing ones are fatal.
 llvm_config.use_default_substitutions()
 
-# Tile tools first, then LLVM's (`not` and `count` at the start of a RUN line
-# are found through PATH).
+# PATH starts with the Tile tools, then the LLVM tools: `not` and `count` at
+# the start of a command are LLVM's. (As upstream, they are not substituted as
+# bare words, which would also rewrite "not" inside arguments.)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
-    # tile-run is not built yet: tests that use it say `REQUIRES: tile-run`.
+    # Optional: tests that run it say `REQUIRES: tile-run` (the feature is set
+    # below when the tool exists).
     ToolSubst("tile-run", unresolved="ignore"),
-    "not",
-    "count",
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

@@ -1,10 +1,12 @@
 // Round-trip of every tile op in each of its syntactic forms: the custom
-// form must print back to itself, and the generic form must parse back to the
-// same custom form.
+// form must print back to itself, and the generic form and the bytecode must
+// read back to the same custom form.
 //
 // RUN: tile-opt %s | tile-opt | FileCheck %s
 // RUN: tile-opt %s -mlir-print-op-generic | tile-opt | FileCheck %s
 // RUN: tile-opt %s -mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: tile-opt %s -emit-bytecode | tile-opt | FileCheck %s
+// RUN: tile-opt %s --verify-roundtrip -o /dev/null
 
 //===----------------------------------------------------------------------===//
 // Program indexing

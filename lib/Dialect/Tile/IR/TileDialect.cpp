@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -19,7 +20,27 @@ using namespace mlir::tile;
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
 
+namespace {
+/// Prints layouts as `#blocked`, `#blocked1`, `#slice`, ... aliases so that
+/// tensor types stay readable.
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceEncodingAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileOpAsmInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
@@ -75,6 +96,76 @@ BlockPointerType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
+// Layout encodings
+//===----------------------------------------------------------------------===//
+
+unsigned BlockedEncodingAttr::getNumWarps() const {
+  unsigned n = 1;
+  for (unsigned w : getWarpsPerCTA())
+    n *= w;
+  return n;
+}
+
+LogicalResult
+BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<unsigned> sizePerThread,
+                            ArrayRef<unsigned> threadsPerWarp,
+                            ArrayRef<unsigned> warpsPerCTA,
+                            ArrayRef<unsigned> order) {
+  size_t rank = order.size();
+  if (rank == 0 || sizePerThread.size() != rank ||
+      threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
+    return emitError() << "blocked layout fields must all have the same, "
+                          "non-zero length";
+  unsigned lanes = 1, warps = 1;
+  SmallVector<bool> seen(rank, false);
+  for (size_t d = 0; d < rank; ++d) {
+    for (unsigned v : {sizePerThread[d], threadsPerWarp[d], warpsPerCTA[d]})
+      if (v == 0 || !llvm::isPowerOf2_32(v))
+        return emitError() << "blocked layout sizes must be powers of two";
+    lanes *= threadsPerWarp[d];
+    warps *= warpsPerCTA[d];
+    if (order[d] >= rank || seen[order[d]])
+      return emitError() << "blocked layout order must be a permutation of "
+                            "0.."
+                         << rank - 1;
+    seen[order[d]] = true;
+  }
+  if (lanes != 32)
+    return emitError() << "threadsPerWarp must multiply to 32, got " << lanes;
+  if (warps > 32)
+    return emitError() << "warpsPerCTA multiplies to " << warps
+                       << "; at most 32 warps";
+  return success();
+}
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
+  unsigned rank;
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(parent))
+    rank = blocked.getRank();
+  else if (auto slice = dyn_cast<SliceEncodingAttr>(parent))
+    rank = getLayoutRank(slice);
+  else
+    return emitError() << "slice parent must be a blocked or slice layout";
+  if (rank < 2)
+    return emitError() << "slice parent must have rank at least 2";
+  if (dim >= rank)
+    return emitError() << "slice dim " << dim << " out of range for a parent "
+                       << "of rank " << rank;
+  return success();
+}
+
+unsigned mlir::tile::getLayoutRank(Attribute layout) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+    return blocked.getRank();
+  if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+    return getLayoutRank(slice.getParent()) - 1;
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +200,15 @@ LogicalResult mlir::tile::verifyTileType(Operation *op, Type type,
   if (!isPowerOfTwoTile(tensor))
     return op->emitOpError() << what << " must be a tile with static "
                              << "power-of-two dimensions, got " << type;
+  if (Attribute enc = tensor.getEncoding()) {
+    if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(enc))
+      return op->emitOpError() << what << " has an encoding that is not a "
+                               << "tile layout: " << enc;
+    if (getLayoutRank(enc) != tensor.getRank())
+      return op->emitOpError() << what << " has a layout of rank "
+                               << getLayoutRank(enc) << " for a tile of rank "
+                               << tensor.getRank();
+  }
   return success();
 }
 

@@ -408,10 +408,65 @@ LogicalResult ReduceOp::verify() {
     shape.erase(shape.begin() + axis);
     expected = RankedTensorType::get(shape, elem);
   }
-  if (getType() != expected)
+  // Layout encodings may differ (the result's is a slice of the source's).
+  Type actual = getType();
+  auto actualTensor = dyn_cast<RankedTensorType>(actual);
+  auto expectedTensor = dyn_cast<RankedTensorType>(expected);
+  bool matches =
+      actualTensor && expectedTensor
+          ? actualTensor.getShape() == expectedTensor.getShape() &&
+                actualTensor.getElementType() == elem
+          : actual == expected;
+  if (!matches)
     return emitOpError() << "reducing " << src << " along axis " << axis
-                         << " gives " << expected << ", not " << getType();
+                         << " gives " << expected << ", not " << actual;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
+  return {};
+}
+
+namespace {
+/// convert(convert(x)) -> convert(x); convert(splat/range) is recomputed in
+/// the target layout, which costs nothing, instead of moving data.
+struct FoldConvertOfCheapProducer : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *producer = op.getSrc().getDefiningOp();
+    if (!producer)
+      return failure();
+    if (auto inner = dyn_cast<ConvertLayoutOp>(producer)) {
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   inner.getSrc());
+      return success();
+    }
+    if (auto splat = dyn_cast<SplatOp>(producer)) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    if (auto range = dyn_cast<RangeOp>(producer)) {
+      rewriter.replaceOpWithNewOp<RangeOp>(op, op.getType(), range.getStart(),
+                                           range.getEnd());
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<FoldConvertOfCheapProducer>(context);
 }
 
 LogicalResult DotOp::verify() {

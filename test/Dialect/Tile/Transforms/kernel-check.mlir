@@ -87,7 +87,7 @@ func.func @too_big(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel} {
 
 // -----
 
-// The same tiles fit with 32 warps (64 registers per thread).
+// The same tiles fit with 32 warps (2 x 64 registers per thread).
 // expected-remark @+1 {{kernel 'more_warps': 1024 threads, about}}
 func.func @more_warps(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel, tile.num_warps = 32 : i32} {
   %r = tile.range 0, 65536 : tensor<65536xi32>
@@ -135,7 +135,8 @@ func.func @huge_tile(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps
 
 // -----
 
-// Exactly at the limit is fine as far as the tile size goes.
+// A tile of exactly max-tile-elements passes the size check (and then needs
+// too many registers).
 // expected-remark @+2 {{kernel 'limit_tile': 1024 threads}}
 // expected-error @+1 {{out of resources: kernel 'limit_tile'}}
 func.func @limit_tile(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 32 : i32} {

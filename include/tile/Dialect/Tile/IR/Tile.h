@@ -36,6 +36,8 @@ bool isPowerOfTwoTile(RankedTensorType t);
 /// Verifies that `type`, if it is a tensor, is a legal tile, reporting
 /// through `op`. `what` names the value ("operand #0", "result").
 LogicalResult verifyTileType(Operation *op, Type type, StringRef what);
+/// Rank of the tiles a layout (blocked or slice encoding) applies to.
+unsigned getLayoutRank(Attribute layout);
 /// Whether `func` is a tile kernel (carries the `tile.kernel` attribute).
 bool isKernel(func::FuncOp func);
 /// The kernel's `tile.num_warps` (4 when absent).

@@ -5,6 +5,7 @@
 
 include "tile/Dialect/Tile/IR/TileDialect.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/AttrTypeBase.td"
 
 def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
     I32EnumAttrCase<"Max", 0, "max">,
@@ -38,5 +39,64 @@ def Tile_PaddingKind : I32EnumAttr<"PaddingKind",
   let genSpecializedAttr = 0;
 }
 def Tile_PaddingKindAttr : EnumAttr<Tile_Dialect, Tile_PaddingKind, "padding">;
+
+//===----------------------------------------------------------------------===//
+// Layout encodings
+//===----------------------------------------------------------------------===//
+
+def Tile_BlockedEncodingAttr : AttrDef<Tile_Dialect, "BlockedEncoding"> {
+  let mnemonic = "blocked";
+  let summary = "Distribution of a tile's elements over threads and warps";
+  let description = [{
+    Attached as the encoding of a tile's tensor type after layout
+    assignment. Along dimension `d` each thread holds `sizePerThread[d]`
+    consecutive elements, `threadsPerWarp[d]` lanes of a warp and
+    `warpsPerCTA[d]` warps cover consecutive runs of those, and the pattern
+    repeats when the tile is larger than the CTA's footprint
+    (`sizePerThread * threadsPerWarp * warpsPerCTA`); when it is smaller,
+    threads hold copies. `order` lists the dimensions from the fastest
+    varying (consecutive lanes) to the slowest. The products of
+    `threadsPerWarp` and of `warpsPerCTA` are 32 and the kernel's warp
+    count.
+
+    ```mlir
+    #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16],
+                   warpsPerCTA = [4, 1], order = [1, 0]}>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
+                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `{` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+            `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+            `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+            `order` `=` `[` $order `]` `}` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getOrder().size(); }
+    unsigned getNumWarps() const;
+  }];
+}
+
+def Tile_SliceEncodingAttr : AttrDef<Tile_Dialect, "SliceEncoding"> {
+  let mnemonic = "slice";
+  let summary = "The layout of a tile reduced along one dimension of another";
+  let description = [{
+    A tile of rank `r - 1` distributed like `parent` (of rank `r`) with
+    dimension `dim` removed: the threads that differ only along `dim` hold
+    the same elements. It is the layout of `tile.reduce` results and of
+    `tile.expand_dims` operands.
+
+    ```mlir
+    #tile.slice<{dim = 1, parent = #blocked}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `{` `dim` `=` $dim `,` `parent` `=` $parent `}` `>`";
+  let genVerifyDecl = 1;
+}
 
 #endif // TILE_ATTRS_TD

@@ -343,6 +343,25 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "Redistribute a tile over threads with another layout";
+  let description = [{
+    ```mlir
+    %y = tile.convert_layout %x : tensor<64xf32, #a> -> tensor<64xf32, #b>
+    ```
+    Inserted by layout assignment where two uses disagree; lowered to a
+    round trip through shared memory. Chains, no-op conversions and
+    conversions of values that are cheap to recompute (splats, constants,
+    ranges) fold away.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Print values while interpreting (debugging aid)";
   let description = [{

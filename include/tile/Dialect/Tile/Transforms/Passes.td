@@ -39,4 +39,38 @@ def TileSimplifyMasks : Pass<"tile-simplify-masks", "ModuleOp"> {
   }];
 }
 
+def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
+  let summary = "Give every tile of every kernel a thread layout";
+  let description = [{
+    Attaches a `#tile.blocked` or `#tile.slice` encoding to every tile type
+    in each `tile.kernel` function (and to the block types of block
+    pointers), so that code generation knows which thread holds which
+    element.
+
+    Values that elementwise ops, memory ops, loop-carried values and
+    broadcasts tie together must share a layout; they are grouped with a
+    union-find. `tile.reduce` results and `tile.expand_dims` operands are
+    slices of their partner's layout. Each remaining group gets the blocked
+    layout of its largest shape: up to 16 bytes per thread along the fastest
+    dimension (the order of a block pointer, else the last dimension), lanes
+    then warps along the fastest dimensions first. This is the coalescing
+    step: consecutive lanes touch consecutive 16-byte chunks. Splats,
+    constants and ranges are duplicated per use first, so that they never
+    tie unrelated groups together. Where two slice constraints disagree, a
+    `tile.convert_layout` is inserted.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
+def TileRemoveLayoutConversions
+    : Pass<"tile-remove-layout-conversions", "ModuleOp"> {
+  let summary = "Fold layout conversions that are not needed";
+  let description = [{
+    Removes `tile.convert_layout` ops that convert to the same layout,
+    folds chains of conversions, and recomputes splats, ranges and splat
+    constants directly in the layout their users need instead of moving
+    data through shared memory.
+  }];
+}
+
 #endif // TILE_PASSES_TD

@@ -1,0 +1,91 @@
+//===- Layout.h - How tile layouts place elements on threads ----*- C++ -*-===//
+//
+// A layout (a blocked encoding, or slices of one) says which elements of a
+// tile each thread of a CTA holds. Code generation needs three facts about
+// it, computed here without building any IR:
+//  - the "slots": the elements one thread holds, in a fixed order (the
+//    fastest dimension of the root layout varies fastest), each with a
+//    static offset per dimension;
+//  - the thread's base position per dimension, a function of its lane and
+//    warp ids;
+//  - how many distinct lanes and warps share a dimension (for reductions:
+//    threads beyond those hold copies).
+// An element's index along root dimension d is
+//   (staticOffset(d, slot) + base(d)) mod shape(d).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_LAYOUT_H
+#define TILE_DIALECT_TILE_IR_LAYOUT_H
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+namespace mlir {
+namespace tile {
+
+/// A tile layout flattened onto the blocked layout at the root of its slice
+/// chain. Root dimensions removed by slices have extent 1 and hold one slot.
+class LayoutView {
+public:
+  /// `type` must carry a blocked or slice encoding.
+  explicit LayoutView(RankedTensorType type);
+
+  BlockedEncodingAttr getRoot() const { return root; }
+  unsigned getRootRank() const { return rootShape.size(); }
+  unsigned getRank() const { return tensorToRoot.size(); }
+  /// Root dimension of tensor dimension `d`.
+  unsigned getRootDim(unsigned d) const { return tensorToRoot[d]; }
+  int64_t getRootExtent(unsigned rd) const { return rootShape[rd]; }
+  bool isSliced(unsigned rd) const { return sliced[rd]; }
+
+  unsigned getSizePerThread(unsigned rd) const;
+  unsigned getThreadsPerWarp(unsigned rd) const;
+  unsigned getWarpsPerCTA(unsigned rd) const;
+  /// Elements along `rd` covered by one CTA-wide repetition of the layout.
+  int64_t getCTATile(unsigned rd) const;
+  /// Slots along root dimension `rd`.
+  int64_t getSlotsAlong(unsigned rd) const { return slotsAlong[rd]; }
+  /// Elements each thread holds.
+  int64_t getNumSlots() const { return numSlots; }
+  /// Per-root-dimension slot coordinates of slot `slot`.
+  SmallVector<int64_t> getSlotCoords(int64_t slot) const;
+  int64_t getSlot(ArrayRef<int64_t> coords) const;
+  /// Static part of the index along `rd` of the slot coordinate `coord`.
+  int64_t getStaticOffset(unsigned rd, int64_t coord) const;
+
+  /// Multiplier of root dimension `rd`'s lane id in the lane number
+  /// (lanes are numbered with the root's order, fastest first).
+  unsigned getLaneStride(unsigned rd) const { return laneStride[rd]; }
+  unsigned getWarpStride(unsigned rd) const { return warpStride[rd]; }
+  /// Lanes (warps) along `rd` holding distinct elements; the others repeat
+  /// them (lane l holds what lane l mod distinct holds, along rd).
+  int64_t getDistinctLanes(unsigned rd) const;
+  int64_t getDistinctWarps(unsigned rd) const;
+
+private:
+  BlockedEncodingAttr root;
+  SmallVector<unsigned> tensorToRoot;
+  SmallVector<int64_t> rootShape;
+  SmallVector<bool> sliced;
+  SmallVector<int64_t> slotsAlong;
+  SmallVector<unsigned> laneStride, warpStride;
+  int64_t numSlots = 1;
+};
+
+/// The blocked layout Tile picks for a tile of `shape` holding elements of
+/// `elemBits` bits in a kernel of `numWarps` warps, with dimensions ordered
+/// fastest first as `order` says and at most `maxVector` consecutive
+/// elements per thread along the fastest dimension (16-byte accesses).
+BlockedEncodingAttr getDefaultBlockedLayout(MLIRContext *ctx,
+                                            ArrayRef<int64_t> shape,
+                                            ArrayRef<unsigned> order,
+                                            unsigned numWarps,
+                                            unsigned maxVector);
+
+/// `type` with its encoding replaced by `layout`.
+RankedTensorType withLayout(RankedTensorType type, Attribute layout);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_DIALECT_TILE_IR_LAYOUT_H

@@ -1,0 +1,146 @@
+//===- Layout.cpp - How tile layouts place elements on threads ------------===//
+
+#include "tile/Dialect/Tile/IR/Layout.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+LayoutView::LayoutView(RankedTensorType type) {
+  ArrayRef<int64_t> shape = type.getShape();
+  Attribute layout = type.getEncoding();
+  // Walk down the slice chain, recording which root dimensions remain.
+  SmallVector<unsigned> removed; // root-level dims removed, outermost last
+  SmallVector<Attribute> chain;
+  while (auto slice = dyn_cast_or_null<SliceEncodingAttr>(layout)) {
+    chain.push_back(slice);
+    layout = slice.getParent();
+  }
+  root = cast<BlockedEncodingAttr>(layout);
+  unsigned rootRank = root.getRank();
+  // Map tensor dims to root dims: start from the root's dims and remove the
+  // sliced dims from the innermost slice (closest to the root) outwards.
+  SmallVector<unsigned> dims;
+  for (unsigned d = 0; d < rootRank; ++d)
+    dims.push_back(d);
+  sliced.assign(rootRank, false);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    unsigned dim = cast<SliceEncodingAttr>(*it).getDim();
+    sliced[dims[dim]] = true;
+    dims.erase(dims.begin() + dim);
+  }
+  tensorToRoot = dims;
+  rootShape.assign(rootRank, 1);
+  for (auto [d, rd] : llvm::enumerate(tensorToRoot))
+    rootShape[rd] = shape[d];
+
+  slotsAlong.resize(rootRank);
+  numSlots = 1;
+  for (unsigned rd = 0; rd < rootRank; ++rd) {
+    int64_t reps = std::max<int64_t>(1, rootShape[rd] / getCTATile(rd));
+    slotsAlong[rd] = sliced[rd] ? 1 : getSizePerThread(rd) * reps;
+    numSlots *= slotsAlong[rd];
+  }
+  laneStride.resize(rootRank);
+  warpStride.resize(rootRank);
+  unsigned lane = 1, warp = 1;
+  for (unsigned rd : root.getOrder()) {
+    laneStride[rd] = lane;
+    warpStride[rd] = warp;
+    lane *= getThreadsPerWarp(rd);
+    warp *= getWarpsPerCTA(rd);
+  }
+}
+
+unsigned LayoutView::getSizePerThread(unsigned rd) const {
+  return root.getSizePerThread()[rd];
+}
+unsigned LayoutView::getThreadsPerWarp(unsigned rd) const {
+  return root.getThreadsPerWarp()[rd];
+}
+unsigned LayoutView::getWarpsPerCTA(unsigned rd) const {
+  return root.getWarpsPerCTA()[rd];
+}
+int64_t LayoutView::getCTATile(unsigned rd) const {
+  return (int64_t)getSizePerThread(rd) * getThreadsPerWarp(rd) *
+         getWarpsPerCTA(rd);
+}
+
+SmallVector<int64_t> LayoutView::getSlotCoords(int64_t slot) const {
+  SmallVector<int64_t> coords(getRootRank(), 0);
+  for (unsigned rd : root.getOrder()) {
+    coords[rd] = slot % slotsAlong[rd];
+    slot /= slotsAlong[rd];
+  }
+  return coords;
+}
+
+int64_t LayoutView::getSlot(ArrayRef<int64_t> coords) const {
+  int64_t slot = 0, stride = 1;
+  for (unsigned rd : root.getOrder()) {
+    slot += coords[rd] * stride;
+    stride *= slotsAlong[rd];
+  }
+  return slot;
+}
+
+int64_t LayoutView::getStaticOffset(unsigned rd, int64_t coord) const {
+  unsigned spt = getSizePerThread(rd);
+  return (coord / spt) * getCTATile(rd) + coord % spt;
+}
+
+int64_t LayoutView::getDistinctLanes(unsigned rd) const {
+  int64_t spt = getSizePerThread(rd);
+  if (rootShape[rd] < spt)
+    return 1;
+  return std::min<int64_t>(getThreadsPerWarp(rd), rootShape[rd] / spt);
+}
+
+int64_t LayoutView::getDistinctWarps(unsigned rd) const {
+  int64_t perWarp = (int64_t)getSizePerThread(rd) * getThreadsPerWarp(rd);
+  if (rootShape[rd] < perWarp)
+    return 1;
+  return std::min<int64_t>(getWarpsPerCTA(rd), rootShape[rd] / perWarp);
+}
+
+BlockedEncodingAttr mlir::tile::getDefaultBlockedLayout(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+    unsigned numWarps, unsigned maxVector) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1);
+  // Remaining extent of each dim still to be covered.
+  SmallVector<int64_t> remaining(shape);
+  unsigned fast = order[0];
+  spt[fast] = (unsigned)std::max<int64_t>(
+      1, std::min<int64_t>(maxVector, remaining[fast]));
+  remaining[fast] /= spt[fast];
+  // Lanes go to the fastest dimensions first so that a warp's accesses are
+  // contiguous; leftover lanes (tiny tiles) replicate along the fastest.
+  unsigned lanes = 32;
+  for (unsigned d : order) {
+    unsigned take = (unsigned)std::min<int64_t>(lanes, remaining[d]);
+    take = std::max(take, 1u);
+    tpw[d] = take;
+    lanes /= take;
+    remaining[d] /= take;
+  }
+  tpw[fast] *= lanes;
+  // Warps likewise, fastest dimensions first, replication on the slowest.
+  unsigned warps = numWarps;
+  for (unsigned d : order) {
+    unsigned take = (unsigned)std::min<int64_t>(warps, remaining[d]);
+    take = std::max(take, 1u);
+    wpc[d] = take;
+    warps /= take;
+    remaining[d] /= take;
+  }
+  wpc[order.back()] *= warps;
+  return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
+}
+
+RankedTensorType mlir::tile::withLayout(RankedTensorType type,
+                                        Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               layout);
+}

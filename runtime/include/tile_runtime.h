@@ -1,0 +1,127 @@
+/*===- tile_runtime.h - Tile runtime C API ---------------------------------===
+ *
+ * Loads kernels compiled by Tile (PTX or cubin plus a metadata text),
+ * checks launch arguments against the metadata and launches them through
+ * the CUDA driver API. The driver is opened at run time (dlopen of
+ * libcuda.so.1), so a program linked with this library starts on a machine
+ * without a driver or GPU; tile_init then reports TILE_ERROR_NO_DRIVER or
+ * TILE_ERROR_NO_DEVICE.
+ *
+ * Every function returns a tile_status; on failure tile_last_error() gives
+ * a message naming the failing call and, for CUDA failures, the CUDA
+ * error's name (e.g. "cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX: ...").
+ * The message is thread-local and valid until the next call on the thread.
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_H
+#define TILE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tile_status {
+  TILE_SUCCESS = 0,
+  TILE_ERROR_NO_DRIVER = 1,      /* libcuda.so.1 cannot be loaded */
+  TILE_ERROR_NO_DEVICE = 2,      /* cuInit/cuDeviceGet found no device */
+  TILE_ERROR_CUDA = 3,           /* another CUDA driver error */
+  TILE_ERROR_INVALID_ARGUMENT = 4,
+  TILE_ERROR_OUT_OF_MEMORY = 5,
+  TILE_ERROR_OUT_OF_RESOURCES = 6, /* kernel needs more than the device has */
+  TILE_ERROR_NOT_FOUND = 7,        /* no such kernel in a module */
+  TILE_ERROR_UNSUPPORTED = 8,
+  TILE_ERROR_NOT_INITIALIZED = 9
+} tile_status;
+
+/* Message of the last failure on this thread ("" when none). */
+const char *tile_last_error(void);
+/* Short name of a status, e.g. "TILE_ERROR_NO_DEVICE". */
+const char *tile_status_name(tile_status status);
+
+/* Opens the driver, initializes it and makes the primary context of device
+ * `ordinal` current on the calling thread. Idempotent. */
+tile_status tile_init(int ordinal);
+/* Name and compute capability of the current device. */
+tile_status tile_device_info(char *name, size_t name_size, int *major,
+                             int *minor, int *num_sms);
+
+/*--- Device memory --------------------------------------------------------*/
+/* Device pointers are plain 64-bit addresses (CUdeviceptr). */
+tile_status tile_malloc(uint64_t *dptr, size_t bytes);
+tile_status tile_free(uint64_t dptr);
+tile_status tile_memcpy_htod(uint64_t dst, const void *src, size_t bytes);
+tile_status tile_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
+tile_status tile_memset_d8(uint64_t dst, unsigned char value, size_t bytes);
+tile_status tile_synchronize(void);
+
+/*--- Kernels --------------------------------------------------------------*/
+typedef enum tile_arg_kind {
+  TILE_ARG_PTR = 0, /* a device pointer (uint64_t) */
+  TILE_ARG_I32 = 1,
+  TILE_ARG_I64 = 2,
+  TILE_ARG_F32 = 3,
+  TILE_ARG_F64 = 4,
+  TILE_ARG_I1 = 5
+} tile_arg_kind;
+
+/* One launch argument; `kind` must match the kernel's metadata. */
+typedef struct tile_arg {
+  tile_arg_kind kind;
+  union {
+    uint64_t ptr;
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+  } value;
+} tile_arg;
+
+typedef struct tile_module_s *tile_module;
+typedef struct tile_kernel_s *tile_kernel;
+
+/* Loads a module from PTX text or a cubin image (detected by the ELF magic)
+ * and the metadata text that tile-compile writes next to it. */
+tile_status tile_module_load(const void *image, size_t image_size,
+                             const char *metadata, tile_module *module);
+tile_status tile_module_unload(tile_module module);
+tile_status tile_module_get_kernel(tile_module module, const char *name,
+                                   tile_kernel *kernel);
+
+/* What the metadata says about a kernel. */
+typedef struct tile_kernel_info {
+  const char *name;
+  int num_args;
+  const tile_arg_kind *arg_kinds;
+  /* For pointer arguments: required alignment in bytes (0 if none). For
+   * integer arguments: required divisibility of the value (0 if none). */
+  const int64_t *arg_divisibility;
+  int num_warps;
+  int shared_bytes; /* dynamic shared memory per CTA */
+} tile_kernel_info;
+tile_status tile_kernel_get_info(tile_kernel kernel, tile_kernel_info *info);
+
+/* Launches `kernel` on `grid` CTAs of num_warps * 32 threads, on `stream`
+ * (a CUstream; NULL for the default stream). Arguments are checked against
+ * the metadata first: count, kinds, null or misaligned pointers and
+ * divisibility; a mismatch returns TILE_ERROR_INVALID_ARGUMENT and launches
+ * nothing. Shared memory beyond 48 KiB is enabled per kernel; more than the
+ * device allows returns TILE_ERROR_OUT_OF_RESOURCES. */
+tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
+                               const tile_arg *args, int num_args,
+                               void *stream);
+
+/*--- Timing -----------------------------------------------------------------*/
+/* Runs `fn(user)` (which enqueues work on `stream`) `warmup` times, then
+ * `iters` times between CUDA events, and stores each timed call's
+ * milliseconds in `ms` (length `iters`). */
+tile_status tile_time(void (*fn)(void *user), void *user, void *stream,
+                      int warmup, int iters, float *ms);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_RUNTIME_H */

@@ -1,0 +1,379 @@
+//===- Metadata.cpp - Kernel metadata and launch-argument checks ----------===//
+
+#include "Metadata.h"
+
+#include <climits>
+#include <cstring>
+
+namespace tile {
+namespace internal {
+namespace {
+
+const char *const kDTypes[] = {"f16", "bf16", "f32", "f64", "i1",
+                               "i8",  "i16",  "i32", "i64"};
+
+bool isDType(const std::string &s) {
+  for (const char *d : kDTypes)
+    if (s == d)
+      return true;
+  return false;
+}
+
+/// Parses a whole token as a decimal integer (optional '-'), rejecting
+/// overflow and trailing characters.
+bool parseInt(const std::string &token, int64_t &value) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < token.size() && (token[i] == '-' || token[i] == '+')) {
+    negative = token[i] == '-';
+    ++i;
+  }
+  if (i == token.size())
+    return false;
+  uint64_t magnitude = 0;
+  const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : INT64_MAX;
+  for (; i < token.size(); ++i) {
+    char c = token[i];
+    if (c < '0' || c > '9')
+      return false;
+    uint64_t digit = uint64_t(c - '0');
+    if (magnitude > (limit - digit) / 10)
+      return false;
+    magnitude = magnitude * 10 + digit;
+  }
+  value = negative ? int64_t(0 - magnitude) : int64_t(magnitude);
+  return true;
+}
+
+std::vector<std::string> tokenize(const std::string &line) {
+  std::vector<std::string> tokens;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+      ++i;
+    size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t')
+      ++i;
+    if (i > start)
+      tokens.push_back(line.substr(start, i - start));
+  }
+  return tokens;
+}
+
+class Parser {
+public:
+  Parser(std::vector<KernelMeta> &kernels, std::string &error)
+      : kernels(kernels), error(error) {}
+
+  bool run(const char *text) {
+    const char *p = text;
+    int lineNo = 0;
+    while (*p) {
+      const char *eol = std::strchr(p, '\n');
+      size_t len = eol ? size_t(eol - p) : std::strlen(p);
+      std::string line(p, len);
+      if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+      ++lineNo;
+      if (!parseLine(lineNo, line))
+        return false;
+      p += len;
+      if (*p == '\n')
+        ++p;
+    }
+    if (inBlock)
+      return fail(lineNo == 0 ? 1 : lineNo,
+                  "missing 'end' of the block started on line " +
+                      std::to_string(current.line) + describeCurrent());
+    if (kernels.empty()) {
+      error = "metadata declares no kernels (expected a 'tile-kernel v1' "
+              "block)";
+      return false;
+    }
+    return true;
+  }
+
+private:
+  std::vector<KernelMeta> &kernels;
+  std::string &error;
+  bool inBlock = false;
+  bool hasName = false, hasWarps = false, hasShared = false;
+  KernelMeta current;
+
+  bool fail(int lineNo, const std::string &message) {
+    error = "metadata line " + std::to_string(lineNo) + ": " + message;
+    return false;
+  }
+
+  std::string describeCurrent() const {
+    return hasName ? " (kernel '" + current.name + "')" : std::string();
+  }
+
+  bool parseCount(int lineNo, const std::vector<std::string> &tokens,
+                  size_t expected, const char *usage) {
+    if (tokens.size() == expected)
+      return true;
+    return fail(lineNo, std::string("expected '") + usage + "', got " +
+                            std::to_string(tokens.size()) + " tokens");
+  }
+
+  bool parseNumber(int lineNo, const std::string &token, const char *what,
+                   int64_t min, int64_t max, int64_t &value) {
+    if (!parseInt(token, value))
+      return fail(lineNo, std::string("expected an integer for ") + what +
+                              ", got '" + token + "'");
+    if (value < min || value > max)
+      return fail(lineNo, std::string(what) + " " + token +
+                              " is out of range [" + std::to_string(min) +
+                              ", " + std::to_string(max) + "]");
+    return true;
+  }
+
+  bool parseArg(int lineNo, const std::vector<std::string> &tokens) {
+    if (tokens.size() < 2)
+      return fail(lineNo, "expected an argument kind after 'arg'");
+    const std::string &kind = tokens[1];
+    ArgMeta arg;
+    if (kind == "ptr") {
+      if (!parseCount(lineNo, tokens, 4, "arg ptr <dtype> <alignment>"))
+        return false;
+      if (!isDType(tokens[2]))
+        return fail(lineNo, "unknown dtype '" + tokens[2] +
+                                "' (expected f16, bf16, f32, f64, i1, i8, "
+                                "i16, i32 or i64)");
+      int64_t align = 0;
+      if (!parseNumber(lineNo, tokens[3], "alignment", 0, INT64_MAX, align))
+        return false;
+      if (align & (align - 1))
+        return fail(lineNo, "alignment " + tokens[3] +
+                                " is not 0 or a power of two");
+      arg.kind = TILE_ARG_PTR;
+      arg.dtype = tokens[2];
+      arg.constraint = align;
+    } else if (kind == "i32" || kind == "i64") {
+      if (!parseCount(lineNo, tokens, 3,
+                      kind == "i32" ? "arg i32 <divisibility>"
+                                    : "arg i64 <divisibility>"))
+        return false;
+      int64_t limit = kind == "i32" ? INT32_MAX : INT64_MAX;
+      int64_t divisibility = 0;
+      if (!parseNumber(lineNo, tokens[2], "divisibility", 0, limit,
+                       divisibility))
+        return false;
+      arg.kind = kind == "i32" ? TILE_ARG_I32 : TILE_ARG_I64;
+      arg.constraint = divisibility;
+    } else if (kind == "f32" || kind == "f64" || kind == "i1") {
+      if (tokens.size() != 2)
+        return fail(lineNo, "expected nothing after 'arg " + kind +
+                                "', got '" + tokens[2] + "'");
+      arg.kind = kind == "f32"   ? TILE_ARG_F32
+                 : kind == "f64" ? TILE_ARG_F64
+                                 : TILE_ARG_I1;
+    } else {
+      return fail(lineNo, "unknown argument kind '" + kind +
+                              "' (expected ptr, i32, i64, f32, f64 or i1)");
+    }
+    current.args.push_back(arg);
+    return true;
+  }
+
+  bool parseLine(int lineNo, const std::string &line) {
+    std::vector<std::string> tokens = tokenize(line);
+    if (tokens.empty() || tokens[0][0] == '#')
+      return true;
+    const std::string &key = tokens[0];
+
+    if (key == "tile-kernel") {
+      if (inBlock)
+        return fail(lineNo, "'tile-kernel' inside the block started on line " +
+                                std::to_string(current.line) +
+                                describeCurrent() + " (missing 'end')");
+      if (tokens.size() != 2)
+        return fail(lineNo, "expected 'tile-kernel v1'");
+      if (tokens[1] != "v1")
+        return fail(lineNo, "unsupported metadata version '" + tokens[1] +
+                                "' (this runtime reads v1)");
+      inBlock = true;
+      hasName = hasWarps = hasShared = false;
+      current = KernelMeta();
+      current.line = lineNo;
+      return true;
+    }
+    if (!inBlock)
+      return fail(lineNo, "expected 'tile-kernel v1', got '" + key + "'");
+
+    if (key == "name") {
+      if (hasName)
+        return fail(lineNo, "duplicate 'name' in the block");
+      if (!parseCount(lineNo, tokens, 2, "name <kernel>"))
+        return false;
+      current.name = tokens[1];
+      hasName = true;
+      return true;
+    }
+    if (key == "num_warps") {
+      if (hasWarps)
+        return fail(lineNo, "duplicate 'num_warps' in the block");
+      int64_t warps = 0;
+      if (!parseCount(lineNo, tokens, 2, "num_warps <n>") ||
+          !parseNumber(lineNo, tokens[1], "num_warps", 1, 32, warps))
+        return false;
+      current.numWarps = int(warps);
+      hasWarps = true;
+      return true;
+    }
+    if (key == "shared_bytes") {
+      if (hasShared)
+        return fail(lineNo, "duplicate 'shared_bytes' in the block");
+      int64_t bytes = 0;
+      if (!parseCount(lineNo, tokens, 2, "shared_bytes <n>") ||
+          !parseNumber(lineNo, tokens[1], "shared_bytes", 0, INT_MAX, bytes))
+        return false;
+      current.sharedBytes = int(bytes);
+      hasShared = true;
+      return true;
+    }
+    if (key == "arg")
+      return parseArg(lineNo, tokens);
+    if (key == "end") {
+      if (!parseCount(lineNo, tokens, 1, "end"))
+        return false;
+      if (!hasName)
+        return fail(lineNo, "the block started on line " +
+                                std::to_string(current.line) +
+                                " has no 'name'");
+      if (!hasWarps)
+        return fail(lineNo, "the block of kernel '" + current.name +
+                                "' has no 'num_warps'");
+      for (const KernelMeta &k : kernels)
+        if (k.name == current.name)
+          return fail(lineNo, "kernel '" + current.name +
+                                  "' is already declared on line " +
+                                  std::to_string(k.line));
+      kernels.push_back(std::move(current));
+      current = KernelMeta();
+      inBlock = false;
+      return true;
+    }
+    return fail(lineNo, "unknown key '" + key + "'");
+  }
+};
+
+std::string kernelPrefix(const KernelMeta &kernel) {
+  return "tile_kernel_launch(" + kernel.name + "): ";
+}
+
+std::string hex(uint64_t value) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  do {
+    out.insert(out.begin(), digits[value & 15]);
+    value >>= 4;
+  } while (value);
+  return "0x" + out;
+}
+
+} // namespace
+
+bool parseMetadata(const char *text, std::vector<KernelMeta> &kernels,
+                   std::string &error) {
+  kernels.clear();
+  if (!text) {
+    error = "metadata is null";
+    return false;
+  }
+  Parser parser(kernels, error);
+  if (parser.run(text))
+    return true;
+  kernels.clear();
+  return false;
+}
+
+const char *argKindName(tile_arg_kind kind) {
+  switch (kind) {
+  case TILE_ARG_PTR:
+    return "ptr";
+  case TILE_ARG_I32:
+    return "i32";
+  case TILE_ARG_I64:
+    return "i64";
+  case TILE_ARG_F32:
+    return "f32";
+  case TILE_ARG_F64:
+    return "f64";
+  case TILE_ARG_I1:
+    return "i1";
+  }
+  return "invalid";
+}
+
+tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
+                           const tile_arg *args, int numArgs,
+                           std::string &error) {
+  auto fail = [&](const std::string &message) {
+    error = kernelPrefix(kernel) + message;
+    return TILE_ERROR_INVALID_ARGUMENT;
+  };
+
+  if (!grid)
+    return fail("grid is null");
+  for (int d = 0; d < 3; ++d) {
+    uint32_t limit = d == 0 ? kMaxGridX : kMaxGridYZ;
+    if (grid[d] == 0 || grid[d] > limit)
+      return fail("grid[" + std::to_string(d) + "] = " +
+                  std::to_string(grid[d]) + " is outside [1, " +
+                  std::to_string(limit) + "]");
+  }
+
+  if (numArgs < 0)
+    return fail("num_args is negative (" + std::to_string(numArgs) + ")");
+  if (numArgs > 0 && !args)
+    return fail("args is null but num_args is " + std::to_string(numArgs));
+  if (size_t(numArgs) != kernel.args.size())
+    return fail("the kernel takes " + std::to_string(kernel.args.size()) +
+                " arguments, got " + std::to_string(numArgs));
+
+  for (int i = 0; i < numArgs; ++i) {
+    const ArgMeta &meta = kernel.args[size_t(i)];
+    const tile_arg &arg = args[i];
+    std::string which = "argument #" + std::to_string(i);
+    if (arg.kind != meta.kind) {
+      const char *got = argKindName(arg.kind);
+      if (std::strcmp(got, "invalid") == 0)
+        return fail(which + " has an invalid kind (" +
+                    std::to_string(int(arg.kind)) + "); the kernel expects " +
+                    argKindName(meta.kind));
+      return fail(which + " is " + got + " but the kernel expects " +
+                  argKindName(meta.kind));
+    }
+    switch (meta.kind) {
+    case TILE_ARG_PTR:
+      if (arg.value.ptr == 0)
+        return fail(which + " (ptr) is null");
+      if (meta.constraint > 1 &&
+          arg.value.ptr % uint64_t(meta.constraint) != 0)
+        return fail(which + " (ptr " + meta.dtype + ") " +
+                    hex(arg.value.ptr) + " is not aligned to " +
+                    std::to_string(meta.constraint) + " bytes");
+      break;
+    case TILE_ARG_I32:
+      if (meta.constraint > 1 && arg.value.i32 % meta.constraint != 0)
+        return fail(which + " (i32) = " + std::to_string(arg.value.i32) +
+                    " is not divisible by " + std::to_string(meta.constraint));
+      break;
+    case TILE_ARG_I64:
+      if (meta.constraint > 1 && arg.value.i64 % meta.constraint != 0)
+        return fail(which + " (i64) = " + std::to_string(arg.value.i64) +
+                    " is not divisible by " + std::to_string(meta.constraint));
+      break;
+    case TILE_ARG_F32:
+    case TILE_ARG_F64:
+    case TILE_ARG_I1:
+      break;
+    }
+  }
+  return TILE_SUCCESS;
+}
+
+} // namespace internal
+} // namespace tile

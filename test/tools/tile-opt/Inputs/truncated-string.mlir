@@ -1,0 +1,3 @@
+// Cut off inside a string.
+func.func @debug() {
+  tile.print "row max
