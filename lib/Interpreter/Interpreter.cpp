@@ -859,7 +859,7 @@ private:
         .Case([&](RangeOp o) {
           auto r = make(o.getType());
           for (int64_t k = 0, n = r->size(); k < n; ++k)
-            r->i[k] = o.getStart() + k;
+            r->i[k] = (int32_t)o.getStart() + k;
           set(o.getResult(), r);
           return success();
         })

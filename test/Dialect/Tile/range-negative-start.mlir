@@ -1,12 +1,6 @@
 // tile.range with negative bounds.
 //
-// FIXME(dialect): RangeOp::verify reads `start`/`end` through the I32Attr
-// accessors getStart()/getEnd(), which return uint32_t: -8 becomes 4294967288.
-// `tile.range -8, 8` is then rejected with "end (8) must be greater than
-// start (4294967288)", and `tile.range 0, -8` gets a length error instead of
-// the order error. Read the attributes as signed (e.g.
-// getStartAttr().getValue().getSExtValue()). Remove the XFAIL once fixed.
-// XFAIL: *
+// Regression: start and end are signed.
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics | FileCheck %s
 

@@ -48,7 +48,8 @@ LogicalResult NumProgramsOp::verify() {
 }
 
 LogicalResult RangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // The accessors return the attributes as unsigned; the range is signed.
+  int64_t start = (int32_t)getStart(), end = (int32_t)getEnd();
   auto type = getType();
   if (type.getRank() != 1)
     return emitOpError() << "result must be a 1-d tile, got " << type;

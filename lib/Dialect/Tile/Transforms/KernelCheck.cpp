@@ -31,7 +31,11 @@ static int64_t registersPerThread(Type type, int64_t threads) {
   if (!tensor || !tensor.hasStaticShape())
     return 0;
   Type elem = tensor.getElementType();
-  int64_t bits = isa<PointerType>(elem) ? 64 : elem.getIntOrFloatBitWidth();
+  int64_t bits = 32;
+  if (isa<PointerType>(elem) || elem.isIndex())
+    bits = 64;
+  else if (elem.isIntOrFloat())
+    bits = elem.getIntOrFloatBitWidth();
   int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
 }
@@ -90,9 +94,8 @@ struct TileKernelCheckPass
       if (!info)
         return;
       int64_t regs = 0;
+      // The live set at `op` includes the values it defines.
       for (Value v : info->currentlyLiveValues(op))
-        regs += registersPerThread(v.getType(), threads);
-      for (Value v : op->getResults())
         regs += registersPerThread(v.getType(), threads);
       if (regs > peak) {
         peak = regs;

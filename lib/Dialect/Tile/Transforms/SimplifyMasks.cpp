@@ -38,7 +38,8 @@ static std::optional<std::pair<int64_t, int64_t>> getRangeBounds(Value v) {
     break;
   }
   if (auto range = v.getDefiningOp<RangeOp>())
-    return std::make_pair<int64_t, int64_t>(range.getStart(), range.getEnd());
+    return std::make_pair<int64_t, int64_t>((int32_t)range.getStart(),
+                                            (int32_t)range.getEnd());
   return std::nullopt;
 }
 

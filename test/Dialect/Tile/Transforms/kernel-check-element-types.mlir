@@ -1,14 +1,6 @@
 // tile-kernel-check on tiles whose elements are neither integers nor floats.
 //
-// FIXME(dialect): registersPerThread() in KernelCheck.cpp calls
-// getIntOrFloatBitWidth() on every tensor element type that is not a tile
-// pointer. The kernel verifier accepts tensors of `index` (or `complex`) made
-// by arith ops, and tile-opt then crashes (SIGSEGV in
-// mlir::FloatType::getWidth()). It should estimate them (index as 64 bits;
-// complex<f32> as 64) or reject them with a diagnostic, never crash. Remove
-// the XFAIL once fixed (and adjust the expectations if such tiles become
-// verifier errors).
-// XFAIL: *
+// Regression: index tiles are estimated as 64-bit (this used to crash).
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-kernel-check=report
 

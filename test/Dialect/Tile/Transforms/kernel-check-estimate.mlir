@@ -3,12 +3,8 @@
 // ceil(elements / threads) x max(bits, 32) / 32 registers; pointers are 64
 // bits).
 //
-// FIXME(dialect): TileKernelCheckPass counts the results of every op twice:
-// Liveness::currentlyLiveValues(op) already contains the values `op` defines,
-// and checkKernel adds op->getResults() on top. Every estimate below comes out
-// too high (16 instead of 8 for @one_tile), and kernels that fit exactly
-// (@at_limit) are rejected. Remove the XFAIL once fixed.
-// XFAIL: *
+// Regression: the values an op defines are counted once (they are already in
+// Liveness's live set), so a kernel exactly at the limit is accepted.
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics \
 // RUN:   -tile-kernel-check="report max-registers=64"

@@ -1,12 +1,7 @@
 // tile-simplify-masks on ranges of negative values.
 //
-// FIXME(dialect): getRangeBounds in SimplifyMasks.cpp reads RangeOp's
-// start/end through the I32Attr accessors, which return uint32_t: the lower
-// bound of range(-16, -8) becomes 4294967280. `range(-16, -8) >= 0` (false in
-// every lane) is then taken for always true and the mask is dropped: a load
-// that must not touch memory becomes an unmasked load (miscompile). Read the
-// bounds as signed. Remove the XFAIL once fixed.
-// XFAIL: *
+// Regression: range bounds are read as signed, so `range(-16, -8) >= 0` (false
+// in every lane) keeps its mask.
 //
 // RUN: tile-opt %s -split-input-file -tile-simplify-masks | FileCheck %s
 
