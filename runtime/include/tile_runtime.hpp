@@ -39,8 +39,7 @@ class [[nodiscard]] Status {
 public:
   Status() = default;
   explicit Status(tile_status code)
-      : code_(code),
-        message_(code == TILE_SUCCESS ? "" : tile_last_error()) {}
+      : code_(code), message_(code == TILE_SUCCESS ? "" : tile_last_error()) {}
 
   bool ok() const { return code_ == TILE_SUCCESS; }
   tile_status code() const { return code_; }
@@ -74,9 +73,8 @@ struct DeviceInfo {
 
 inline Status deviceInfo(DeviceInfo &info) {
   char name[256] = {};
-  Status s = check(
-      tile_device_info(name, sizeof(name), &info.major, &info.minor,
-                       &info.numSms));
+  Status s = check(tile_device_info(name, sizeof(name), &info.major,
+                                    &info.minor, &info.numSms));
   if (s.ok())
     info.name = name;
   return s;
@@ -291,7 +289,8 @@ Status time(F &&fn, void *stream, int warmup, int iters,
   ms.assign(iters > 0 ? size_t(iters) : 0, 0.0f);
   using Fn = typename std::remove_reference<F>::type;
   auto trampoline = [](void *user) { (*static_cast<Fn *>(user))(); };
-  void *user = const_cast<void *>(static_cast<const void *>(std::addressof(fn)));
+  void *user =
+      const_cast<void *>(static_cast<const void *>(std::addressof(fn)));
   return check(tile_time(trampoline, user, stream, warmup, iters,
                          ms.empty() ? nullptr : ms.data()));
 }

@@ -115,8 +115,8 @@ std::string describe(const Api &api, CUresult result) {
     name = nullptr;
   if (api.getErrorString(result, &text) != CUDA_SUCCESS || !text)
     text = nullptr;
-  std::string out = name ? std::string(name)
-                         : "CUDA_ERROR_" + std::to_string(int(result));
+  std::string out =
+      name ? std::string(name) : "CUDA_ERROR_" + std::to_string(int(result));
   out += ": ";
   out += text ? text : "unrecognized error code";
   return out;

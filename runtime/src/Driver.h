@@ -58,14 +58,12 @@ struct Api {
                            unsigned int gridY, unsigned int gridZ,
                            unsigned int blockX, unsigned int blockY,
                            unsigned int blockZ, unsigned int sharedBytes,
-                           CUstream stream, void **kernelParams,
-                           void **extra);
+                           CUstream stream, void **kernelParams, void **extra);
 
   CUresult (*eventCreate)(CUevent *event, unsigned int flags);
   CUresult (*eventRecord)(CUevent event, CUstream stream);
   CUresult (*eventSynchronize)(CUevent event);
-  CUresult (*eventElapsedTime)(float *milliseconds, CUevent start,
-                               CUevent end);
+  CUresult (*eventElapsedTime)(float *milliseconds, CUevent start, CUevent end);
   CUresult (*eventDestroy)(CUevent event);
 };
 

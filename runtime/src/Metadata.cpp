@@ -145,8 +145,8 @@ private:
       if (!parseNumber(lineNo, tokens[3], "alignment", 0, INT64_MAX, align))
         return false;
       if (align & (align - 1))
-        return fail(lineNo, "alignment " + tokens[3] +
-                                " is not 0 or a power of two");
+        return fail(lineNo,
+                    "alignment " + tokens[3] + " is not 0 or a power of two");
       arg.kind = TILE_ARG_PTR;
       arg.dtype = tokens[2];
       arg.constraint = align;
@@ -164,8 +164,8 @@ private:
       arg.constraint = divisibility;
     } else if (kind == "f32" || kind == "f64" || kind == "i1") {
       if (tokens.size() != 2)
-        return fail(lineNo, "expected nothing after 'arg " + kind +
-                                "', got '" + tokens[2] + "'");
+        return fail(lineNo, "expected nothing after 'arg " + kind + "', got '" +
+                                tokens[2] + "'");
       arg.kind = kind == "f32"   ? TILE_ARG_F32
                  : kind == "f64" ? TILE_ARG_F64
                                  : TILE_ARG_I1;
@@ -320,8 +320,8 @@ tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
   for (int d = 0; d < 3; ++d) {
     uint32_t limit = d == 0 ? kMaxGridX : kMaxGridYZ;
     if (grid[d] == 0 || grid[d] > limit)
-      return fail("grid[" + std::to_string(d) + "] = " +
-                  std::to_string(grid[d]) + " is outside [1, " +
+      return fail("grid[" + std::to_string(d) +
+                  "] = " + std::to_string(grid[d]) + " is outside [1, " +
                   std::to_string(limit) + "]");
   }
 
@@ -350,11 +350,10 @@ tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
     case TILE_ARG_PTR:
       if (arg.value.ptr == 0)
         return fail(which + " (ptr) is null");
-      if (meta.constraint > 1 &&
-          arg.value.ptr % uint64_t(meta.constraint) != 0)
-        return fail(which + " (ptr " + meta.dtype + ") " +
-                    hex(arg.value.ptr) + " is not aligned to " +
-                    std::to_string(meta.constraint) + " bytes");
+      if (meta.constraint > 1 && arg.value.ptr % uint64_t(meta.constraint) != 0)
+        return fail(which + " (ptr " + meta.dtype + ") " + hex(arg.value.ptr) +
+                    " is not aligned to " + std::to_string(meta.constraint) +
+                    " bytes");
       break;
     case TILE_ARG_I32:
       if (meta.constraint > 1 && arg.value.i32 % meta.constraint != 0)

@@ -291,8 +291,7 @@ tile_status tile_init(int ordinal) {
     return fail(TILE_ERROR_UNSUPPORTED,
                 "tile_init(" + std::to_string(ordinal) +
                     "): the runtime is already initialized on device " +
-                    std::to_string(rt.ordinal) +
-                    " (one device per process)");
+                    std::to_string(rt.ordinal) + " (one device per process)");
   return enter("tile_init");
 }
 
@@ -334,15 +333,15 @@ tile_status tile_free(uint64_t dptr) {
   TILE_ENTER("tile_free");
   if (dptr == 0)
     return TILE_SUCCESS;
-  TILE_CU("cuMemFree", runtime().api->memFree(CUdeviceptr(dptr)),
-          "tile_free");
+  TILE_CU("cuMemFree", runtime().api->memFree(CUdeviceptr(dptr)), "tile_free");
   return TILE_SUCCESS;
 }
 
 tile_status tile_memcpy_htod(uint64_t dst, const void *src, size_t bytes) {
   TILE_ENTER("tile_memcpy_htod");
   if (dst == 0 || !src)
-    return invalid("tile_memcpy_htod", dst == 0 ? "dst is null" : "src is null");
+    return invalid("tile_memcpy_htod",
+                   dst == 0 ? "dst is null" : "src is null");
   if (bytes == 0)
     return TILE_SUCCESS;
   TILE_CU("cuMemcpyHtoD",
@@ -420,8 +419,7 @@ tile_status tile_module_load(const void *image, size_t image_size,
   if (status != CUDA_SUCCESS) {
     log[kLogSize - 1] = '\0';
     std::string jitLog(log.get());
-    while (!jitLog.empty() &&
-           (jitLog.back() == '\n' || jitLog.back() == ' '))
+    while (!jitLog.empty() && (jitLog.back() == '\n' || jitLog.back() == ' '))
       jitLog.pop_back();
     tile_status failed =
         cudaFail(status, "cuModuleLoadDataEx", "tile_module_load");
@@ -537,9 +535,11 @@ tile_status tile_kernel_get_info(tile_kernel kernel, tile_kernel_info *info) {
   const KernelMeta &meta = *kernel->meta;
   info->name = meta.name.c_str();
   info->num_args = int(meta.args.size());
-  info->arg_kinds = kernel->argKinds.empty() ? nullptr : kernel->argKinds.data();
-  info->arg_divisibility =
-      kernel->argDivisibility.empty() ? nullptr : kernel->argDivisibility.data();
+  info->arg_kinds =
+      kernel->argKinds.empty() ? nullptr : kernel->argKinds.data();
+  info->arg_divisibility = kernel->argDivisibility.empty()
+                               ? nullptr
+                               : kernel->argDivisibility.data();
   info->num_warps = meta.numWarps;
   info->shared_bytes = meta.sharedBytes;
   return TILE_SUCCESS;
@@ -558,11 +558,12 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
   if (status != TILE_SUCCESS)
     return fail(status, std::move(error));
 
-  const std::string prefix = "tile_kernel_launch(" + meta.name + "): ";
+  // Built only on failure paths: launches should not allocate.
+  auto prefix = [&] { return "tile_kernel_launch(" + meta.name + "): "; };
   const int threads = meta.numWarps * 32;
   if (threads > kernel->maxThreadsPerBlock)
     return fail(TILE_ERROR_OUT_OF_RESOURCES,
-                prefix + "needs " + std::to_string(threads) +
+                prefix() + "needs " + std::to_string(threads) +
                     " threads per block (num_warps " +
                     std::to_string(meta.numWarps) +
                     ") but the compiled kernel allows at most " +
@@ -579,19 +580,19 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
       const int limit = runtime().sharedOptin;
       if (need > limit)
         return fail(TILE_ERROR_OUT_OF_RESOURCES,
-                    prefix + "needs " + std::to_string(need) +
+                    prefix() + "needs " + std::to_string(need) +
                         " bytes of shared memory per block (" +
                         std::to_string(dynamicShared) + " dynamic + " +
                         std::to_string(kernel->staticSharedBytes) +
                         " static) but the device allows at most " +
                         std::to_string(limit));
-      TILE_CU("cuFuncSetAttribute",
-              api.funcSetAttribute(
-                  kernel->function,
-                  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                  dynamicShared),
-              prefix + "raising the dynamic shared memory limit to " +
-                  std::to_string(dynamicShared) + " bytes");
+      TILE_CU(
+          "cuFuncSetAttribute",
+          api.funcSetAttribute(kernel->function,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               dynamicShared),
+          prefix() + "raising the dynamic shared memory limit to " +
+              std::to_string(dynamicShared) + " bytes");
       kernel->maxDynamicSharedBytes = dynamicShared;
     }
   }

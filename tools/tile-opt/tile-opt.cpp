@@ -1,7 +1,9 @@
 //===- tile-opt.cpp - The mlir-opt of the Tile project --------------------===//
 
 #include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Target/Compile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -14,13 +16,13 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
-                  mlir::math::MathDialect, mlir::scf::SCFDialect,
-                  mlir::func::FuncDialect, mlir::cf::ControlFlowDialect>();
+  mlir::tile::registerCompilerDialects(registry);
   // Generic passes users combine with ours: canonicalize, cse, inline,
   // symbol-dce, loop-invariant-code-motion, ...
   mlir::registerTransformsPasses();
   mlir::tile::registerTilePasses();
+  mlir::tile::registerTileConversionPasses();
+  mlir::tile::registerTileToPTXPipeline();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "Tile optimizer driver\n", registry));
 }

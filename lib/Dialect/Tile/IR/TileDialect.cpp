@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -273,6 +274,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return failure(result.wasInterrupted());
   }
   if (name == getNumWarpsAttrName() || name == getNumStagesAttrName()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be attached to a function";
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value)
       return op->emitError() << "'" << name << "' must be an integer";
@@ -287,5 +291,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << v;
     return success();
   }
+  // Set by the compiler on lowered kernels and modules (see TileToLLVM).
+  if (name == "tile.metadata")
+    return success(isa<StringAttr>(attr.getValue()));
+  if (name == "tile.shared_bytes")
+    return success(isa<IntegerAttr>(attr.getValue()));
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

@@ -1,0 +1,51 @@
+//===- Passes.td - Tile conversion passes ------------------*- tablegen -*-===//
+
+#ifndef TILE_CONVERSION_PASSES_TD
+#define TILE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileConvertToLLVM : Pass<"tile-convert-to-llvm", "ModuleOp"> {
+  let summary = "Lower laid-out tile kernels to per-thread LLVM/NVVM code";
+  let description = [{
+    Every tile of a kernel (which must carry layouts: run
+    `tile-assign-layouts` first) becomes the list of scalars its thread
+    holds; tile ops become scalar `arith`/`math`/`scf` code, `llvm` memory
+    accesses (vectorized where the axis analysis allows), NVVM special
+    registers, warp shuffles and shared-memory exchanges. `math.exp`
+    becomes `ex2.approx.f32` of `x * log2(e)`.
+
+    Before rewriting, each kernel gets a `tile.metadata` attribute (the text
+    the runtime reads: name, warps, shared memory bytes, arguments) and the
+    module a dynamic shared-memory array `@tile_smem`.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
+    "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect"
+  ];
+}
+
+def TileOutlineKernels : Pass<"tile-outline-kernels", "ModuleOp"> {
+  let summary = "Move lowered kernels into a gpu.module targeting NVVM";
+  let description = [{
+    Runs after the conversion to the LLVM dialect. Moves every lowered tile
+    kernel (an `llvm.func` carrying `tile.metadata`) and the shared-memory
+    array into `gpu.module @tile_kernels` with an `#nvvm.target` for `chip`,
+    marks the kernels `nvvm.kernel` with `nvvm.maxntid` = 32 x warps, and
+    gathers the kernels' metadata into the `tile.metadata` attribute of the
+    enclosing module.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU (sm_80, sm_86, sm_89, sm_90, ...)">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "PTX ISA features">,
+    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+           "LLVM optimization level">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+#endif // TILE_CONVERSION_PASSES_TD

@@ -1,0 +1,52 @@
+//===- TileToLLVM.h - Lower laid-out tile kernels to LLVM/NVVM --*- C++ -*-===//
+//
+// After layout assignment every tile has a thread layout, so each thread's
+// share of a tile is a fixed list of scalars ("slots", see Layout.h). The
+// conversion replaces each tile value by its slots (a 1:N type conversion),
+// each tile op by per-thread scalar code (LLVM, NVVM, arith, math, scf),
+// and data exchanges between threads by warp shuffles and shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOLLVM_TILETOLLVM_H
+#define TILE_CONVERSION_TILETOLLVM_TILETOLLVM_H
+
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace tile {
+
+/// Converts `!tile.ptr<T>` to `!llvm.ptr<1>`, a laid-out tile to one value
+/// per slot, and a block pointer to (base, shape..., strides...,
+/// offsets...). Other types are unchanged.
+class TileTypeConverter : public TypeConverter {
+public:
+  explicit TileTypeConverter(MLIRContext *ctx);
+};
+
+/// Elements per vector access chosen for each load/store before the
+/// conversion (from the axis analysis); absent means 1.
+using VectorWidthMap = llvm::DenseMap<Operation *, unsigned>;
+
+void populateElementwiseOpToLLVMPatterns(TileTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+void populateViewOpToLLVMPatterns(TileTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+void populateMemoryOpToLLVMPatterns(TileTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const VectorWidthMap &vectorWidths);
+void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+void populateDotOpToLLVMPatterns(TileTypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
+/// Name of the dynamic shared-memory array every kernel addresses, and of
+/// the kernel attribute recording how many bytes of it the kernel needs.
+constexpr llvm::StringLiteral kSharedMemoryName = "tile_smem";
+constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETOLLVM_TILETOLLVM_H

@@ -1,0 +1,158 @@
+//===- ElementwiseOpToLLVM.cpp - arith/math on tiles, fast exp ------------===//
+//
+// An elementwise op on tiles becomes the same op on each of the thread's
+// slots (all operands of such an op share one layout). `math.exp` is
+// lowered as every peer does on NVIDIA GPUs: exp(x) = 2^(x * log2(e)) with
+// the hardware `ex2.approx.f32` (about 2 ulp), instead of libdevice's
+// `__nv_expf`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Any arith/math op whose results are tiles.
+struct ElementwiseOpConversion : public ConversionPattern {
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {
+  }
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect) ||
+        isa<arith::ConstantOp>(op) || op->getNumResults() != 1)
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type)
+      return failure();
+    if (!type.getEncoding())
+      return rewriter.notifyMatchFailure(op, "tile has no layout");
+    Type elemType = getTypeConverter()->convertType(type.getElementType());
+    int64_t slots = LayoutView(type).getNumSlots();
+    SmallVector<Value> results;
+    for (int64_t i = 0; i < slots; ++i) {
+      OperationState state(op->getLoc(), op->getName());
+      for (ValueRange operand : operands)
+        state.addOperands(operand.size() == 1 ? operand[0] : operand[i]);
+      state.addTypes(elemType);
+      state.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+/// A splat constant tile is the same scalar constant in every slot.
+struct ConstantOpConversion : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !dense.isSplat())
+      return op.emitError("the GPU backend supports only splat constant "
+                          "tiles; build others with tile.range and "
+                          "arithmetic");
+    auto scalar = arith::ConstantOp::create(
+        rewriter, op.getLoc(), cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    int64_t slots = LayoutView(type).getNumSlots();
+    rewriter.replaceOpWithMultiple(
+        op, {SmallVector<Value>(slots, scalar.getResult())});
+    return success();
+  }
+};
+
+/// Applies `fn` in f32 to a scalar of any float type.
+static Value inF32(OpBuilder &b, Location loc, Value x,
+                   function_ref<Value(Value)> fn) {
+  Type type = x.getType();
+  if (type.isF32())
+    return fn(x);
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+  return arith::TruncFOp::create(b, loc, type, fn(wide));
+}
+
+static Value callIntrinsic(OpBuilder &b, Location loc, StringRef name,
+                           Value x) {
+  return LLVM::CallIntrinsicOp::create(b, loc, x.getType(),
+                                       b.getStringAttr(name), ValueRange{x})
+      .getResult(0);
+}
+
+/// exp(x) = ex2.approx(x * log2(e)); exp2(x) = ex2.approx(x).
+template <typename OpT>
+struct Exp2BasedConversion : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpT>::OpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()) || op.getType().isF64())
+      return failure();
+    Location loc = op.getLoc();
+    Value result = inF32(rewriter, loc, adaptor.getOperand(), [&](Value x) {
+      if (std::is_same<OpT, math::ExpOp>::value)
+        x = arith::MulFOp::create(
+            rewriter, loc, x,
+            arith::ConstantOp::create(rewriter, loc,
+                                      rewriter.getF32FloatAttr(M_LOG2E)));
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", x);
+    });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// log(x) = lg2.approx(x) * ln(2); log2(x) = lg2.approx(x).
+template <typename OpT>
+struct Log2BasedConversion : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpT>::OpAdaptor;
+  LogicalResult
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()) || op.getType().isF64())
+      return failure();
+    Location loc = op.getLoc();
+    Value result = inF32(rewriter, loc, adaptor.getOperand(), [&](Value x) {
+      Value l = callIntrinsic(rewriter, loc, "llvm.nvvm.lg2.approx.f", x);
+      if (std::is_same<OpT, math::LogOp>::value)
+        l = arith::MulFOp::create(
+            rewriter, loc, l,
+            arith::ConstantOp::create(rewriter, loc,
+                                      rewriter.getF32FloatAttr(M_LN2)));
+      return l;
+    });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateElementwiseOpToLLVMPatterns(
+    TileTypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ElementwiseOpConversion>(converter, ctx);
+  patterns.add<ConstantOpConversion, Exp2BasedConversion<math::ExpOp>,
+               Exp2BasedConversion<math::Exp2Op>,
+               Log2BasedConversion<math::LogOp>,
+               Log2BasedConversion<math::Log2Op>>(converter, ctx);
+}

@@ -1,0 +1,343 @@
+//===- MemoryOpToLLVM.cpp - Pointers, loads and stores --------------------===//
+//
+// Each thread accesses global memory for its own slots. Where the axis
+// analysis proved that `w` consecutive slots address consecutive, aligned
+// elements under one mask, they form a single vector access (16 bytes for
+// four f32). Masked accesses are guarded by a branch on the mask, which the
+// backend turns into predicated instructions; masked-off lanes read `other`
+// (zero by default) and never touch memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The LLVM type of one element in global memory (i1 is a byte).
+static Type getMemoryType(Type elemType) {
+  if (elemType.isInteger(1))
+    return IntegerType::get(elemType.getContext(), 8);
+  return elemType;
+}
+
+static int64_t getElementBytes(Type elemType) {
+  return std::max<int64_t>(1, getMemoryType(elemType).getIntOrFloatBitWidth() /
+                                  8);
+}
+
+/// Loads `width` elements of `elemType` at `ptr` (global address space).
+static SmallVector<Value> emitLoad(OpBuilder &b, Location loc, Value ptr,
+                                   Type elemType, unsigned width) {
+  Type memType = getMemoryType(elemType);
+  unsigned align = getElementBytes(elemType) * width;
+  SmallVector<Value> out;
+  if (width == 1) {
+    Value v = LLVM::LoadOp::create(b, loc, memType, ptr, align);
+    out.push_back(fromStorage(b, loc, v, elemType));
+    return out;
+  }
+  auto vecType = VectorType::get({(int64_t)width}, memType);
+  Value v = LLVM::LoadOp::create(b, loc, vecType, ptr, align);
+  for (unsigned i = 0; i < width; ++i) {
+    Value e = LLVM::ExtractElementOp::create(b, loc, v, i32Constant(b, loc, i));
+    out.push_back(fromStorage(b, loc, e, elemType));
+  }
+  return out;
+}
+
+static void emitStore(OpBuilder &b, Location loc, Value ptr,
+                      ArrayRef<Value> values, Type elemType) {
+  Type memType = getMemoryType(elemType);
+  unsigned width = values.size();
+  unsigned align = getElementBytes(elemType) * width;
+  if (width == 1) {
+    LLVM::StoreOp::create(b, loc, toStorage(b, loc, values[0]), ptr, align);
+    return;
+  }
+  auto vecType = VectorType::get({(int64_t)width}, memType);
+  Value v = LLVM::UndefOp::create(b, loc, vecType);
+  for (unsigned i = 0; i < width; ++i)
+    v = LLVM::InsertElementOp::create(b, loc, v, toStorage(b, loc, values[i]),
+                                      i32Constant(b, loc, i));
+  LLVM::StoreOp::create(b, loc, v, ptr, align);
+}
+
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+  return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+}
+
+/// Loads under `mask` (may be null): the loaded values, or `fallback`.
+static SmallVector<Value> emitMaskedLoad(OpBuilder &b, Location loc,
+                                         Value ptr, Value mask, Type elemType,
+                                         ArrayRef<Value> fallback) {
+  unsigned width = fallback.size();
+  if (!mask)
+    return emitLoad(b, loc, ptr, elemType, width);
+  SmallVector<Type> types(width, elemType);
+  auto ifOp = scf::IfOp::create(b, loc, types, mask, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc, emitLoad(b, loc, ptr, elemType, width));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, fallback);
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+static void emitMaskedStore(OpBuilder &b, Location loc, Value ptr, Value mask,
+                            ArrayRef<Value> values, Type elemType) {
+  if (!mask) {
+    emitStore(b, loc, ptr, values, elemType);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange(), mask, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  emitStore(b, loc, ptr, values, elemType);
+}
+
+namespace {
+
+struct AddPtrOpConversion : public OpConversionPattern<AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AddPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type pointee = getMemoryType(
+        cast<PointerType>(getElementTypeOrSelf(op.getPtr().getType()))
+            .getPointeeType());
+    SmallVector<Value> results;
+    for (auto [ptr, offset] : llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      results.push_back(gep(rewriter, op.getLoc(), pointee, ptr, offset));
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+struct LoadOpConversion : public OpConversionPattern<LoadOp> {
+  LoadOpConversion(TypeConverter &converter, MLIRContext *ctx,
+                   const VectorWidthMap &widths)
+      : OpConversionPattern(converter, ctx), widths(widths) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elemType = getElementTypeOrSelf(op.getType());
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange masks = adaptor.getMask();
+    ValueRange others = adaptor.getOther();
+    unsigned width = widths.lookup(op);
+    width = std::max(1u, width);
+    SmallVector<Value> results;
+    for (size_t first = 0; first < ptrs.size(); first += width) {
+      SmallVector<Value> fallback;
+      for (unsigned i = 0; i < width; ++i)
+        fallback.push_back(others.empty()
+                               ? zeroOf(rewriter, loc, elemType)
+                               : others[others.size() == 1 ? 0 : first + i]);
+      Value mask = masks.empty() ? Value() : masks[first];
+      auto values = emitMaskedLoad(rewriter, loc, ptrs[first], mask, elemType,
+                                   fallback);
+      results.append(values.begin(), values.end());
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
+  const VectorWidthMap &widths;
+};
+
+struct StoreOpConversion : public OpConversionPattern<StoreOp> {
+  StoreOpConversion(TypeConverter &converter, MLIRContext *ctx,
+                    const VectorWidthMap &widths)
+      : OpConversionPattern(converter, ctx), widths(widths) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elemType = getElementTypeOrSelf(op.getValue().getType());
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange values = adaptor.getValue();
+    ValueRange masks = adaptor.getMask();
+    unsigned width = std::max(1u, widths.lookup(op));
+    for (size_t first = 0; first < ptrs.size(); first += width) {
+      Value mask = masks.empty() ? Value() : masks[first];
+      SmallVector<Value> group(values.slice(first, width));
+      emitMaskedStore(rewriter, loc, ptrs[first], mask, group, elemType);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const VectorWidthMap &widths;
+};
+
+struct MakeBlockPtrOpConversion : public OpConversionPattern<MakeBlockPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MakeBlockPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> parts{adaptor.getBase()[0]};
+    for (ValueRange v : adaptor.getShape())
+      parts.push_back(v[0]);
+    for (ValueRange v : adaptor.getStrides())
+      parts.push_back(v[0]);
+    for (ValueRange v : adaptor.getOffsets())
+      parts.push_back(v[0]);
+    rewriter.replaceOpWithMultiple(op, {parts});
+    return success();
+  }
+};
+
+/// The parts of a converted block pointer.
+struct BlockPtrParts {
+  Value base;
+  SmallVector<Value> shape, strides, offsets;
+  BlockPtrParts(ValueRange parts, unsigned rank) {
+    base = parts[0];
+    for (unsigned d = 0; d < rank; ++d) {
+      shape.push_back(parts[1 + d]);
+      strides.push_back(parts[1 + rank + d]);
+      offsets.push_back(parts[1 + 2 * rank + d]);
+    }
+  }
+  SmallVector<Value> flatten() const {
+    SmallVector<Value> out{base};
+    out.append(shape);
+    out.append(strides);
+    out.append(offsets);
+    return out;
+  }
+};
+
+static unsigned getBlockRank(Type blockPtr) {
+  return cast<BlockPointerType>(blockPtr).getBlockType().getRank();
+}
+
+struct AdvanceOpConversion : public OpConversionPattern<AdvanceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AdvanceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    BlockPtrParts parts(adaptor.getPtr(), getBlockRank(op.getType()));
+    for (auto [d, delta] : llvm::enumerate(adaptor.getOffsets()))
+      parts.offsets[d] = arith::AddIOp::create(rewriter, op.getLoc(),
+                                               parts.offsets[d], delta[0]);
+    rewriter.replaceOpWithMultiple(op, {parts.flatten()});
+    return success();
+  }
+};
+
+/// For each slot of a block: its address and whether it is inside the
+/// array along the checked dimensions (null when nothing is checked).
+static void emitBlockAddresses(
+    OpBuilder &b, Location loc, const BlockPtrParts &parts,
+    RankedTensorType blockType, ArrayRef<int32_t> check,
+    SmallVectorImpl<Value> &addresses, SmallVectorImpl<Value> &inBounds) {
+  Type memType = getMemoryType(blockType.getElementType());
+  Type i64 = b.getI64Type();
+  for (auto index : emitSlotIndices(b, loc, blockType)) {
+    Value offset = i64Constant(b, loc, 0);
+    Value ok;
+    for (unsigned d = 0; d < index.size(); ++d) {
+      Value pos = arith::AddIOp::create(b, loc, parts.offsets[d], index[d]);
+      Value pos64 = arith::ExtSIOp::create(b, loc, i64, pos);
+      offset = arith::AddIOp::create(
+          b, loc, offset,
+          arith::MulIOp::create(b, loc, pos64, parts.strides[d]));
+      if (!llvm::is_contained(check, (int32_t)d))
+        continue;
+      // 0 <= pos < shape, as one unsigned comparison.
+      Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           pos64, parts.shape[d]);
+      ok = ok ? arith::AndIOp::create(b, loc, ok, inside) : inside;
+    }
+    addresses.push_back(gep(b, loc, memType, parts.base, offset));
+    inBounds.push_back(ok);
+  }
+}
+
+struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BlockLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType type = op.getType();
+    Type elemType = type.getElementType();
+    BlockPtrParts parts(adaptor.getPtr(), type.getRank());
+    SmallVector<Value> addresses, inBounds;
+    emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
+                       inBounds);
+    Value pad;
+    switch (op.getPadding()) {
+    case PaddingKind::Zero:
+      pad = zeroOf(rewriter, loc, elemType);
+      break;
+    case PaddingKind::NaN:
+      pad = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getFloatAttr(elemType,
+                                std::numeric_limits<double>::quiet_NaN()));
+      break;
+    case PaddingKind::NegInf:
+      pad = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getFloatAttr(elemType,
+                                -std::numeric_limits<double>::infinity()));
+      break;
+    }
+    SmallVector<Value> results;
+    for (auto [addr, ok] : llvm::zip(addresses, inBounds))
+      results.push_back(
+          emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BlockStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    BlockPtrParts parts(adaptor.getPtr(), type.getRank());
+    SmallVector<Value> addresses, inBounds;
+    emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
+                       inBounds);
+    for (auto [addr, ok, value] :
+         llvm::zip(addresses, inBounds, adaptor.getValue()))
+      emitMaskedStore(rewriter, loc, addr, ok, {value},
+                      type.getElementType());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateMemoryOpToLLVMPatterns(
+    TileTypeConverter &converter, RewritePatternSet &patterns,
+    const VectorWidthMap &vectorWidths) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<AddPtrOpConversion, MakeBlockPtrOpConversion,
+               AdvanceOpConversion, BlockLoadOpConversion,
+               BlockStoreOpConversion>(converter, ctx);
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, ctx,
+                                                    vectorWidths);
+}

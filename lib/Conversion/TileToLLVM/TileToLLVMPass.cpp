@@ -1,0 +1,170 @@
+//===- TileToLLVMPass.cpp - The tile-convert-to-llvm pass -----------------===//
+
+#include "Utility.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILECONVERTTOLLVM
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
+  addConversion([](Type type) { return type; });
+  addConversion([ctx](PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/1);
+  });
+  addConversion([this](RankedTensorType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    if (!type.getEncoding())
+      return failure();
+    Type elem = convertType(type.getElementType());
+    results.append(LayoutView(type).getNumSlots(), elem);
+    return success();
+  });
+  addConversion([ctx](BlockPointerType type, SmallVectorImpl<Type> &results)
+                    -> std::optional<LogicalResult> {
+    unsigned rank = type.getBlockType().getRank();
+    results.push_back(LLVM::LLVMPointerType::get(ctx, 1));
+    results.append(2 * rank, IntegerType::get(ctx, 64)); // shape, strides
+    results.append(rank, IntegerType::get(ctx, 32));     // offsets
+    return success();
+  });
+}
+
+/// The runtime's description of a kernel (see runtime/include/tile_runtime.h).
+static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "tile-kernel v1\nname " << kernel.getSymName() << "\nnum_warps "
+     << getNumWarps(kernel) << "\nshared_bytes " << sharedBytes << "\n";
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    if (auto ptr = dyn_cast<PointerType>(type)) {
+      std::string pointee;
+      llvm::raw_string_ostream ps(pointee);
+      ps << ptr.getPointeeType();
+      // The axis analysis assumes 16-byte aligned buffers; the runtime
+      // checks it at launch.
+      os << "arg ptr " << pointee << " 16\n";
+      continue;
+    }
+    if (type.isInteger(32) || type.isInteger(64)) {
+      int64_t div = 1;
+      if (auto attr = kernel.getArgAttrOfType<IntegerAttr>(
+              i, "tile.divisibility"))
+        div = attr.getInt();
+      os << "arg " << (type.isInteger(32) ? "i32" : "i64") << " " << div
+         << "\n";
+      continue;
+    }
+    if (type.isF32())
+      os << "arg f32\n";
+    else if (type.isF64())
+      os << "arg f64\n";
+    else
+      os << "arg i1\n";
+  }
+  os << "end\n";
+  return text;
+}
+
+namespace {
+
+struct TileConvertToLLVMPass
+    : public tile::impl::TileConvertToLLVMBase<TileConvertToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    SmallVector<func::FuncOp> kernels;
+    module.walk([&](func::FuncOp f) {
+      if (isKernel(f))
+        kernels.push_back(f);
+    });
+    if (kernels.empty())
+      return;
+
+    // Shared memory each kernel needs, and its metadata, before the
+    // signatures lose their pointee types.
+    for (func::FuncOp kernel : kernels) {
+      int64_t bytes = 0;
+      kernel.walk([&](Operation *op) {
+        bytes = std::max(bytes, getSharedMemoryBytes(op));
+      });
+      kernel->setAttr(kSharedBytesAttr,
+                      IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+      kernel->setAttr("tile.metadata",
+                      StringAttr::get(ctx, buildMetadata(kernel, bytes)));
+      // From here on the function is per-thread code, no longer a tile
+      // kernel (whose arguments must be tile types); tile.metadata marks it.
+      kernel->removeAttr(TileDialect::getKernelAttrName());
+    }
+    if (!module.lookupSymbol(kSharedMemoryName)) {
+      OpBuilder b(module.getBodyRegion());
+      auto arrayType =
+          LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), /*numElements=*/0);
+      LLVM::GlobalOp::create(b, module.getLoc(), arrayType,
+                             /*isConstant=*/false, LLVM::Linkage::External,
+                             kSharedMemoryName, Attribute(),
+                             /*alignment=*/16, /*addrSpace=*/3);
+    }
+
+    VectorWidthMap widths; // filled from the axis analysis
+
+    TileTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<TileDialect>();
+    auto hasTiles = [](Operation *op) {
+      auto isTile = [](Type t) {
+        return isa<RankedTensorType, PointerType, BlockPointerType>(t);
+      };
+      return llvm::any_of(op->getOperandTypes(), isTile) ||
+             llvm::any_of(op->getResultTypes(), isTile);
+    };
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        [&](Operation *op) { return !hasTiles(op); });
+    // The fast exp/log lowerings replace these even on scalars.
+    target.addDynamicallyLegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
+                                 math::Log2Op>([&](Operation *op) {
+      return op->getResultTypes()[0].isF64();
+    });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return converter.isSignatureLegal(f.getFunctionType()) &&
+             converter.isLegal(&f.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp>(
+        [&](func::ReturnOp op) { return converter.isLegal(op); });
+
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    populateElementwiseOpToLLVMPatterns(converter, patterns);
+    populateViewOpToLLVMPatterns(converter, patterns);
+    populateMemoryOpToLLVMPatterns(converter, patterns, widths);
+    populateReduceOpToLLVMPatterns(converter, patterns);
+    populateDotOpToLLVMPatterns(converter, patterns);
+
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (func::FuncOp kernel : kernels)
+      if (failed(applyPartialConversion(kernel, target, frozen)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace

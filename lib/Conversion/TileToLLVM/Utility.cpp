@@ -1,0 +1,231 @@
+//===- Utility.cpp - Helpers shared by the TileToLLVM patterns ------------===//
+
+#include "Utility.h"
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+Value mlir::tile::i32Constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
+Value mlir::tile::i64Constant(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+
+ThreadIds mlir::tile::getThreadIds(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value lane = arith::AndIOp::create(b, loc, tid, i32Constant(b, loc, 31));
+  Value warp = arith::ShRUIOp::create(b, loc, tid, i32Constant(b, loc, 5));
+  return {lane, warp};
+}
+
+/// (v >> log2(stride)) & (count - 1), for powers of two.
+static Value extractField(OpBuilder &b, Location loc, Value v,
+                          unsigned stride, unsigned count) {
+  if (count == 1)
+    return i32Constant(b, loc, 0);
+  if (stride > 1)
+    v = arith::ShRUIOp::create(b, loc, v,
+                               i32Constant(b, loc, llvm::Log2_32(stride)));
+  return arith::AndIOp::create(b, loc, v, i32Constant(b, loc, count - 1));
+}
+
+Value mlir::tile::emitLaneAlong(OpBuilder &b, Location loc,
+                                const LayoutView &view, unsigned rd,
+                                Value lane) {
+  return extractField(b, loc, lane, view.getLaneStride(rd),
+                      view.getThreadsPerWarp(rd));
+}
+
+Value mlir::tile::emitWarpAlong(OpBuilder &b, Location loc,
+                                const LayoutView &view, unsigned rd,
+                                Value warp) {
+  return extractField(b, loc, warp, view.getWarpStride(rd),
+                      view.getWarpsPerCTA(rd));
+}
+
+SmallVector<SmallVector<Value>>
+mlir::tile::emitSlotIndices(OpBuilder &b, Location loc,
+                            RankedTensorType type) {
+  LayoutView view(type);
+  ThreadIds ids = getThreadIds(b, loc);
+  // Per root dimension: this thread's base position.
+  SmallVector<Value> base(view.getRootRank());
+  for (unsigned d = 0; d < view.getRank(); ++d) {
+    unsigned rd = view.getRootDim(d);
+    unsigned spt = view.getSizePerThread(rd);
+    unsigned tpw = view.getThreadsPerWarp(rd);
+    Value laneAlong = emitLaneAlong(b, loc, view, rd, ids.lane);
+    Value warpAlong = emitWarpAlong(b, loc, view, rd, ids.warp);
+    Value pos = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, warpAlong, i32Constant(b, loc, tpw)),
+        laneAlong);
+    base[rd] = arith::MulIOp::create(b, loc, pos, i32Constant(b, loc, spt));
+  }
+  SmallVector<SmallVector<Value>> result;
+  for (int64_t slot = 0; slot < view.getNumSlots(); ++slot) {
+    SmallVector<int64_t> coords = view.getSlotCoords(slot);
+    SmallVector<Value> index;
+    for (unsigned d = 0; d < view.getRank(); ++d) {
+      unsigned rd = view.getRootDim(d);
+      int64_t extent = view.getRootExtent(rd);
+      if (extent == 1) {
+        index.push_back(i32Constant(b, loc, 0));
+        continue;
+      }
+      Value idx = arith::AddIOp::create(
+          b, loc, base[rd],
+          i32Constant(b, loc, view.getStaticOffset(rd, coords[rd])));
+      // Layouts larger than the tile wrap around (threads hold copies).
+      if (view.getCTATile(rd) > extent)
+        idx = arith::AndIOp::create(b, loc, idx,
+                                    i32Constant(b, loc, extent - 1));
+      index.push_back(idx);
+    }
+    result.push_back(index);
+  }
+  return result;
+}
+
+Value mlir::tile::emitLinearIndex(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> index,
+                                  ArrayRef<int64_t> shape) {
+  Value linear = i32Constant(b, loc, 0);
+  int64_t stride = 1;
+  for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d) {
+    if (shape[d] > 1) {
+      Value term = stride == 1 ? index[d]
+                               : arith::MulIOp::create(
+                                     b, loc, index[d],
+                                     i32Constant(b, loc, stride));
+      linear = arith::AddIOp::create(b, loc, linear, term);
+    }
+    stride *= shape[d];
+  }
+  return linear;
+}
+
+Value mlir::tile::getSharedMemory(OpBuilder &b, Location loc) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  return LLVM::AddressOfOp::create(
+      b, loc, ptrType,
+      FlatSymbolRefAttr::get(b.getContext(), kSharedMemoryName));
+}
+
+Value mlir::tile::gep(OpBuilder &b, Location loc, Type elemType, Value ptr,
+                      Value index) {
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), elemType, ptr,
+                             ArrayRef<LLVM::GEPArg>{index});
+}
+
+void mlir::tile::emitBarrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
+                             unsigned mask) {
+  Type type = v.getType();
+  Type i32 = b.getI32Type();
+  Value word = v;
+  if (type.isF32() || type.isInteger(32)) {
+    // shfl.sync takes i32 or f32 directly.
+  } else if (type.isF16() || type.isBF16()) {
+    word = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+  } else if (auto it = dyn_cast<IntegerType>(type); it && it.getWidth() < 32) {
+    word = arith::ExtSIOp::create(b, loc, i32, v);
+  }
+  Value shuffled = NVVM::ShflOp::create(
+      b, loc, word.getType(), i32Constant(b, loc, -1), word,
+      i32Constant(b, loc, mask), i32Constant(b, loc, 0x1f),
+      NVVM::ShflKind::bfly, UnitAttr());
+  if (shuffled.getType() == type)
+    return shuffled;
+  if (isa<FloatType>(type))
+    return arith::TruncFOp::create(b, loc, type, shuffled);
+  return arith::TruncIOp::create(b, loc, type, shuffled);
+}
+
+Type mlir::tile::getStorageType(Type elemType) {
+  if (elemType.isInteger(1))
+    return IntegerType::get(elemType.getContext(), 8);
+  if (isa<PointerType>(elemType))
+    return LLVM::LLVMPointerType::get(elemType.getContext(), 1);
+  return elemType;
+}
+
+Value mlir::tile::toStorage(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(1))
+    return arith::ExtUIOp::create(b, loc, b.getI8Type(), v);
+  return v;
+}
+
+Value mlir::tile::fromStorage(OpBuilder &b, Location loc, Value v,
+                              Type elemType) {
+  if (elemType.isInteger(1))
+    return arith::TruncIOp::create(b, loc, b.getI1Type(), v);
+  return v;
+}
+
+static int64_t storageBytes(Type elemType) {
+  if (isa<PointerType>(elemType))
+    return 8;
+  return std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
+}
+
+int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
+  if (isa<ConvertLayoutOp, TransOp, ReshapeOp>(op)) {
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    return type.getNumElements() * storageBytes(type.getElementType());
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto type = reduce.getSrc().getType();
+    if (!type.getEncoding())
+      return 0;
+    LayoutView view(type);
+    unsigned rd = view.getRootDim(reduce.getAxis());
+    int64_t warps = view.getDistinctWarps(rd);
+    if (warps <= 1)
+      return 0;
+    int64_t others = type.getNumElements() / type.getDimSize(reduce.getAxis());
+    return warps * others * 4; // partials are 32-bit
+  }
+  if (auto dot = dyn_cast<DotOp>(op)) {
+    auto a = dot.getA().getType(), bt = dot.getB().getType();
+    return (a.getNumElements() + bt.getNumElements()) * 4; // staged as f32
+  }
+  return 0;
+}
+
+SmallVector<Value> mlir::tile::exchangeThroughSharedMemory(
+    OpBuilder &b, Location loc, RankedTensorType srcType, ValueRange values,
+    RankedTensorType dstType,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)>
+        srcToDstLinear) {
+  Type elemType = srcType.getElementType();
+  Type storage = getStorageType(elemType);
+  Value smem = getSharedMemory(b, loc);
+  // Earlier users of shared memory may still be reading.
+  emitBarrier(b, loc);
+  auto srcIndices = emitSlotIndices(b, loc, srcType);
+  for (auto [slot, index] : llvm::enumerate(srcIndices)) {
+    Value linear = srcToDstLinear(b, loc, index);
+    Value ptr = gep(b, loc, storage, smem, linear);
+    LLVM::StoreOp::create(b, loc, toStorage(b, loc, values[slot]), ptr);
+  }
+  emitBarrier(b, loc);
+  SmallVector<Value> result;
+  for (auto index : emitSlotIndices(b, loc, dstType)) {
+    Value linear = emitLinearIndex(b, loc, index, dstType.getShape());
+    Value ptr = gep(b, loc, storage, smem, linear);
+    Value v = LLVM::LoadOp::create(b, loc, storage, ptr);
+    result.push_back(fromStorage(b, loc, v, elemType));
+  }
+  return result;
+}

@@ -1,0 +1,73 @@
+//===- Utility.h - Helpers shared by the TileToLLVM patterns ----*- C++ -*-===//
+
+#ifndef TILE_LIB_CONVERSION_TILETOLLVM_UTILITY_H
+#define TILE_LIB_CONVERSION_TILETOLLVM_UTILITY_H
+
+#include "tile/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tile/Dialect/Tile/IR/Layout.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace tile {
+
+Value i32Constant(OpBuilder &b, Location loc, int64_t v);
+Value i64Constant(OpBuilder &b, Location loc, int64_t v);
+
+/// This thread's lane (0..31) and warp ids, as i32.
+struct ThreadIds {
+  Value lane, warp;
+};
+ThreadIds getThreadIds(OpBuilder &b, Location loc);
+
+/// The logical index (i32) of every slot of `type` held by this thread:
+/// result[slot][tensor dim].
+SmallVector<SmallVector<Value>> emitSlotIndices(OpBuilder &b, Location loc,
+                                                RankedTensorType type);
+
+/// Lane (warp) id of this thread along root dimension `rd` of `view`.
+Value emitLaneAlong(OpBuilder &b, Location loc, const LayoutView &view,
+                    unsigned rd, Value lane);
+Value emitWarpAlong(OpBuilder &b, Location loc, const LayoutView &view,
+                    unsigned rd, Value warp);
+
+/// Row-major linear index of a tensor position.
+Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
+                      ArrayRef<int64_t> shape);
+
+/// Base of the kernel's dynamic shared memory (`!llvm.ptr<3>`). The pass
+/// declares the array and records each kernel's need (see
+/// getSharedMemoryBytes) before the patterns run.
+Value getSharedMemory(OpBuilder &b, Location loc);
+/// Bytes of shared memory the lowering of `op` uses (0 for most ops).
+int64_t getSharedMemoryBytes(Operation *op);
+/// `ptr + index` elements of `elemType` (any address space).
+Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
+/// A CTA-wide barrier.
+void emitBarrier(OpBuilder &b, Location loc);
+/// The value of lane `lane ^ mask` (i32 or f32 values; others are
+/// extended/bitcast around the shuffle).
+Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
+
+/// Memory (storage) type used for elements of `elemType` in shared memory:
+/// i1 is stored as i8.
+Type getStorageType(Type elemType);
+Value toStorage(OpBuilder &b, Location loc, Value v);
+Value fromStorage(OpBuilder &b, Location loc, Value v, Type elemType);
+
+/// Writes every slot of `values` (a tile of `srcType`) to shared memory at
+/// the linear index `dstLinear(srcIndex)`, then reads back the slots of
+/// `dstType` at their own linear index. Barriers guard both ends.
+SmallVector<Value>
+exchangeThroughSharedMemory(OpBuilder &b, Location loc,
+                            RankedTensorType srcType, ValueRange values,
+                            RankedTensorType dstType,
+                            function_ref<Value(OpBuilder &, Location,
+                                               ArrayRef<Value>)>
+                                srcToDstLinear);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_LIB_CONVERSION_TILETOLLVM_UTILITY_H

@@ -1,0 +1,145 @@
+//===- Compile.cpp - Tile kernels to PTX/cubin ----------------------------===//
+
+#include "tile/Target/Compile.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+void mlir::tile::registerCompilerDialects(DialectRegistry &registry) {
+  registry.insert<TileDialect, arith::ArithDialect, math::MathDialect,
+                  scf::SCFDialect, func::FuncDialect, cf::ControlFlowDialect,
+                  LLVM::LLVMDialect, NVVM::NVVMDialect, gpu::GPUDialect>();
+  // Without the target interface gpu-module-to-binary crashes.
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  arith::registerConvertArithToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+}
+
+std::string mlir::tile::getDefaultFeatures(StringRef chip) {
+  // PTX 8.0 (CUDA 12.0) knows sm_90; sm_90a and newer need later ISAs.
+  if (chip.starts_with("sm_10") || chip.starts_with("sm_12"))
+    return "+ptx87";
+  return "+ptx80";
+}
+
+void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileKernelCheck());
+  pm.addPass(createTileSimplifyMasks());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTileAssignLayouts());
+  pm.addPass(createTileRemoveLayoutConversions());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileConvertToLLVM());
+}
+
+void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
+                                           const CompileOptions &opts) {
+  buildTileToLLVMPipeline(pm);
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  TileOutlineKernelsOptions outline;
+  outline.chip = opts.chip;
+  outline.features =
+      opts.features.empty() ? getDefaultFeatures(opts.chip) : opts.features;
+  outline.optLevel = opts.optLevel;
+  pm.addPass(createTileOutlineKernels(outline));
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = opts.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+namespace {
+struct TileToPTXPipelineOptions
+    : public PassPipelineOptions<TileToPTXPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("PTX features (default: by "
+                                              "chip)"),
+                               llvm::cl::init("")};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("isa (PTX) or bin (cubin)"),
+                             llvm::cl::init("isa")};
+  Option<unsigned> optLevel{*this, "O", llvm::cl::desc("LLVM opt level"),
+                            llvm::cl::init(3)};
+};
+} // namespace
+
+void mlir::tile::registerTileToPTXPipeline() {
+  PassPipelineRegistration<TileToPTXPipelineOptions>(
+      "tile-to-ptx",
+      "Compile tile kernels to a gpu.binary holding PTX (or a cubin)",
+      [](OpPassManager &pm, const TileToPTXPipelineOptions &o) {
+        CompileOptions opts;
+        opts.chip = o.chip;
+        opts.features = o.features;
+        opts.format = o.format;
+        opts.optLevel = o.optLevel;
+        buildTileToBinaryPipeline(pm, opts);
+      });
+  PassPipelineRegistration<>(
+      "tile-to-llvm",
+      "Run the tile-level half of the compiler: checks, layouts, lowering "
+      "to per-thread LLVM/NVVM code",
+      [](OpPassManager &pm) { buildTileToLLVMPipeline(pm); });
+}
+
+FailureOr<CompiledModule> mlir::tile::compileModule(ModuleOp module,
+                                                    const CompileOptions &opts) {
+  PassManager pm(module.getContext());
+  buildTileToBinaryPipeline(pm, opts);
+  if (failed(pm.run(module)))
+    return failure();
+  CompiledModule out;
+  if (auto md = module->getAttrOfType<StringAttr>("tile.metadata"))
+    out.metadata = md.str();
+  bool found = false;
+  module.walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      out.image = object.getObject().str();
+      found = true;
+    }
+  });
+  if (!found)
+    return module.emitError("no tile kernel in this module to compile"),
+           failure();
+  return out;
+}
