@@ -161,10 +161,10 @@ static std::optional<int64_t> foldBinary(Operation *op, int64_t a, int64_t b,
           .Case([&](arith::AndIOp) { return x & y; })
           .Case([&](arith::OrIOp) { return x | y; })
           .Case([&](arith::XOrIOp) { return x ^ y; })
-          .Case([&](arith::MaxSIOp) { return APIntOps::smax(x, y); })
-          .Case([&](arith::MinSIOp) { return APIntOps::smin(x, y); })
-          .Case([&](arith::MaxUIOp) { return APIntOps::umax(x, y); })
-          .Case([&](arith::MinUIOp) { return APIntOps::umin(x, y); })
+          .Case([&](arith::MaxSIOp) { return llvm::APIntOps::smax(x, y); })
+          .Case([&](arith::MinSIOp) { return llvm::APIntOps::smin(x, y); })
+          .Case([&](arith::MaxUIOp) { return llvm::APIntOps::umax(x, y); })
+          .Case([&](arith::MinUIOp) { return llvm::APIntOps::umin(x, y); })
           .Default([](Operation *) { return std::nullopt; });
   if (!r)
     return std::nullopt;

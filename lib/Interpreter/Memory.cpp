@@ -221,3 +221,15 @@ std::vector<double> Buffer::toDoubles() const {
     out[i] = get(i);
   return out;
 }
+
+double mlir::tile::interp::defaultTolerance(DType t) {
+  switch (t) {
+  case DType::F16:
+  case DType::BF16:
+    return 1e-2;
+  case DType::F64:
+    return 1e-12;
+  default:
+    return 1e-5;
+  }
+}

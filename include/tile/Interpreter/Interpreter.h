@@ -15,6 +15,8 @@
 #ifndef TILE_INTERPRETER_INTERPRETER_H
 #define TILE_INTERPRETER_INTERPRETER_H
 
+#include "tile/Reference/Reference.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
@@ -116,33 +118,11 @@ LogicalResult runKernel(func::FuncOp kernel, llvm::ArrayRef<ArgValue> args,
 /// is empty); reports an error and returns null when there is none.
 func::FuncOp lookupKernel(ModuleOp module, llvm::StringRef name);
 
-//===----------------------------------------------------------------------===//
-// Reference computations (float64) and comparison
-//===----------------------------------------------------------------------===//
-
-/// Row softmax over the last dimension of `x` (shape [..., N]).
-std::vector<double> referenceSoftmax(const std::vector<double> &x,
-                                     int64_t rows, int64_t cols);
-/// softmax(X) @ V for X [batch, d1, d2], V [batch, d2, d3].
-std::vector<double> referenceSoftmaxMatmul(const std::vector<double> &x,
-                                           const std::vector<double> &v,
-                                           int64_t batch, int64_t d1,
-                                           int64_t d2, int64_t d3);
-/// A [M, K] @ B [K, N], optionally followed by leaky-relu (slope 0.01).
-std::vector<double> referenceMatmul(const std::vector<double> &a,
-                                    const std::vector<double> &b, int64_t m,
-                                    int64_t n, int64_t k, bool leakyRelu);
-
-struct Comparison {
-  /// max |got - ref| / max |ref| (normwise relative error).
-  double relError = 0;
-  double maxAbsError = 0;
-  int64_t worstIndex = -1;
-  int64_t nonFinite = 0; ///< elements finite in ref but not in got
-  bool passed = false;
-};
-Comparison compare(const std::vector<double> &got,
-                   const std::vector<double> &ref, double rtol);
+using reference::Comparison;
+using reference::compare;
+using reference::referenceMatmul;
+using reference::referenceSoftmax;
+using reference::referenceSoftmaxMatmul;
 /// The default relative tolerance for results stored as `t`.
 double defaultTolerance(DType t);
 

@@ -1,13 +1,15 @@
-//===- References.cpp - float64 references and result comparison ----------===//
+//===- Reference.cpp - float64 references and result comparison -----------===//
 
-#include "tile/Interpreter/Interpreter.h"
+#include "tile/Reference/Reference.h"
+
+#include <algorithm>
 
 #include <cmath>
 #include <limits>
 
-using namespace mlir::tile::interp;
+using namespace mlir::tile::reference;
 
-std::vector<double> mlir::tile::interp::referenceSoftmax(
+std::vector<double> mlir::tile::reference::referenceSoftmax(
     const std::vector<double> &x, int64_t rows, int64_t cols) {
   std::vector<double> y(rows * cols);
   for (int64_t r = 0; r < rows; ++r) {
@@ -25,7 +27,7 @@ std::vector<double> mlir::tile::interp::referenceSoftmax(
   return y;
 }
 
-std::vector<double> mlir::tile::interp::referenceSoftmaxMatmul(
+std::vector<double> mlir::tile::reference::referenceSoftmaxMatmul(
     const std::vector<double> &x, const std::vector<double> &v, int64_t batch,
     int64_t d1, int64_t d2, int64_t d3) {
   std::vector<double> p = referenceSoftmax(x, batch * d1, d2);
@@ -43,7 +45,7 @@ std::vector<double> mlir::tile::interp::referenceSoftmaxMatmul(
   return out;
 }
 
-std::vector<double> mlir::tile::interp::referenceMatmul(
+std::vector<double> mlir::tile::reference::referenceMatmul(
     const std::vector<double> &a, const std::vector<double> &b, int64_t m,
     int64_t n, int64_t k, bool leakyRelu) {
   std::vector<double> c(m * n, 0.0);
@@ -59,7 +61,7 @@ std::vector<double> mlir::tile::interp::referenceMatmul(
   return c;
 }
 
-Comparison mlir::tile::interp::compare(const std::vector<double> &got,
+Comparison mlir::tile::reference::compare(const std::vector<double> &got,
                                        const std::vector<double> &ref,
                                        double rtol) {
   Comparison c;
@@ -96,14 +98,3 @@ Comparison mlir::tile::interp::compare(const std::vector<double> &got,
   return c;
 }
 
-double mlir::tile::interp::defaultTolerance(DType t) {
-  switch (t) {
-  case DType::F16:
-  case DType::BF16:
-    return 1e-2;
-  case DType::F64:
-    return 1e-12;
-  default:
-    return 1e-5;
-  }
-}

@@ -1,0 +1,234 @@
+//===- ExamplesGPUTest.cpp - Every example kernel on the GPU --------------===//
+//
+// Each example, compiled to PTX by tile-compile at build time, runs on the
+// GPU on fresh random inputs with poisoned outputs, at regular and irregular
+// shapes, and is compared with the float64 references. Without a GPU every
+// test skips with the runtime's message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUTestUtil.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace gputest;
+using mlir::tile::reference::referenceMatmul;
+using mlir::tile::reference::referenceSoftmax;
+using mlir::tile::reference::referenceSoftmaxMatmul;
+
+namespace {
+
+class ExamplesGPUTest : public ::testing::Test {
+protected:
+  uint64_t seed = std::random_device{}();
+  std::mt19937_64 rng{seed};
+  ::testing::ScopedTrace trace{__FILE__, __LINE__,
+                               "random seed " + std::to_string(seed)};
+};
+
+TEST_F(ExamplesGPUTest, VectorAdd) {
+  TILE_REQUIRE_GPU();
+  tile::Module module;
+  tile::Kernel kernel;
+  ASSERT_OK(loadKernel("vector_add", "vector_add", module, kernel));
+  for (int64_t n : {1, 1000, 1024, 3000, 4097, 1 << 20}) {
+    auto x = randomFloats(n, rng), y = randomFloats(n, rng);
+    tile::DeviceBuffer dx, dy, dout;
+    ASSERT_OK(upload(x, dx));
+    ASSERT_OK(upload(y, dy));
+    ASSERT_OK(poisoned(n, dout));
+    ASSERT_OK(kernel.launch({(uint32_t)((n + 1023) / 1024)},
+                            {tile::arg::ptr(dx), tile::arg::ptr(dy),
+                             tile::arg::ptr(dout), tile::arg::i32(n)}));
+    std::vector<double> ref(n);
+    for (int64_t i = 0; i < n; ++i)
+      ref[i] = (double)x[i] + y[i];
+    expectClose(toDouble(download(dout, n)), ref,
+                "vector_add n=" + std::to_string(n));
+  }
+}
+
+/// Runs softmax.mlir or online_softmax.mlir on a rows x cols matrix with
+/// the given row strides; returns the dense result and checks the padding
+/// columns of a strided output stay poisoned.
+static std::vector<double> runSoftmax(const std::string &file,
+                                      const std::vector<float> &x,
+                                      int64_t rows, int64_t cols,
+                                      int64_t inStride, int64_t outStride) {
+  tile::Module module;
+  tile::Kernel kernel;
+  tile::Status s = loadKernel(file, file, module, kernel);
+  EXPECT_TRUE(s.ok()) << s.toString();
+  if (!s.ok())
+    return {};
+  tile::DeviceBuffer din, dout;
+  EXPECT_TRUE(upload(x, din).ok());
+  EXPECT_TRUE(poisoned(rows * outStride, dout).ok());
+  std::vector<tile_arg> args{tile::arg::ptr(dout), tile::arg::ptr(din),
+                             tile::arg::i32(inStride),
+                             tile::arg::i32(outStride)};
+  if (file == "softmax")
+    args.push_back(tile::arg::i32(rows));
+  args.push_back(tile::arg::i32(cols));
+  s = kernel.launch({(uint32_t)rows}, args);
+  EXPECT_TRUE(s.ok()) << s.toString();
+  std::vector<float> out = download(dout, rows * outStride);
+  std::vector<double> dense;
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c)
+      dense.push_back(out[r * outStride + c]);
+    for (int64_t c = cols; c < outStride; ++c)
+      EXPECT_TRUE(std::isnan(out[r * outStride + c]))
+          << file << " wrote outside row " << r << " at column " << c;
+  }
+  return dense;
+}
+
+static std::vector<double> denseRows(const std::vector<float> &x, int64_t rows,
+                                     int64_t cols, int64_t stride) {
+  std::vector<double> out;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      out.push_back(x[r * stride + c]);
+  return out;
+}
+
+TEST_F(ExamplesGPUTest, SoftmaxSeedShape) {
+  TILE_REQUIRE_GPU();
+  auto x = randomFloats(1823 * 781, rng);
+  expectClose(runSoftmax("softmax", x, 1823, 781, 781, 781),
+              referenceSoftmax(toDouble(x), 1823, 781), "softmax 1823x781");
+}
+
+TEST_F(ExamplesGPUTest, SoftmaxShapesAndStrides) {
+  TILE_REQUIRE_GPU();
+  struct Case { int64_t rows, cols, inStride, outStride; };
+  for (Case c : {Case{1, 1, 1, 1}, Case{7, 1024, 1024, 1024},
+                 Case{5, 1000, 1003, 1010}, Case{33, 129, 200, 129},
+                 Case{4096, 1024, 1024, 1024}}) {
+    auto x = randomFloats(c.rows * c.inStride, rng);
+    for (const char *file : {"softmax", "online_softmax"})
+      expectClose(runSoftmax(file, x, c.rows, c.cols, c.inStride, c.outStride),
+                  referenceSoftmax(denseRows(x, c.rows, c.cols, c.inStride),
+                                   c.rows, c.cols),
+                  std::string(file) + " " + std::to_string(c.rows) + "x" +
+                      std::to_string(c.cols));
+  }
+}
+
+TEST_F(ExamplesGPUTest, SoftmaxLargeValuesAndInfinities) {
+  TILE_REQUIRE_GPU();
+  const int64_t rows = 6, cols = 781;
+  auto x = randomFloats(rows * cols, rng, 1e4);
+  float inf = std::numeric_limits<float>::infinity();
+  for (int64_t c = 0; c < cols; c += 3)
+    x[1 * cols + c] = -inf;
+  for (int64_t c = 0; c < cols; ++c)
+    x[2 * cols + c] = c == 17 ? 3e4f : -3e4f;
+  for (int64_t c = 0; c < cols; ++c)
+    x[3 * cols + c] = 1e4f;
+  for (const char *file : {"softmax", "online_softmax"})
+    expectClose(runSoftmax(file, x, rows, cols, cols, cols),
+                referenceSoftmax(toDouble(x), rows, cols),
+                std::string(file) + " with large values");
+}
+
+TEST_F(ExamplesGPUTest, OnlineSoftmaxLongRows) {
+  TILE_REQUIRE_GPU();
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{3, 3001},
+                            {64, 12672}, {2, 100000}}) {
+    auto x = randomFloats(rows * cols, rng);
+    expectClose(runSoftmax("online_softmax", x, rows, cols, cols, cols),
+                referenceSoftmax(toDouble(x), rows, cols),
+                "online_softmax " + std::to_string(rows) + "x" +
+                    std::to_string(cols));
+  }
+}
+
+TEST_F(ExamplesGPUTest, SoftmaxMatmul) {
+  TILE_REQUIRE_GPU();
+  tile::Module module;
+  tile::Kernel kernel;
+  ASSERT_OK(loadKernel("softmax_matmul", "softmax_matmul", module, kernel));
+  struct Case { int64_t batch, d1, d2, d3; double scale; };
+  for (Case c : {Case{1, 16, 16, 64, 1}, Case{2, 50, 100, 40, 1},
+                 Case{3, 17, 33, 5, 1}, Case{1, 64, 256, 64, 1},
+                 Case{2, 20, 70, 64, 1e4}, Case{1, 1, 1, 1, 1},
+                 Case{4, 512, 1000, 64, 1}}) {
+    auto x = randomFloats(c.batch * c.d1 * c.d2, rng, c.scale);
+    auto v = randomFloats(c.batch * c.d2 * c.d3, rng);
+    tile::DeviceBuffer dx, dv, dout;
+    ASSERT_OK(upload(x, dx));
+    ASSERT_OK(upload(v, dv));
+    ASSERT_OK(poisoned(c.batch * c.d1 * c.d3, dout));
+    auto i32 = tile::arg::i32;
+    ASSERT_OK(kernel.launch(
+        {(uint32_t)((c.d1 + 15) / 16), (uint32_t)c.batch},
+        {tile::arg::ptr(dx), tile::arg::ptr(dv), tile::arg::ptr(dout),
+         i32(c.d1), i32(c.d2), i32(c.d3), i32(c.d1 * c.d2), i32(c.d2), i32(1),
+         i32(c.d2 * c.d3), i32(c.d3), i32(1), i32(c.d1 * c.d3), i32(c.d3),
+         i32(1)}));
+    expectClose(toDouble(download(dout, c.batch * c.d1 * c.d3)),
+                referenceSoftmaxMatmul(toDouble(x), toDouble(v), c.batch, c.d1,
+                                       c.d2, c.d3),
+                "softmax_matmul " + std::to_string(c.batch) + "x" +
+                    std::to_string(c.d1) + "x" + std::to_string(c.d2) + "x" +
+                    std::to_string(c.d3));
+  }
+}
+
+TEST_F(ExamplesGPUTest, Matmul) {
+  TILE_REQUIRE_GPU();
+  struct Case { int64_t m, n, k; };
+  for (bool leaky : {false, true}) {
+    tile::Module module;
+    tile::Kernel kernel;
+    ASSERT_OK(loadKernel("matmul", leaky ? "matmul_leaky_relu" : "matmul",
+                         module, kernel));
+    for (Case c : {Case{32, 32, 32}, Case{100, 90, 70}, Case{64, 128, 96},
+                   Case{1, 1, 1}, Case{300, 40, 5}, Case{512, 512, 512}}) {
+      auto a = randomFloats(c.m * c.k, rng), b = randomFloats(c.k * c.n, rng);
+      tile::DeviceBuffer da, db, dc;
+      ASSERT_OK(upload(a, da));
+      ASSERT_OK(upload(b, db));
+      ASSERT_OK(poisoned(c.m * c.n, dc));
+      auto i32 = tile::arg::i32;
+      uint32_t programs = (uint32_t)(((c.m + 31) / 32) * ((c.n + 31) / 32));
+      ASSERT_OK(kernel.launch(
+          {programs},
+          {tile::arg::ptr(da), tile::arg::ptr(db), tile::arg::ptr(dc), i32(c.m),
+           i32(c.n), i32(c.k), i32(c.k), i32(1), i32(c.n), i32(1), i32(c.n),
+           i32(1)}));
+      expectClose(toDouble(download(dc, c.m * c.n)),
+                  referenceMatmul(toDouble(a), toDouble(b), c.m, c.n, c.k,
+                                  leaky),
+                  std::string(leaky ? "matmul_leaky_relu " : "matmul ") +
+                      std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
+                      std::to_string(c.k));
+    }
+  }
+}
+
+TEST_F(ExamplesGPUTest, LaunchArgumentErrors) {
+  TILE_REQUIRE_GPU();
+  tile::Module module;
+  tile::Kernel kernel;
+  ASSERT_OK(loadKernel("vector_add", "vector_add", module, kernel));
+  tile::DeviceBuffer d;
+  ASSERT_OK(poisoned(16, d));
+  // Too few arguments, a null pointer, a misaligned pointer.
+  tile::Status s = kernel.launch({1}, {tile::arg::ptr(d)});
+  EXPECT_EQ(s.code(), TILE_ERROR_INVALID_ARGUMENT) << s.toString();
+  s = kernel.launch({1}, {tile::arg::ptr(0), tile::arg::ptr(d),
+                          tile::arg::ptr(d), tile::arg::i32(16)});
+  EXPECT_EQ(s.code(), TILE_ERROR_INVALID_ARGUMENT) << s.toString();
+  s = kernel.launch({1}, {tile::arg::ptr(d.ptr() + 4), tile::arg::ptr(d),
+                          tile::arg::ptr(d), tile::arg::i32(4)});
+  EXPECT_EQ(s.code(), TILE_ERROR_INVALID_ARGUMENT) << s.toString();
+  s = kernel.launch({1}, {tile::arg::ptr(d), tile::arg::ptr(d),
+                          tile::arg::ptr(d), tile::arg::f32(1.0f)});
+  EXPECT_EQ(s.code(), TILE_ERROR_INVALID_ARGUMENT) << s.toString();
+}
+
+} // namespace
