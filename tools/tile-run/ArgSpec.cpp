@@ -169,7 +169,7 @@ bool tilerun::parseArgSpec(const std::string &text, ArgSpec &spec,
     return true;
   }
   int64_t v;
-  if (rest.trim().getAsInteger(0, v)) {
+  if (rest.trim().getAsInteger(10, v)) {
     error = "bad integer value '" + rest.str() + "'";
     return false;
   }

@@ -12,6 +12,8 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Interpreter/Interpreter.h"
+#include "tile/Target/Compile.h"
+#include "tile_runtime.hpp"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/FileUtilities.h"
@@ -25,7 +27,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 
 using namespace mlir;
@@ -61,7 +65,7 @@ static cl::opt<unsigned> seed("seed", cl::desc("Random seed for inputs"),
 static cl::opt<double>
     rtol("rtol",
          cl::desc("Tolerance on max|got-ref|/max|ref| (default by dtype: "
-                  "1e-5 for f32, 1e-2 for f16/bf16)"),
+                  "1e-2 for f16/bf16, 1e-12 for f64, 1e-5 otherwise)"),
          cl::init(-1), cl::cat(category));
 static cl::list<std::string>
     printBuffers("print", cl::desc("Print a buffer's values after the run"),
@@ -72,14 +76,33 @@ static cl::list<std::string>
                 cl::value_desc("name=path"), cl::cat(category));
 enum class Mode { Auto, Interp, GPU };
 static cl::opt<Mode> mode(
-    "mode", cl::desc("Where to execute"), cl::init(Mode::Auto),
-    cl::values(clEnumValN(Mode::Auto, "auto",
-                          "The GPU when this build can use one, else the "
+    "mode", cl::desc("Where to execute"), cl::init(Mode::GPU),
+    cl::values(clEnumValN(Mode::GPU, "gpu",
+                          "Compile in-process and run on the CUDA GPU; fail "
+                          "without one (default)"),
+               clEnumValN(Mode::Auto, "auto",
+                          "The GPU when one is present, else (saying so) the "
                           "interpreter"),
-               clEnumValN(Mode::Interp, "interp", "The CPU interpreter"),
-               clEnumValN(Mode::GPU, "gpu", "A CUDA GPU (fails without one)")),
+               clEnumValN(Mode::Interp, "interp", "The CPU interpreter")),
     cl::cat(category));
-static cl::opt<bool> quiet("quiet", cl::desc("Print only check results"),
+static cl::opt<bool>
+    compareWithInterpreter("compare",
+                           cl::desc("After a GPU run, also run the "
+                                    "interpreter and compare every buffer "
+                                    "(default true)"),
+                           cl::init(true), cl::cat(category));
+static cl::opt<unsigned>
+    benchIters("bench",
+               cl::desc("Time the GPU kernel over N runs after 10 warm-ups "
+                        "(CUDA events)"),
+               cl::value_desc("N"), cl::init(0), cl::cat(category));
+static cl::opt<std::string> chip("chip",
+                                 cl::desc("GPU target (default: the device's, "
+                                          "e.g. sm_90)"),
+                                 cl::init(""), cl::cat(category));
+static cl::opt<bool> quiet("quiet",
+                           cl::desc("Do not print the progress lines (checks, "
+                                    "--print and tile.print still print)"),
                            cl::init(false), cl::cat(category));
 
 static const char *kHelpOverview = R"(tile-run: execute a tile kernel
@@ -90,10 +113,15 @@ Example (softmax of a 1823x781 matrix, one row per program):
     --arg i32:781 --arg i32:781 --arg i32:1823 --arg i32:781 \
     --check 'y=softmax(x)'
 
+By default the kernel is compiled in-process and run on the GPU, then the
+interpreter runs it too and every buffer is compared (--compare=false skips
+that); --mode=interp uses only the interpreter, --mode=auto falls back to it
+when there is no GPU. --bench=100 times the GPU kernel.
+
 Buffers that are the output of a --check start as NaN (poison) unless an
 initializer is given, so elements the kernel fails to write are caught.
 Exit status: 0 when every check passes, 1 when a check fails or the kernel
-faults, 2 for bad input (file, IR, arguments).
+faults, 2 for bad input (file, IR, arguments) or no GPU with --mode=gpu.
 )";
 
 static int usageError(const llvm::Twine &message) {
@@ -113,6 +141,202 @@ static bool parseGrid(StringRef text, int64_t grid[3]) {
   return true;
 }
 
+using BufferLookup = llvm::function_ref<Buffer *(const std::string &)>;
+
+/// Why a --check cannot be computed from its buffers ("" when it can).
+static std::string validateCheck(const tilerun::CheckSpec &check,
+                                 BufferLookup lookup) {
+  Buffer &out = *lookup(check.output);
+  std::vector<const Buffer *> ins;
+  for (const auto &name : check.inputs)
+    ins.push_back(lookup(name));
+  int64_t expected = 0;
+  if (check.function == "softmax") {
+    expected = ins[0]->numElements();
+  } else if (check.function == "add") {
+    if (ins[0]->numElements() != ins[1]->numElements())
+      return "inputs of add have different sizes";
+    expected = ins[0]->numElements();
+  } else if (check.function == "softmax_matmul") {
+    auto x = ins[0]->shape, v = ins[1]->shape;
+    if (x.size() == 2)
+      x.insert(x.begin(), 1);
+    if (v.size() == 2)
+      v.insert(v.begin(), 1);
+    if (x.size() != 3 || v.size() != 3 || x[0] != v[0] || x[2] != v[1])
+      return "softmax_matmul needs X [batch, d1, d2] and V [batch, d2, d3]";
+    expected = x[0] * x[1] * v[2];
+  } else {
+    auto a = ins[0]->shape, b = ins[1]->shape;
+    if (a.size() != 2 || b.size() != 2 || a[1] != b[0])
+      return check.function + " needs A [M, K] and B [K, N]";
+    expected = a[0] * b[1];
+  }
+  if (expected != out.numElements())
+    return llvm::formatv("'{0}' has {1} elements but {2}(...) gives {3}",
+                         check.output, out.numElements(), check.function,
+                         expected)
+        .str();
+  return "";
+}
+
+/// The float64 reference of a validated --check.
+static std::vector<double> computeReference(const tilerun::CheckSpec &check,
+                                            BufferLookup lookup) {
+  std::vector<const Buffer *> ins;
+  for (const auto &name : check.inputs)
+    ins.push_back(lookup(name));
+  if (check.function == "softmax") {
+    int64_t cols = ins[0]->shape.back();
+    return referenceSoftmax(ins[0]->toDoubles(),
+                            ins[0]->numElements() / cols, cols);
+  }
+  if (check.function == "add") {
+    auto a = ins[0]->toDoubles(), b = ins[1]->toDoubles();
+    for (size_t i = 0; i < a.size(); ++i)
+      a[i] += b[i];
+    return a;
+  }
+  if (check.function == "softmax_matmul") {
+    auto x = ins[0]->shape, v = ins[1]->shape;
+    if (x.size() == 2)
+      x.insert(x.begin(), 1);
+    if (v.size() == 2)
+      v.insert(v.begin(), 1);
+    return referenceSoftmaxMatmul(ins[0]->toDoubles(), ins[1]->toDoubles(),
+                                  x[0], x[1], x[2], v[2]);
+  }
+  auto a = ins[0]->shape, b = ins[1]->shape;
+  return referenceMatmul(ins[0]->toDoubles(), ins[1]->toDoubles(), a[0], b[1],
+                         a[1], check.function != "matmul");
+}
+
+constexpr int kNoGPU = -1;
+
+/// Compiles `kernel` for the device, runs it on `buffers` (replaced by the
+/// results) and optionally times it. Returns 0, kNoGPU (with `reason`), or
+/// an exit status after printing the error.
+static int runOnGPU(ModuleOp module, func::FuncOp kernel,
+                    ArrayRef<ArgValue> args, std::vector<Buffer> &buffers,
+                    const int64_t grid[3], std::string &reason) {
+  ::tile::Status st = ::tile::init();
+  if (!st.ok()) {
+    reason = st.message();
+    return kNoGPU;
+  }
+  ::tile::DeviceInfo device;
+  if (!(st = ::tile::deviceInfo(device)).ok()) {
+    reason = st.message();
+    return kNoGPU;
+  }
+  std::string target = chip.empty() ? llvm::formatv("sm_{0}{1}", device.major,
+                                                    device.minor)
+                                          .str()
+                                    : chip;
+
+  // Specialize like Triton: integer arguments divisible by 16 say so, which
+  // lets the compiler prove alignment and vectorize.
+  OwningOpRef<ModuleOp> clone = module.clone();
+  auto copy = cast<func::FuncOp>(clone->lookupSymbol(kernel.getSymName()));
+  for (auto [i, arg] : llvm::enumerate(args))
+    if (arg.kind == ArgValue::Kind::Int &&
+        isa<IntegerType>(copy.getArgumentTypes()[i]) &&
+        !copy.getArgumentTypes()[i].isInteger(1) && arg.intValue % 16 == 0)
+      copy.setArgAttr(i, "tile.divisibility",
+                      IntegerAttr::get(copy.getArgumentTypes()[i], 16));
+  // Only the chosen kernel is compiled.
+  for (auto other : llvm::make_early_inc_range(clone->getOps<func::FuncOp>()))
+    if (other != copy && isKernel(other))
+      other.erase();
+
+  if (!quiet)
+    llvm::outs() << llvm::formatv(
+        "tile-run: kernel @{0}, grid ({1}, {2}, {3}), on {4} ({5})\n",
+        kernel.getSymName(), grid[0], grid[1], grid[2], device.name, target);
+  CompileOptions opts;
+  opts.chip = target;
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<CompiledModule> compiled = compileModule(*clone, opts);
+  if (failed(compiled))
+    return 1;
+  double compileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+
+  auto fail = [](const char *what, const ::tile::Status &s) {
+    llvm::errs() << "tile-run: error: " << what << ": " << s.toString()
+                 << "\n";
+    return 1;
+  };
+  ::tile::Module mod;
+  if (!(st = ::tile::Module::load(compiled->image, compiled->metadata, mod))
+           .ok())
+    return fail("loading the compiled module", st);
+  ::tile::Kernel gpuKernel;
+  if (!(st = mod.getKernel(kernel.getSymName().str().c_str(), gpuKernel)).ok())
+    return fail("finding the kernel", st);
+
+  std::vector<::tile::DeviceBuffer> device_buffers(buffers.size());
+  for (auto [buf, dev] : llvm::zip(buffers, device_buffers)) {
+    if (!(st = ::tile::DeviceBuffer::allocate(buf.bytes.size(), dev)).ok())
+      return fail("allocating device memory", st);
+    if (!(st = dev.copyFromHost(buf.bytes.data(), buf.bytes.size())).ok())
+      return fail("copying to the device", st);
+  }
+  std::vector<tile_arg> launchArgs;
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    Type type = kernel.getArgumentTypes()[i];
+    if (arg.kind == ArgValue::Kind::Buffer)
+      launchArgs.push_back(::tile::arg::ptr(device_buffers[arg.bufferIndex]));
+    else if (type.isInteger(64))
+      launchArgs.push_back(::tile::arg::i64(arg.intValue));
+    else if (type.isInteger(1))
+      launchArgs.push_back(::tile::arg::i1(arg.intValue != 0));
+    else if (isa<IntegerType>(type))
+      launchArgs.push_back(::tile::arg::i32((int32_t)arg.intValue));
+    else if (type.isF64())
+      launchArgs.push_back(::tile::arg::f64(arg.floatValue));
+    else
+      launchArgs.push_back(::tile::arg::f32((float)arg.floatValue));
+  }
+  ::tile::Grid launchGrid{(uint32_t)grid[0], (uint32_t)grid[1],
+                        (uint32_t)grid[2]};
+  if (!(st = gpuKernel.launch(launchGrid, launchArgs)).ok())
+    return fail("launching", st);
+  if (!(st = ::tile::synchronize()).ok())
+    return fail("running the kernel", st);
+  for (auto [buf, dev] : llvm::zip(buffers, device_buffers))
+    if (!(st = dev.copyToHost(buf.bytes.data(), buf.bytes.size())).ok())
+      return fail("copying from the device", st);
+  if (!quiet)
+    llvm::outs() << llvm::formatv("tile-run: compiled in {0:f3} s, ran on "
+                                  "the GPU\n",
+                                  compileSeconds);
+
+  if (benchIters > 0) {
+    std::vector<float> ms(benchIters);
+    st = ::tile::time([&] { (void)gpuKernel.launch(launchGrid, launchArgs); },
+                    nullptr, /*warmup=*/10, benchIters, ms);
+    if (!st.ok())
+      return fail("timing", st);
+    std::vector<float> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    double mean = 0;
+    for (float t : ms)
+      mean += t;
+    mean /= ms.size();
+    double var = 0;
+    for (float t : ms)
+      var += (t - mean) * (t - mean);
+    llvm::outs() << llvm::formatv(
+        "time: mean {0:f4} ms, median {1:f4} ms, min {2:f4} ms, std {3:f4} ms "
+        "over {4} runs\n",
+        mean, sorted[sorted.size() / 2], sorted.front(),
+        std::sqrt(var / ms.size()), ms.size());
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -122,10 +346,6 @@ int main(int argc, char **argv) {
   if (!parseGrid(gridSpec, grid))
     return usageError("bad --grid '" + gridSpec +
                       "' (expected 1 to 3 positive integers: x[,y[,z]])");
-
-  if (mode == Mode::GPU)
-    return usageError("--mode=gpu: this build of tile-run has no GPU "
-                      "backend yet; use --mode=interp");
 
   // Parse arguments and checks before touching the IR.
   std::vector<tilerun::ArgSpec> specs;
@@ -153,7 +373,9 @@ int main(int argc, char **argv) {
   }
 
   // Parse and verify the module; diagnostics carry file:line:col.
-  MLIRContext context;
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  MLIRContext context(registry);
   // Diagnostics point at the source line; the generic op dump adds noise.
   context.printOpOnDiagnostic(false);
   context.loadDialect<TileDialect, arith::ArithDialect, math::MathDialect,
@@ -189,7 +411,6 @@ int main(int argc, char **argv) {
   // Build buffers and scalar arguments.
   std::vector<Buffer> buffers;
   std::vector<ArgValue> args;
-  std::mt19937_64 rng(seed);
   for (size_t idx = 0; idx < specs.size(); ++idx) {
     const tilerun::ArgSpec &spec = specs[idx];
     Type param = kernel.getArgumentTypes()[idx];
@@ -214,6 +435,9 @@ int main(int argc, char **argv) {
         });
         initSpec.init = isOutput ? "poison" : "randn";
       }
+      // Each buffer draws from its own stream: adding or reordering other
+      // buffers does not change its values.
+      std::mt19937_64 rng(uint64_t(seed) * 1000003u + idx);
       std::string error;
       if (!tilerun::initBuffer(initSpec, buf, rng, error))
         return usageError(error);
@@ -258,84 +482,101 @@ int main(int argc, char **argv) {
         return usageError("--check: no buffer named '" + in + "'");
   }
 
-  if (!quiet)
-    llvm::outs() << llvm::formatv(
-        "tile-run: kernel @{0}, grid ({1}, {2}, {3}), executing in the "
-        "interpreter\n",
-        kernel.getSymName(), grid[0], grid[1], grid[2]);
+  int failures = 0;
+  // Everything the run needs is validated before it starts.
+  for (const std::string &name : printBuffers)
+    if (!lookup(name))
+      return usageError("--print: no buffer named '" + name + "'");
+  for (const std::string &spec : dumpBuffers) {
+    auto [name, path] = StringRef(spec).split('=');
+    if (!lookup(name.str()) || path.empty())
+      return usageError("--dump '" + spec +
+                        "': expected NAME=PATH with a known buffer");
+  }
+  std::vector<std::string> checkErrors;
+  for (const auto &check : checks) {
+    std::string error = validateCheck(check, lookup);
+    if (!error.empty())
+      return usageError("--check " + check.output + ": " + error);
+  }
 
   RunOptions options;
   for (int a = 0; a < 3; ++a)
     options.grid[a] = grid[a];
-  auto start = std::chrono::steady_clock::now();
-  if (failed(runKernel(kernel, args, buffers, options)))
-    return 1;
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  if (!quiet)
-    llvm::outs() << llvm::formatv("tile-run: done in {0:f3} s\n", seconds);
 
-  int failures = 0;
+  // The GPU run (default), then the interpreter on the same inputs.
+  std::vector<Buffer> initial = buffers;
+  bool ranOnGPU = false;
+  if (mode != Mode::Interp) {
+    std::string reason;
+    int status = runOnGPU(*module, kernel, args, buffers, grid, reason);
+    if (status == kNoGPU) {
+      if (mode == Mode::GPU)
+        return usageError("no GPU: " + reason +
+                          " (use --mode=auto to fall back to the "
+                          "interpreter, or --mode=interp)");
+      llvm::outs() << "tile-run: no GPU (" << reason
+                   << "); running in the interpreter (--mode=auto)\n";
+    } else if (status != 0) {
+      return status;
+    } else {
+      ranOnGPU = true;
+    }
+  }
+  if (!ranOnGPU || compareWithInterpreter) {
+    std::vector<Buffer> interpBuffers = initial;
+    if (!quiet)
+      llvm::outs() << llvm::formatv(
+          "tile-run: kernel @{0}, grid ({1}, {2}, {3}), in the interpreter\n",
+          kernel.getSymName(), grid[0], grid[1], grid[2]);
+    llvm::outs().flush();
+    auto start = std::chrono::steady_clock::now();
+    if (failed(runKernel(kernel, args, interpBuffers, options)))
+      return 1;
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    if (!quiet)
+      llvm::outs() << llvm::formatv("tile-run: interpreter done in {0:f3} s\n",
+                                    seconds);
+    if (!ranOnGPU) {
+      buffers = std::move(interpBuffers);
+    } else {
+      // GPU against interpreter, buffer by buffer.
+      int mismatches = 0;
+      for (auto [gpu, ref] : llvm::zip(buffers, interpBuffers)) {
+        double tol = rtol >= 0 ? (double)rtol : defaultTolerance(gpu.dtype);
+        Comparison cmp = compare(gpu.toDoubles(), ref.toDoubles(), tol);
+        llvm::outs() << llvm::formatv(
+            "compare {0} (GPU vs interpreter): max rel error {1:e2}{2}: {3}\n",
+            gpu.name, cmp.relError,
+            cmp.nonFinite ? llvm::formatv(", {0} non-finite mismatches",
+                                          cmp.nonFinite)
+                                .str()
+                          : std::string(),
+            cmp.passed ? "PASS" : "FAIL");
+        mismatches += !cmp.passed;
+      }
+      if (mismatches)
+        ++failures;
+    }
+  }
+
   for (const auto &check : checks) {
     Buffer &out = *lookup(check.output);
-    std::vector<const Buffer *> ins;
-    for (const auto &name : check.inputs)
-      ins.push_back(lookup(name));
-    std::vector<double> ref;
-    std::string shapeError;
-    auto dims = [](const Buffer *b) { return b->shape; };
-    if (check.function == "softmax") {
-      auto s = dims(ins[0]);
-      int64_t cols = s.back(), rows = ins[0]->numElements() / cols;
-      ref = referenceSoftmax(ins[0]->toDoubles(), rows, cols);
-    } else if (check.function == "add") {
-      if (ins[0]->numElements() != ins[1]->numElements())
-        shapeError = "inputs of add have different sizes";
-      else {
-        auto a = ins[0]->toDoubles(), b = ins[1]->toDoubles();
-        ref.resize(a.size());
-        for (size_t i = 0; i < a.size(); ++i)
-          ref[i] = a[i] + b[i];
-      }
-    } else if (check.function == "softmax_matmul") {
-      auto x = dims(ins[0]), v = dims(ins[1]);
-      if (x.size() == 2)
-        x.insert(x.begin(), 1);
-      if (v.size() == 2)
-        v.insert(v.begin(), 1);
-      if (x.size() != 3 || v.size() != 3 || x[0] != v[0] || x[2] != v[1])
-        shapeError = "softmax_matmul needs X [batch, d1, d2] and V [batch, "
-                     "d2, d3]";
-      else
-        ref = referenceSoftmaxMatmul(ins[0]->toDoubles(), ins[1]->toDoubles(),
-                                     x[0], x[1], x[2], v[2]);
-    } else { // matmul, matmul_leaky_relu
-      auto a = dims(ins[0]), b = dims(ins[1]);
-      if (a.size() != 2 || b.size() != 2 || a[1] != b[0])
-        shapeError = check.function + " needs A [M, K] and B [K, N]";
-      else
-        ref = referenceMatmul(ins[0]->toDoubles(), ins[1]->toDoubles(), a[0],
-                              b[1], a[1], check.function != "matmul");
-    }
-    if (shapeError.empty() && (int64_t)ref.size() != out.numElements())
-      shapeError = llvm::formatv("'{0}' has {1} elements but {2}(...) gives "
-                                 "{3}",
-                                 check.output, out.numElements(),
-                                 check.function, ref.size())
-                       .str();
-    if (!shapeError.empty())
-      return usageError("--check " + check.output + ": " + shapeError);
+    std::vector<double> ref = computeReference(check, lookup);
     double tol = rtol >= 0 ? (double)rtol : defaultTolerance(out.dtype);
     Comparison cmp = compare(out.toDoubles(), ref, tol);
     llvm::outs() << llvm::formatv(
-        "check {0} = {1}({2}): max rel error {3:e2} (max abs {4:e2}",
+        "check {0} = {1}({2}){3}: max rel error {4:e2} (max abs {5:e2}",
         check.output, check.function, llvm::join(check.inputs, ", "),
-        cmp.relError, cmp.maxAbsError);
-    if (cmp.worstIndex >= 0)
-      llvm::outs() << " at element " << cmp.worstIndex;
+        ranOnGPU ? " on the GPU" : "", cmp.relError, cmp.maxAbsError);
     if (cmp.nonFinite)
-      llvm::outs() << ", " << cmp.nonFinite << " non-finite mismatches";
+      llvm::outs() << ", " << cmp.nonFinite
+                   << " non-finite mismatches, the first at element "
+                   << cmp.worstIndex;
+    else if (cmp.worstIndex >= 0)
+      llvm::outs() << " at element " << cmp.worstIndex;
     llvm::outs() << llvm::formatv("), tolerance {0:e1}: {1}\n", tol,
                                   cmp.passed ? "PASS" : "FAIL");
     if (!cmp.passed)
@@ -344,12 +585,15 @@ int main(int argc, char **argv) {
 
   for (const std::string &name : printBuffers) {
     Buffer *buf = lookup(name);
-    if (!buf)
-      return usageError("--print: no buffer named '" + name + "'");
     llvm::outs() << name << " = [";
     int64_t n = buf->numElements();
-    for (int64_t i = 0; i < n && i < 64; ++i)
-      llvm::outs() << (i ? ", " : "") << formatNumber(buf->get(i));
+    for (int64_t i = 0; i < n && i < 64; ++i) {
+      llvm::outs() << (i ? ", " : "");
+      if (isFloat(buf->dtype))
+        llvm::outs() << formatNumber(buf->get(i));
+      else
+        llvm::outs() << (int64_t)buf->get(i);
+    }
     if (n > 64)
       llvm::outs() << ", ... (" << n - 64 << " more)";
     llvm::outs() << "]\n";
@@ -357,9 +601,6 @@ int main(int argc, char **argv) {
   for (const std::string &spec : dumpBuffers) {
     auto [name, path] = StringRef(spec).split('=');
     Buffer *buf = lookup(name.str());
-    if (!buf || path.empty())
-      return usageError("--dump '" + spec + "': expected NAME=PATH with a "
-                        "known buffer");
     std::error_code ec;
     llvm::raw_fd_ostream os(path, ec);
     if (ec)
