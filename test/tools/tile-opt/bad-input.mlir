@@ -54,7 +54,7 @@ func.func @unknown_generic_op(%x: tensor<4xf32>) {
 // Op of a dialect tile-opt does not know.
 func.func @unknown_dialect(%x: tensor<4xf32>) {
   // CHECK: bad-input.mlir:[[@LINE+2]]:8: error: Dialect `triton' not found for custom op 'triton.exp'
-  // CHECK: note: Available dialects: arith, builtin, cf, func, math, scf, tile
+  // CHECK: note: Available dialects: {{.*}}tile
   %0 = triton.exp %x : tensor<4xf32>
   return
 }
