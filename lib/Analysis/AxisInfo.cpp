@@ -750,12 +750,39 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
     SmallVector<int64_t> srcShape = axisShape(reshape.getSrc().getType());
     if (srcShape == shape)
       return src;
-    // Elements keep their row-major order but runs and groups are cut and
-    // regrouped; keep what does not depend on positions.
     AxisInfo info = unknown;
+    int64_t all = elementDivisibility(src);
     for (int64_t &d : info.divisibility)
-      d = elementDivisibility(src);
+      d = all;
     info.constantValue = src.getConstantValue();
+    bool uniform = true, pow2 = true;
+    for (unsigned d = 0; d < src.getRank(); ++d) {
+      uniform &= src.getConstancy(d) == srcShape[d];
+      pow2 &= llvm::isPowerOf2_64(uint64_t(srcShape[d]));
+    }
+    for (int64_t size : shape)
+      pow2 &= llvm::isPowerOf2_64(uint64_t(size));
+    if (uniform) {
+      for (unsigned d = 0; d < rank; ++d)
+        info.constancy[d] = shape[d];
+      return info;
+    }
+    if (!pow2)
+      return info;
+    // Elements keep their row-major order. An aligned group of g elements
+    // along the source's innermost dimension is an aligned group of the
+    // flattened sequence, and (g dividing the result's innermost size) an
+    // aligned group along the result's innermost dimension. Runs and
+    // constant groups along other dimensions are cut apart.
+    unsigned srcLast = src.getRank() - 1, last = rank - 1;
+    int64_t c = std::min(src.getContiguity(srcLast), shape[last]);
+    info.contiguity[last] = c;
+    info.constancy[last] = std::min(src.getConstancy(srcLast), shape[last]);
+    // A multiple of c along the result's innermost dimension is a multiple
+    // of c in the flattened sequence and along the source's (c divides
+    // both sizes).
+    info.divisibility[last] =
+        std::max(all, src.getDivisibilityAt(srcLast, c));
     return info;
   }
   if (auto trans = dyn_cast<TransOp>(op)) {

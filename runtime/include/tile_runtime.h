@@ -53,6 +53,8 @@ tile_status tile_device_info(char *name, size_t name_size, int *major,
 tile_status tile_malloc(uint64_t *dptr, size_t bytes);
 tile_status tile_free(uint64_t dptr);
 tile_status tile_memcpy_htod(uint64_t dst, const void *src, size_t bytes);
+/* Device-to-device copy (asynchronous on the default stream). */
+tile_status tile_memcpy_dtod(uint64_t dst, uint64_t src, size_t bytes);
 tile_status tile_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
 tile_status tile_memset_d8(uint64_t dst, unsigned char value, size_t bytes);
 tile_status tile_synchronize(void);

@@ -81,6 +81,7 @@ const Api *load(std::string &error) {
   ok &= resolve(h, api.memAlloc, {"cuMemAlloc_v2"}, missing);
   ok &= resolve(h, api.memFree, {"cuMemFree_v2"}, missing);
   ok &= resolve(h, api.memcpyHtoD, {"cuMemcpyHtoD_v2"}, missing);
+  ok &= resolve(h, api.memcpyDtoD, {"cuMemcpyDtoD_v2"}, missing);
   ok &= resolve(h, api.memcpyDtoH, {"cuMemcpyDtoH_v2"}, missing);
   ok &= resolve(h, api.memsetD8, {"cuMemsetD8_v2"}, missing);
   ok &= resolve(h, api.moduleLoadDataEx, {"cuModuleLoadDataEx"}, missing);

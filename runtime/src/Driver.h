@@ -41,6 +41,7 @@ struct Api {
   CUresult (*memAlloc)(CUdeviceptr *dptr, size_t bytes);
   CUresult (*memFree)(CUdeviceptr dptr);
   CUresult (*memcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);
+  CUresult (*memcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
   CUresult (*memcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);
   CUresult (*memsetD8)(CUdeviceptr dst, unsigned char value, size_t count);
 

@@ -337,6 +337,19 @@ tile_status tile_free(uint64_t dptr) {
   return TILE_SUCCESS;
 }
 
+tile_status tile_memcpy_dtod(uint64_t dst, uint64_t src, size_t bytes) {
+  TILE_ENTER("tile_memcpy_dtod");
+  if (dst == 0 || src == 0)
+    return invalid("tile_memcpy_dtod",
+                   dst == 0 ? "dst is null" : "src is null");
+  if (bytes == 0)
+    return TILE_SUCCESS;
+  TILE_CU("cuMemcpyDtoD",
+          runtime().api->memcpyDtoD(CUdeviceptr(dst), CUdeviceptr(src), bytes),
+          "tile_memcpy_dtod of " + std::to_string(bytes) + " bytes");
+  return TILE_SUCCESS;
+}
+
 tile_status tile_memcpy_htod(uint64_t dst, const void *src, size_t bytes) {
   TILE_ENTER("tile_memcpy_htod");
   if (dst == 0 || !src)
