@@ -24,6 +24,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -82,6 +85,15 @@ void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
   pm.addPass(createTileOutlineKernels(outline));
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = opts.format;
+  // ptxas (for cubins) is looked up in the toolkit, then on PATH.
+  for (const char *env : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *dir = std::getenv(env)) {
+      binary.toolkitPath = dir;
+      break;
+    }
+  if (binary.toolkitPath.empty() &&
+      llvm::sys::fs::exists("/usr/local/cuda/bin/ptxas"))
+    binary.toolkitPath = "/usr/local/cuda";
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

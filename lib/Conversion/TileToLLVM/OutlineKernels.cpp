@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
 namespace tile {
@@ -18,6 +19,25 @@ namespace tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+
+/// Largest shared memory (bytes) one CTA may opt into on `chip`.
+static int64_t getSharedMemoryLimit(StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") || chip.take_while(llvm::isDigit)
+                                         .getAsInteger(10, sm))
+    return 48 * 1024;
+  if (sm >= 120)
+    return 101376;
+  if (sm >= 90)
+    return 232448;
+  if (sm == 80 || sm == 87)
+    return 166912;
+  if (sm >= 86)
+    return 101376;
+  if (sm >= 75 && sm < 80)
+    return 65536;
+  return 98304;
+}
 
 namespace {
 
@@ -48,6 +68,24 @@ struct TileOutlineKernelsPass
     Block &body = gpuModule.getBodyRegion().front();
     if (Operation *smem = module.lookupSymbol(kSharedMemoryName))
       smem->moveBefore(&body, body.end());
+    // Shared memory beyond the chip's limit would only fail at launch;
+    // reject it here with the numbers.
+    int64_t limit = getSharedMemoryLimit(chip);
+    bool tooBig = false;
+    for (LLVM::LLVMFuncOp kernel : kernels)
+      if (auto bytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+        if (bytes.getInt() > limit) {
+          kernel.emitError() << "out of resources: kernel '"
+                             << kernel.getSymName() << "' needs "
+                             << bytes.getInt()
+                             << " bytes of shared memory; " << chip
+                             << " allows " << limit
+                             << " per CTA (use smaller tiles)";
+          tooBig = true;
+        }
+    if (tooBig)
+      return signalPassFailure();
+
     std::string metadata;
     for (LLVM::LLVMFuncOp kernel : kernels) {
       metadata += cast<StringAttr>(kernel->getAttr("tile.metadata")).str();

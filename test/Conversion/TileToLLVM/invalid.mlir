@@ -1,0 +1,54 @@
+// Kernels the GPU lowering rejects give a located error instead of wrong
+// code or a crash. (The patterns emit their error and fail, so the
+// conversion driver adds its own "failed to legalize" error on the op.)
+//
+// RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-convert-to-llvm
+
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+func.func @non_splat_constant() attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+2 {{the GPU backend supports only splat constant tiles; build others with tile.range and arithmetic}}
+  // expected-error @+1 {{failed to legalize operation 'arith.constant' that was explicitly marked illegal}}
+  %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #b>
+  return
+}
+
+// -----
+
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+func.func @reduce_i64(%v: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %x = tile.splat %v : tensor<32xi64, #b>
+  // expected-error @+2 {{the GPU backend reduces integers of at most 32 bits}}
+  // expected-error @+1 {{failed to legalize operation 'tile.reduce' that was explicitly marked illegal}}
+  %s = tile.reduce sum %x axis = 0 : tensor<32xi64, #b> -> i64
+  return
+}
+
+// -----
+
+// broadcast/expand_dims only pick slots: operand and result must share the
+// root layout.
+#a = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#c = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+
+func.func @broadcast_other_root(%v: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %x = tile.splat %v : tensor<32x1xf32, #a>
+  // expected-error @+2 {{operand and result layouts do not share a root layout; run tile-assign-layouts}}
+  // expected-error @+1 {{failed to legalize operation 'tile.broadcast' that was explicitly marked illegal}}
+  %y = tile.broadcast %x : tensor<32x1xf32, #a> -> tensor<32x32xf32, #c>
+  return
+}
+
+// -----
+
+#a = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#c = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+func.func @reduce_result_not_slice(%v: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %x = tile.splat %v : tensor<32x4xf32, #a>
+  // expected-error @+2 {{reduce result layout is not a slice of the source layout; run tile-assign-layouts}}
+  // expected-error @+1 {{failed to legalize operation 'tile.reduce' that was explicitly marked illegal}}
+  %s = tile.reduce sum %x axis = 1 : tensor<32x4xf32, #a> -> tensor<32xf32, #c>
+  return
+}
