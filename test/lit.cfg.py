@@ -41,3 +41,38 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 if os.path.isfile(os.path.join(config.tile_tools_dir, "tile-run")):
     config.available_features.add("tile-run")
+
+# 'gpu' when this machine has a usable NVIDIA GPU: `nvidia-smi -L` lists one,
+# or the CUDA driver loads and reports a device (what tile-run's default
+# --mode=gpu needs). Tests of tile-run's no-GPU behaviour (the error of
+# --mode=gpu, the fallback message of --mode=auto) say `UNSUPPORTED: gpu`.
+def _has_gpu():
+    import ctypes
+    import shutil
+    import subprocess
+
+    smi = shutil.which("nvidia-smi")
+    if smi:
+        try:
+            listed = subprocess.run(
+                [smi, "-L"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                timeout=60,
+            )
+            if listed.returncode == 0 and listed.stdout.strip():
+                return True
+        except (OSError, subprocess.SubprocessError):
+            pass
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+        count = ctypes.c_int(0)
+        return cuda.cuInit(0) == 0 and (
+            cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
+        )
+    except (OSError, AttributeError):
+        return False
+
+
+if _has_gpu():
+    config.available_features.add("gpu")

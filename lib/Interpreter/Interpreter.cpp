@@ -292,6 +292,33 @@ private:
     return success();
   }
 
+  /// Calls run the callee's body with the caller's values: the callee's
+  /// block arguments are bound in the same environment (SSA values are
+  /// distinct per function), guarded against runaway recursion.
+  LogicalResult execCall(func::CallOp op) {
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        op, op.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return error(op) << "cannot call '" << op.getCallee()
+                       << "': no function body in this module";
+    if (++callDepth > 64) {
+      --callDepth;
+      return error(op) << "call depth exceeds 64 (recursion?)";
+    }
+    SmallVector<TensorRef> args;
+    for (Value v : op.getOperands())
+      args.push_back(env.lookup(v));
+    SmallVector<TensorRef> results;
+    LogicalResult result = execBlock(callee.getBody().front(), args, results);
+    --callDepth;
+    if (failed(result))
+      return failure();
+    for (auto [res, value] : llvm::zip(op.getResults(), results))
+      env[res] = value;
+    return success();
+  }
+  int callDepth = 0;
+
   //===--------------------------------------------------------------------===//
   // Elementwise
   //===--------------------------------------------------------------------===//
@@ -843,6 +870,7 @@ private:
         // Structure.
         .Case([&](scf::ForOp o) { return execFor(o); })
         .Case([&](scf::IfOp o) { return execIf(o); })
+        .Case([&](func::CallOp o) { return execCall(o); })
         // Tile ops.
         .Case([&](ProgramIdOp o) {
           auto r = make(o.getType());

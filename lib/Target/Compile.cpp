@@ -14,6 +14,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -44,6 +45,7 @@ void mlir::tile::registerCompilerDialects(DialectRegistry &registry) {
   registerConvertMathToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);
+  func::registerInlinerExtension(registry);
 }
 
 std::string mlir::tile::getDefaultFeatures(StringRef chip) {
@@ -54,6 +56,9 @@ std::string mlir::tile::getDefaultFeatures(StringRef chip) {
 }
 
 void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm) {
+  // Helper functions called by kernels are inlined: kernels are lowered as
+  // single functions.
+  pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTileKernelCheck());

@@ -259,8 +259,7 @@ func.func @convert_layout_i1(%m: i1) attributes {tile.kernel, tile.num_warps = 1
 // trans: store (r, c) at c * 8 + r...
 // CHECK:         %[[SMEM2:.*]] = llvm.mlir.addressof @tile_smem : !llvm.ptr<3>
 // CHECK-NEXT:    nvvm.barrier0
-// CHECK:         %[[C8:.*]] = arith.constant 8 : i32
-// CHECK-NEXT:    %[[TC:.*]] = arith.muli %{{.*}}, %[[C8]] : i32
+// CHECK:         %[[TC:.*]] = arith.muli %{{[0-9]+}}, %{{c8_i32[_0-9]*}} : i32
 // CHECK-NEXT:    %[[TL:.*]] = arith.addi %{{.*}}, %[[TC]] : i32
 // CHECK-NEXT:    %[[TP:.*]] = llvm.getelementptr %[[SMEM2]][%[[TL]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
 // CHECK-NEXT:    llvm.store %{{.*}}, %[[TP]] : i32, !llvm.ptr<3>

@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -38,10 +39,21 @@ struct TileOpAsmInterface : public OpAsmDialectInterface {
     return AliasResult::NoAlias;
   }
 };
+
+/// Every tile op may be inlined: none refers to its enclosing function.
+struct TileInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
 } // namespace
 
 void TileDialect::initialize() {
-  addInterfaces<TileOpAsmInterface>();
+  addInterfaces<TileOpAsmInterface, TileInlinerInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
