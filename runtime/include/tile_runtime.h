@@ -122,6 +122,52 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
 tile_status tile_time(void (*fn)(void *user), void *user, void *stream,
                       int warmup, int iters, float *ms);
 
+/*--- Library operations -----------------------------------------------------
+ * Kernels compiled at build time by Tile's own compiler and embedded in the
+ * library. Pointers are device addresses; strides count elements. Arguments
+ * are checked before anything is launched: null pointers, sizes below 1,
+ * strides that make rows overlap, unsupported dtype combinations return
+ * TILE_ERROR_INVALID_ARGUMENT (or TILE_ERROR_UNSUPPORTED) with a message.
+ * Work is enqueued on `stream` (a CUstream; NULL for the default stream).
+ *---------------------------------------------------------------------------*/
+typedef enum tile_dtype {
+  TILE_F32 = 0,
+  TILE_F16 = 1,
+  TILE_BF16 = 2
+} tile_dtype;
+
+typedef enum tile_precision {
+  TILE_PRECISION_IEEE = 0,  /* f32 products (FMA) */
+  TILE_PRECISION_TF32 = 1,  /* tensor-core TF32 products, f32 accumulation */
+  TILE_PRECISION_TF32X3 = 2 /* split TF32 products, f32-level error */
+} tile_precision;
+
+/* y[r, :] = softmax(x[r, :]) for r < rows: x is rows x cols with row stride
+ * `x_row_stride`, y likewise with `y_row_stride` (both >= cols). Any
+ * input/output dtype pair; computed in f32. cols from 1 to 2^31 - 1. */
+tile_status tile_softmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
+                         uint64_t x, tile_dtype x_dtype, int64_t x_row_stride,
+                         int64_t rows, int64_t cols, void *stream);
+
+/* out = softmax(x, dim=-1) @ v without materializing softmax(x):
+ * x is [batch, d1, d2], v is [batch, d2, d3], out is [batch, d1, d3], each
+ * with strides {batch, row, column} in elements. x, v and out share `dtype`;
+ * f32 inputs use `precision`, f16/bf16 inputs multiply in their own type
+ * with f32 accumulation (their products are exact in f32, so `precision`
+ * does not apply to them). */
+tile_status tile_softmax_matmul(uint64_t out, const int64_t out_strides[3],
+                                uint64_t x, const int64_t x_strides[3],
+                                uint64_t v, const int64_t v_strides[3],
+                                tile_dtype dtype, int64_t batch, int64_t d1,
+                                int64_t d2, int64_t d3,
+                                tile_precision precision, void *stream);
+
+/* Variant the dispatcher would launch (for benchmarks and tests): writes
+ * its kernel name (e.g. "softmax_rows_f32_f32_r4_b1024_w4") to `name`. */
+tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
+                                 int64_t cols, int aligned, char *name,
+                                 size_t name_size);
+
 #ifdef __cplusplus
 }
 #endif
