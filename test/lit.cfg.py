@@ -33,6 +33,8 @@ llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
+    # The whole compiler (Tile -> PTX/cubin), used by the tests of Target/.
+    ToolSubst("tile-compile", unresolved="fatal"),
     # Optional: tests that run it say `REQUIRES: tile-run` (the feature is set
     # below when the tool exists).
     ToolSubst("tile-run", unresolved="ignore"),
@@ -76,3 +78,14 @@ def _has_gpu():
 
 if _has_gpu():
     config.available_features.add("gpu")
+
+# `tile-compile --format=bin` runs ptxas (found through the CUDA toolkit
+# path MLIR was built with, or CUDA_HOME/PATH); tests that produce cubins say
+# `REQUIRES: ptxas`.
+import shutil
+
+_cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+if shutil.which("ptxas") or os.path.isfile(
+    os.path.join(_cuda_home, "bin", "ptxas")
+):
+    config.available_features.add("ptxas")

@@ -28,9 +28,9 @@ using namespace mlir::tile;
 
 static constexpr int64_t kMaxDiv = AxisInfo::kMaxDivisibility;
 
-/// Bound on the fixpoint iterations of one scf.for. Facts only shrink from
-/// one iteration to the next, so the bound is never reached in practice; it
-/// is a guard against a bug turning into a hang.
+/// Bound on the fixpoint rounds of one scf.for. The rounds terminate on
+/// their own (see visitForOp), so the bound only guards against a bug
+/// turning into a hang.
 static constexpr unsigned kMaxLoopIterations = 128;
 
 //===----------------------------------------------------------------------===//
@@ -228,9 +228,8 @@ AxisInfo AxisInfo::join(const AxisInfo &a, const AxisInfo &b,
 }
 
 bool AxisInfo::operator==(const AxisInfo &other) const {
-  return contiguity == other.contiguity &&
-         divisibility == other.divisibility && constancy == other.constancy &&
-         constantValue == other.constantValue;
+  return contiguity == other.contiguity && divisibility == other.divisibility &&
+         constancy == other.constancy && constantValue == other.constantValue;
 }
 
 void AxisInfo::print(raw_ostream &os) const {
@@ -569,11 +568,13 @@ void AxisInfoAnalysis::visitForOp(Operation *op) {
   set(forOp.getInductionVar(), iv);
 
   // Loop-carried values: start from the initial values and widen with the
-  // yielded ones until nothing changes. Each round only shrinks the facts
-  // (join takes minima), so this terminates. At the fixpoint the facts hold
-  // for the initial values and are preserved by one iteration, so they hold
-  // in every iteration and for the results (the last yield, or the initial
-  // values when the loop runs zero times).
+  // yielded ones until nothing changes. Joins take minima: contiguity and
+  // constancy only shrink, and divisibility only shrinks while they stay put
+  // (set() may raise it once a dimension's contiguity drops to 1), so this
+  // terminates. At the fixpoint the facts hold for the initial values and
+  // are preserved by one iteration, so they hold in every iteration and for
+  // the results (the last yield, or the initial values when the loop runs
+  // zero times).
   Block &body = *forOp.getBody();
   auto yield = cast<scf::YieldOp>(body.getTerminator());
   auto iterArgs = forOp.getRegionIterArgs();
@@ -649,12 +650,14 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
 
   // Operand facts, with scalars feeding tile ops (arith.select's condition)
   // seen as tiles that are constant everywhere.
+  // (A scalar's pseudo-dimension must not be mistaken for a 1-d tile's.)
+  bool resultIsTile = isa<RankedTensorType>(resultType);
   auto operandInfo = [&](Value v) {
     AxisInfo info = get(v);
-    if (info.getRank() == rank)
+    bool isTile = isa<RankedTensorType>(v.getType());
+    if (isTile == resultIsTile && info.getRank() == rank)
       return info;
-    if (isa<RankedTensorType>(v.getType()) &&
-        cast<RankedTensorType>(v.getType()).getRank() > 0)
+    if (isTile)
       return unknown;
     AxisInfo splat = unknown;
     for (unsigned d = 0; d < rank; ++d) {
@@ -671,8 +674,7 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
       return constantInfo(intAttr.getValue().getSExtValue(), shape);
     if (auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue())) {
       if (dense.isSplat())
-        return constantInfo(dense.getSplatValue<APInt>().getSExtValue(),
-                            shape);
+        return constantInfo(dense.getSplatValue<APInt>().getSExtValue(), shape);
       SmallVector<int64_t> values;
       values.reserve(dense.getNumElements());
       for (const APInt &v : dense.getValues<APInt>())
@@ -781,8 +783,7 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
     // A multiple of c along the result's innermost dimension is a multiple
     // of c in the flattened sequence and along the source's (c divides
     // both sizes).
-    info.divisibility[last] =
-        std::max(all, src.getDivisibilityAt(srcLast, c));
+    info.divisibility[last] = std::max(all, src.getDivisibilityAt(srcLast, c));
     return info;
   }
   if (auto trans = dyn_cast<TransOp>(op)) {
@@ -835,23 +836,22 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
       // Trailing zeros of either operand survive an and.
       AxisInfo info = elementwiseInfo({a, b}, rank, /*pickOnly=*/false);
       for (unsigned d = 0; d < rank; ++d)
-        info.divisibility[d] = std::max(a.getDivisibilityAt(d, 1),
-                                        b.getDivisibilityAt(d, 1));
+        info.divisibility[d] =
+            std::max(a.getDivisibilityAt(d, 1), b.getDivisibilityAt(d, 1));
       return info;
     }
     if (isa<arith::OrIOp, arith::XOrIOp>(op)) {
       // Trailing zeros common to both operands survive or/xor.
       AxisInfo info = elementwiseInfo({a, b}, rank, /*pickOnly=*/false);
       for (unsigned d = 0; d < rank; ++d)
-        info.divisibility[d] = std::min(a.getDivisibilityAt(d, 1),
-                                        b.getDivisibilityAt(d, 1));
+        info.divisibility[d] =
+            std::min(a.getDivisibilityAt(d, 1), b.getDivisibilityAt(d, 1));
       return info;
     }
     // min/max pick one of the operands.
     return elementwiseInfo({a, b}, rank, /*pickOnly=*/true);
   }
-  if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(
-          op)) {
+  if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(op)) {
     auto [a, b] = *binary();
     std::optional<int64_t> divisor;
     if (isa<arith::DivUIOp, arith::DivSIOp>(op)) {
@@ -894,8 +894,8 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
     for (unsigned d = 0; d < rank; ++d) {
       // Over a group where the condition is constant the result is one
       // operand's group, contiguous or constant if both are.
-      int64_t c = std::min({cond.constancy[d], a.contiguity[d],
-                            b.contiguity[d]});
+      int64_t c =
+          std::min({cond.constancy[d], a.contiguity[d], b.contiguity[d]});
       info.contiguity[d] = c;
       info.constancy[d] =
           std::min({cond.constancy[d], a.constancy[d], b.constancy[d]});
@@ -928,9 +928,9 @@ AxisInfo AxisInfoAnalysis::computeResultInfo(Operation *op) const {
     }
     if (std::optional<int64_t> v = a.getConstantValue()) {
       APInt bits(srcWidth, *v, /*isSigned=*/true);
-      APInt converted = widens ? (signExtends ? bits.sext(width)
-                                              : bits.zext(width))
-                               : bits.trunc(width);
+      APInt converted =
+          widens ? (signExtends ? bits.sext(width) : bits.zext(width))
+                 : bits.trunc(width);
       info.constantValue = converted.getSExtValue();
     }
     return info;
@@ -960,8 +960,7 @@ int64_t AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask, unsigned dim,
   if (mask) {
     // One mask bit for the whole vector.
     const AxisInfo *m = lookup(mask);
-    width = m && dim < m->getRank() ? std::min(width, m->getConstancy(dim))
-                                    : 1;
+    width = m && dim < m->getRank() ? std::min(width, m->getConstancy(dim)) : 1;
   }
   return pow2Floor(width);
 }

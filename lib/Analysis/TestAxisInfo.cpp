@@ -50,8 +50,8 @@ struct TestAxisInfoPass
     });
   }
 
-  static void reportVectorWidth(const AxisInfoAnalysis &analysis,
-                                Operation *op, Value ptr, Value mask) {
+  static void reportVectorWidth(const AxisInfoAnalysis &analysis, Operation *op,
+                                Value ptr, Value mask) {
     Type pointee =
         cast<PointerType>(getElementTypeOrSelf(ptr.getType())).getPointeeType();
     int64_t elemBytes = AxisInfoAnalysis::getElementBytes(pointee);

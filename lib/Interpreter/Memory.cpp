@@ -1,6 +1,7 @@
 //===- Memory.cpp - Buffers and element types of the interpreter ----------===//
 
 #include "tile/Interpreter/Interpreter.h"
+#include "tile/Reference/Float16.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -10,6 +11,7 @@
 #include <cstring>
 
 using namespace mlir;
+using namespace mlir::tile;
 using namespace mlir::tile::interp;
 
 std::optional<DType> mlir::tile::interp::parseDType(llvm::StringRef name) {
@@ -89,59 +91,10 @@ std::string mlir::tile::interp::formatNumber(double v) {
 // 16-bit float formats (round to nearest even)
 //===----------------------------------------------------------------------===//
 
-static uint32_t floatBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-static float bitsFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-
-static uint16_t floatToHalf(float f) {
-  uint32_t x = floatBits(f);
-  uint16_t sign = (x >> 16) & 0x8000;
-  uint32_t a = x & 0x7fffffff;
-  if (a >= 0x7f800000) // inf or NaN (NaN stays quiet)
-    return sign | 0x7c00 | (a > 0x7f800000 ? 0x200 : 0);
-  if (a >= 0x477ff000) // rounds to at least 65520: overflow to inf
-    return sign | 0x7c00;
-  if (a < 0x38800000) { // below the smallest normal half (2^-14)
-    // Subnormal halves are multiples of 2^-24; nearbyint rounds to even.
-    float scaled = bitsFloat(a) * 16777216.0f;
-    return sign | (uint16_t)std::nearbyint(scaled);
-  }
-  uint32_t mant = a & 0x7fffff;
-  uint32_t h = ((((a >> 23) - 127 + 15)) << 10) | (mant >> 13);
-  uint32_t rest = mant & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (h & 1)))
-    ++h; // a carry into the exponent is the right answer
-  return sign | (uint16_t)h;
-}
-
-static float halfToFloat(uint16_t h) {
-  uint32_t sign = (uint32_t)(h & 0x8000) << 16;
-  uint32_t exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  if (exp == 0x1f)
-    return bitsFloat(sign | 0x7f800000 | (mant << 13));
-  if (exp == 0) {
-    float v = (float)mant / 16777216.0f;
-    return sign ? -v : v;
-  }
-  return bitsFloat(sign | ((exp - 15 + 127) << 23) | (mant << 13));
-}
-
-static uint16_t floatToBF16(float f) {
-  uint32_t x = floatBits(f);
-  if ((x & 0x7fffffff) > 0x7f800000)
-    return (uint16_t)((x >> 16) | 0x40);
-  x += 0x7fff + ((x >> 16) & 1);
-  return (uint16_t)(x >> 16);
-}
-
-static float bf16ToFloat(uint16_t b) { return bitsFloat((uint32_t)b << 16); }
+using reference::bf16ToFloat;
+using reference::floatToBF16;
+using reference::floatToHalf;
+using reference::halfToFloat;
 
 static int64_t wrapInt(DType t, double v) {
   if (std::isnan(v))

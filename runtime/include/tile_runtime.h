@@ -58,6 +58,9 @@ tile_status tile_memcpy_dtod(uint64_t dst, uint64_t src, size_t bytes);
 tile_status tile_memcpy_dtoh(void *dst, uint64_t src, size_t bytes);
 tile_status tile_memset_d8(uint64_t dst, unsigned char value, size_t bytes);
 tile_status tile_synchronize(void);
+/* Free and total memory of the current device in bytes (cuMemGetInfo):
+ * what every process's allocations leave, not this library's alone. */
+tile_status tile_mem_get_info(size_t *free_bytes, size_t *total_bytes);
 
 /*--- Kernels --------------------------------------------------------------*/
 typedef enum tile_arg_kind {

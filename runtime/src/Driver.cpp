@@ -84,6 +84,8 @@ const Api *load(std::string &error) {
   ok &= resolve(h, api.memcpyDtoD, {"cuMemcpyDtoD_v2"}, missing);
   ok &= resolve(h, api.memcpyDtoH, {"cuMemcpyDtoH_v2"}, missing);
   ok &= resolve(h, api.memsetD8, {"cuMemsetD8_v2"}, missing);
+  ok &= resolve(h, api.memGetInfo, {"cuMemGetInfo_v2", "cuMemGetInfo"},
+                missing);
   ok &= resolve(h, api.moduleLoadDataEx, {"cuModuleLoadDataEx"}, missing);
   ok &= resolve(h, api.moduleUnload, {"cuModuleUnload"}, missing);
   ok &= resolve(h, api.moduleGetFunction, {"cuModuleGetFunction"}, missing);

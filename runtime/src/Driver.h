@@ -44,6 +44,7 @@ struct Api {
   CUresult (*memcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
   CUresult (*memcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);
   CUresult (*memsetD8)(CUdeviceptr dst, unsigned char value, size_t count);
+  CUresult (*memGetInfo)(size_t *freeBytes, size_t *totalBytes);
 
   CUresult (*moduleLoadDataEx)(CUmodule *module, const void *image,
                                unsigned int numOptions, CUjit_option *options,

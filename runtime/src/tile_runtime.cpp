@@ -706,3 +706,26 @@ tile_status tile_time(void (*fn)(void *user), void *user, void *stream,
 }
 
 } // extern "C"
+
+/*--- Device memory: free and total ------------------------------------------*/
+
+extern "C" tile_status tile_mem_get_info(size_t *free_bytes,
+                                         size_t *total_bytes) {
+  TILE_ENTER("tile_mem_get_info");
+  if (!free_bytes || !total_bytes)
+    return invalid("tile_mem_get_info",
+                   !free_bytes ? "free_bytes is null" : "total_bytes is null");
+  *free_bytes = 0;
+  *total_bytes = 0;
+  TILE_CU("cuMemGetInfo", runtime().api->memGetInfo(free_bytes, total_bytes),
+          "tile_mem_get_info");
+  return TILE_SUCCESS;
+}
+
+namespace tile {
+namespace internal {
+tile_status setError(tile_status status, std::string message) {
+  return fail(status, std::move(message));
+}
+} // namespace internal
+} // namespace tile

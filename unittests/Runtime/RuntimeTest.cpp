@@ -1038,4 +1038,26 @@ TEST_F(GpuTest, LoadsACubin) {
   EXPECT_EQ(tile_free(x), TILE_SUCCESS);
 }
 
+TEST_F(GpuTest, MemGetInfo) {
+  size_t freeBytes = 0, totalBytes = 0;
+  EXPECT_EQ(tile_mem_get_info(nullptr, &totalBytes),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(tile_last_error(), "tile_mem_get_info: free_bytes is null");
+  EXPECT_EQ(tile_mem_get_info(&freeBytes, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  ASSERT_EQ(tile_mem_get_info(&freeBytes, &totalBytes), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_GT(totalBytes, 0u);
+  EXPECT_LE(freeBytes, totalBytes);
+  // An allocation lowers the free memory (assuming no other process frees
+  // memory on the device meanwhile).
+  const size_t bytes = size_t(256) << 20;
+  uint64_t p = 0;
+  ASSERT_EQ(tile_malloc(&p, bytes), TILE_SUCCESS) << tile_last_error();
+  size_t freeAfter = 0;
+  ASSERT_EQ(tile_mem_get_info(&freeAfter, &totalBytes), TILE_SUCCESS);
+  EXPECT_LE(freeAfter, freeBytes);
+  EXPECT_EQ(tile_free(p), TILE_SUCCESS);
+}
+
 } // namespace

@@ -1,4 +1,4 @@
-//===- AxisInfo.h - Contiguity, divisibility and constancy of tiles -*- C++ -*-//
+//===- AxisInfo.h - Axis info of integer and pointer tiles ------*- C++ -*-===//
 //
 // Code generation wants to know, for every tile of pointers it loads or
 // stores through, how many neighbouring lanes touch consecutive, aligned

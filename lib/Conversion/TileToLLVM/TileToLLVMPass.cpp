@@ -55,9 +55,13 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
       std::string pointee;
       llvm::raw_string_ostream ps(pointee);
       ps << ptr.getPointeeType();
-      // The axis analysis assumes 16-byte aligned buffers; the runtime
-      // checks it at launch.
-      os << "arg ptr " << pointee << " 16\n";
+      // The axis analysis assumes 16-byte aligned buffers unless the
+      // argument says otherwise; the runtime checks it at launch.
+      int64_t align = 16;
+      if (auto attr =
+              kernel.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility"))
+        align = attr.getInt();
+      os << "arg ptr " << pointee << " " << align << "\n";
       continue;
     }
     if (type.isInteger(32) || type.isInteger(64)) {

@@ -1,13 +1,15 @@
 // Pointers, loads and stores: each thread accesses memory for its own slots
 // (one scalar access per slot until vectorization lands); masked accesses
 // are guarded by scf.if, masked-off loads yield `other` (zero by default).
+// (Layouts here hold one element per run, so no access can be vectorized.)
 // Block pointers become (base, shape..., strides..., offsets...) and their
 // boundary checks unsigned comparisons against the shape.
 //
 // RUN: tile-opt %s -split-input-file -tile-convert-to-llvm | FileCheck %s
 
-// 64 elements, sizePerThread = 2, 32 lanes: 2 slots per thread.
-#b = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// 64 elements over 32 lanes, one element per lane, twice: 2 slots per
+// thread, 32 elements apart (never a vector access).
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 
 // CHECK-LABEL: func.func @unmasked(
 // CHECK-SAME:    %[[P:[a-z0-9]+]]: !llvm.ptr<1>, %[[Q:[a-z0-9]+]]: !llvm.ptr<1>)
@@ -37,7 +39,7 @@ func.func @unmasked(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>) attributes {tile.ker
 
 // A masked load reads `other` (here -1.0) where the mask is false; a
 // masked store writes only where it is true.
-#b = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 
 // CHECK-LABEL: func.func @masked(
 // CHECK-SAME:    %[[P:[a-z0-9]+]]: !llvm.ptr<1>, %[[N:[a-z0-9]+]]: i32)

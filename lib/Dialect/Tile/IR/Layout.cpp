@@ -126,16 +126,19 @@ BlockedEncodingAttr mlir::tile::getDefaultBlockedLayout(
     remaining[d] /= take;
   }
   tpw[fast] *= lanes;
-  // Warps likewise, fastest dimensions first, replication on the slowest.
+  // Warps go to the slowest dimensions first: rows of a tile are then
+  // reduced within one warp (shuffles only), while each warp's accesses
+  // stay contiguous along the fastest dimension. Leftover warps (tiny
+  // tiles) replicate along the fastest dimension.
   unsigned warps = numWarps;
-  for (unsigned d : order) {
+  for (unsigned d : llvm::reverse(order)) {
     unsigned take = (unsigned)std::min<int64_t>(warps, remaining[d]);
     take = std::max(take, 1u);
     wpc[d] = take;
     warps /= take;
     remaining[d] /= take;
   }
-  wpc[order.back()] *= warps;
+  wpc[fast] *= warps;
   return BlockedEncodingAttr::get(ctx, spt, tpw, wpc, order);
 }
 

@@ -25,17 +25,19 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// 32-bit registers one thread needs to hold its share of `type`.
+/// 32-bit registers one thread needs to hold its share of `type`. Only
+/// floating-point tiles (the data) count: index, mask and pointer tiles are
+/// affine in the thread id and the backend folds them into address
+/// arithmetic and immediate offsets, so counting them would reject kernels
+/// that fit comfortably.
 static int64_t registersPerThread(Type type, int64_t threads) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
     return 0;
   Type elem = tensor.getElementType();
-  int64_t bits = 32;
-  if (isa<PointerType>(elem) || elem.isIndex())
-    bits = 64;
-  else if (elem.isIntOrFloat())
-    bits = elem.getIntOrFloatBitWidth();
+  if (!isa<FloatType>(elem))
+    return 0;
+  int64_t bits = elem.getIntOrFloatBitWidth();
   int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
 }

@@ -11,8 +11,9 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     For every `tile.kernel` function, checks that `tile.num_warps` is a power
     of two giving at most 1024 threads, that no tile exceeds
     `max-tile-elements`, and estimates the registers one thread needs to hold
-    the tiles live at the same time (every tile spread evenly over the
-    CTA's threads). A kernel whose estimate exceeds `max-registers` is
+    the floating-point tiles live at the same time (every tile spread evenly
+    over the CTA's threads; index, mask and pointer tiles are left out
+    because the backend folds them into address arithmetic). A kernel whose estimate exceeds `max-registers` is
     rejected with its name, the estimate and the limit, the compile-time
     equivalent of an out-of-resources launch failure. With `report`, each
     kernel's estimate is emitted as a remark.
@@ -53,8 +54,9 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
     slices of their partner's layout. Each remaining group gets the blocked
     layout of its largest shape: up to 16 bytes per thread along the fastest
     dimension (the order of a block pointer, else the last dimension), lanes
-    then warps along the fastest dimensions first. This is the coalescing
-    step: consecutive lanes touch consecutive 16-byte chunks. Splats,
+    along the fastest dimensions first, warps along the slowest first (so
+    that rows are reduced within a warp). This is the coalescing step:
+    consecutive lanes touch consecutive 16-byte chunks. Splats,
     constants and ranges are duplicated per use first, so that they never
     tie unrelated groups together. Where two slice constraints disagree, a
     `tile.convert_layout` is inserted.

@@ -1,0 +1,68 @@
+//===- LibraryKernels.h - The runtime library's kernels, as builders -*- C++ -*-===//
+//
+// The library operations (tile_softmax, tile_softmax_matmul) are tile
+// kernels like the examples, but parameterized: tile sizes, warps, element
+// types. These builders write them with the C++ API; tile-kernel-gen
+// compiles every variant at build time and embeds the images in the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_KERNELS_LIBRARYKERNELS_H
+#define TILE_KERNELS_LIBRARYKERNELS_H
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include <string>
+
+namespace mlir {
+namespace tile {
+
+enum class ElemType { F32 = 0, F16 = 1, BF16 = 2 }; // = tile_dtype
+
+/// Softmax over rows held whole in registers: each program handles `rows`
+/// rows of up to `block` columns (rows > 1 for short rows: one warp per
+/// row). Signature:
+///   (y: ptr<out>, x: ptr<in>, y_row_stride: i64, x_row_stride: i64,
+///    n_rows: i32, n_cols: i32)
+/// launched on cdiv(n_rows, rows) programs.
+struct SoftmaxRowsConfig {
+  ElemType in = ElemType::F32, out = ElemType::F32;
+  int64_t rows = 1, block = 1024, numWarps = 4;
+  /// Strides are multiples of 16 elements and buffers 16-byte aligned:
+  /// the compiler may then use 16-byte accesses.
+  bool aligned = true;
+};
+
+/// Softmax of long rows in two passes over column blocks (online max and
+/// sum, then normalization); one program per row, any row length.
+struct SoftmaxOnlineConfig {
+  ElemType in = ElemType::F32, out = ElemType::F32;
+  int64_t block = 2048, numWarps = 8;
+  bool aligned = true;
+};
+
+/// softmax(X) @ V for one (block_m x block_n) output tile per program,
+/// looping over d2 in steps of block_k. Signature:
+///   (out: ptr, x: ptr, v: ptr, d1: i32, d2: i32, d3: i32,
+///    out strides (3 x i64), x strides (3 x i64), v strides (3 x i64))
+/// launched on (cdiv(d1, block_m), cdiv(d3, block_n), batch).
+struct SoftmaxMatmulConfig {
+  ElemType dtype = ElemType::F32;
+  InputPrecision precision = InputPrecision::IEEE;
+  int64_t blockM = 32, blockK = 32, blockN = 64, numWarps = 4;
+};
+
+std::string getKernelName(const SoftmaxRowsConfig &c);
+std::string getKernelName(const SoftmaxOnlineConfig &c);
+std::string getKernelName(const SoftmaxMatmulConfig &c);
+
+/// Appends the kernel to `module`.
+func::FuncOp buildSoftmaxRows(ModuleOp module, const SoftmaxRowsConfig &c);
+func::FuncOp buildSoftmaxOnline(ModuleOp module, const SoftmaxOnlineConfig &c);
+func::FuncOp buildSoftmaxMatmul(ModuleOp module,
+                                const SoftmaxMatmulConfig &c);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_KERNELS_LIBRARYKERNELS_H

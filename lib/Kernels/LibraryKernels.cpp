@@ -1,0 +1,403 @@
+//===- LibraryKernels.cpp - The runtime library's kernels, as builders ----===//
+
+#include "tile/Kernels/LibraryKernels.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static StringRef typeName(ElemType t) {
+  switch (t) {
+  case ElemType::F32: return "f32";
+  case ElemType::F16: return "f16";
+  case ElemType::BF16: return "bf16";
+  }
+  return "?";
+}
+
+static Type getElemType(MLIRContext *ctx, ElemType t) {
+  switch (t) {
+  case ElemType::F32: return Float32Type::get(ctx);
+  case ElemType::F16: return Float16Type::get(ctx);
+  case ElemType::BF16: return BFloat16Type::get(ctx);
+  }
+  return {};
+}
+
+static int64_t byteSize(ElemType t) { return t == ElemType::F32 ? 4 : 2; }
+
+std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
+  return ("softmax_rows_" + typeName(c.in) + "_" + typeName(c.out) + "_r" +
+          Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
+          (c.aligned ? "_a16" : "_a1"))
+      .str();
+}
+
+std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
+  return ("softmax_online_" + typeName(c.in) + "_" + typeName(c.out) + "_b" +
+          Twine(c.block) + "_w" + Twine(c.numWarps) +
+          (c.aligned ? "_a16" : "_a1"))
+      .str();
+}
+
+std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
+  return ("softmax_matmul_" + typeName(c.dtype) + "_" +
+          stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) +
+          "_k" + Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" +
+          Twine(c.numWarps))
+      .str();
+}
+
+namespace {
+
+/// Terse construction of tile IR.
+class KernelBuilder {
+public:
+  KernelBuilder(ModuleOp module, StringRef name, ArrayRef<Type> argTypes,
+                int64_t numWarps)
+      : b(module.getContext()), loc(b.getUnknownLoc()) {
+    b.setInsertionPointToEnd(module.getBody());
+    func = func::FuncOp::create(b, loc, name,
+                                b.getFunctionType(argTypes, TypeRange()));
+    func->setAttr(TileDialect::getKernelAttrName(), b.getUnitAttr());
+    func->setAttr(TileDialect::getNumWarpsAttrName(),
+                  b.getI32IntegerAttr((int32_t)numWarps));
+    Block *entry = func.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+  }
+
+  OpBuilder b;
+  Location loc;
+  func::FuncOp func;
+
+  Value arg(unsigned i) { return func.getArgument(i); }
+  void finish() { func::ReturnOp::create(b, loc); }
+
+  Type i32() { return b.getI32Type(); }
+  Type i64() { return b.getI64Type(); }
+  Type f32() { return b.getF32Type(); }
+  Type i1() { return b.getI1Type(); }
+
+  Value ci32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i32(), v);
+  }
+  Value cf(Type t, double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
+  }
+  RankedTensorType tensor(ArrayRef<int64_t> shape, Type elem) {
+    return RankedTensorType::get(shape, elem);
+  }
+  Value splat(Value s, ArrayRef<int64_t> shape) {
+    return SplatOp::create(b, loc, tensor(shape, s.getType()), s);
+  }
+  Value range(int64_t n) {
+    return RangeOp::create(b, loc, tensor({n}, i32()), 0, (int32_t)n);
+  }
+  Value expand(Value v, int64_t axis) {
+    auto t = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> shape(t.getShape());
+    shape.insert(shape.begin() + axis, 1);
+    return ExpandDimsOp::create(b, loc, tensor(shape, t.getElementType()), v,
+                                (int32_t)axis);
+  }
+  Value bcast(Value v, ArrayRef<int64_t> shape) {
+    auto t = cast<RankedTensorType>(v.getType());
+    if (t.getShape() == shape)
+      return v;
+    return BroadcastOp::create(b, loc, tensor(shape, t.getElementType()), v);
+  }
+  /// v [n] -> [n, 1] broadcast to `shape` (axis 1) or [1, n] (axis 0).
+  Value spread(Value v, int64_t axis, ArrayRef<int64_t> shape) {
+    return bcast(expand(v, axis), shape);
+  }
+  Value reduce(ReduceKind kind, Value v, int64_t axis) {
+    auto t = cast<RankedTensorType>(v.getType());
+    SmallVector<int64_t> shape(t.getShape());
+    shape.erase(shape.begin() + axis);
+    Type result = shape.empty() ? t.getElementType()
+                                : (Type)tensor(shape, t.getElementType());
+    return ReduceOp::create(b, loc, result, kind, v, (int32_t)axis);
+  }
+  Value extsi(Value v, Type elem) {
+    Type t = v.getType();
+    if (auto rt = dyn_cast<RankedTensorType>(t))
+      return arith::ExtSIOp::create(b, loc, rt.clone(elem), v);
+    return arith::ExtSIOp::create(b, loc, elem, v);
+  }
+  /// Converts a float (tile) to element type `elem`.
+  Value toFloat(Value v, Type elem) {
+    Type t = v.getType();
+    Type from = getElementTypeOrSelf(t);
+    if (from == elem)
+      return v;
+    Type to = elem;
+    if (auto rt = dyn_cast<RankedTensorType>(t))
+      to = rt.clone(elem);
+    if (from.getIntOrFloatBitWidth() < elem.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, to, v);
+    return arith::TruncFOp::create(b, loc, to, v);
+  }
+  Value ptrAdd(Value p, Value offset) {
+    return AddPtrOp::create(b, loc, p.getType(), p, offset);
+  }
+  Value cmp(arith::CmpIPredicate pred, Value a, Value c) {
+    return arith::CmpIOp::create(b, loc, pred, a, c);
+  }
+};
+
+/// Row offsets of `rows` consecutive rows starting at program `pid`: the
+/// i64 element offset of each row and whether the row exists.
+struct RowBlock {
+  Value offsets; // tensor<R x i64>
+  Value valid;   // tensor<R x i1>
+};
+
+} // namespace
+
+func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
+                                          const SoftmaxRowsConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
+  auto inPtr = PointerType::get(ctx, in), outPtr = PointerType::get(ctx, out);
+  OpBuilder tmp(ctx);
+  KernelBuilder k(module, getKernelName(c),
+                  {outPtr, inPtr, tmp.getI64Type(), tmp.getI64Type(),
+                   tmp.getI32Type(), tmp.getI32Type()},
+                  c.numWarps);
+  if (c.aligned) {
+    // Row strides are multiples of 16 elements: rows start 16-byte aligned.
+    for (unsigned i : {2u, 3u})
+      k.func.setArgAttr(i, "tile.divisibility", tmp.getI64IntegerAttr(16));
+  } else {
+    for (unsigned i : {0u, 1u})
+      k.func.setArgAttr(i, "tile.divisibility",
+                        tmp.getI64IntegerAttr(byteSize(i == 0 ? c.out : c.in)));
+  }
+  int64_t R = c.rows, B = c.block;
+  SmallVector<int64_t> shape{R, B};
+  Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
+  Value nRows = k.arg(4), nCols = k.arg(5);
+
+  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
+  Value firstRow = arith::MulIOp::create(k.b, k.loc, pid, k.ci32(R));
+  Value rows = arith::AddIOp::create(k.b, k.loc, k.splat(firstRow, {R}),
+                                     k.range(R));
+  Value rowValid = k.cmp(arith::CmpIPredicate::slt, rows, k.splat(nRows, {R}));
+  Value rows64 = k.extsi(rows, k.i64());
+  Value cols = k.range(B);
+  Value colValid = k.cmp(arith::CmpIPredicate::slt, cols, k.splat(nCols, {B}));
+  Value mask = arith::AndIOp::create(k.b, k.loc, k.spread(rowValid, 1, shape),
+                                     k.spread(colValid, 0, shape));
+  Value cols64 = k.spread(k.extsi(cols, k.i64()), 0, shape);
+  auto pointers = [&](Value base, Value stride) {
+    Value rowOff = arith::MulIOp::create(k.b, k.loc, rows64,
+                                         k.splat(stride, {R}));
+    Value off = arith::AddIOp::create(k.b, k.loc, k.spread(rowOff, 1, shape),
+                                      cols64);
+    return k.ptrAdd(k.splat(base, shape), off);
+  };
+  Value xPtrs = pointers(x, xStride);
+  Value negInf = k.splat(k.cf(in, -std::numeric_limits<double>::infinity()),
+                         shape);
+  Value xv = LoadOp::create(k.b, k.loc, k.tensor(shape, in), xPtrs, mask,
+                            negInf);
+  Value xf = k.toFloat(xv, k.f32());
+  Value rowMax = k.reduce(ReduceKind::Max, xf, 1);
+  Value shifted =
+      arith::SubFOp::create(k.b, k.loc, xf, k.spread(rowMax, 1, shape));
+  Value e = math::ExpOp::create(k.b, k.loc, shifted);
+  Value sum = k.reduce(ReduceKind::Sum, e, 1);
+  Value yv = arith::DivFOp::create(k.b, k.loc, e, k.spread(sum, 1, shape));
+  StoreOp::create(k.b, k.loc, pointers(y, yStride), k.toFloat(yv, out), mask);
+  k.finish();
+  return k.func;
+}
+
+func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
+                                            const SoftmaxOnlineConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
+  auto inPtr = PointerType::get(ctx, in), outPtr = PointerType::get(ctx, out);
+  OpBuilder tmp(ctx);
+  KernelBuilder k(module, getKernelName(c),
+                  {outPtr, inPtr, tmp.getI64Type(), tmp.getI64Type(),
+                   tmp.getI32Type(), tmp.getI32Type()},
+                  c.numWarps);
+  if (c.aligned) {
+    for (unsigned i : {2u, 3u})
+      k.func.setArgAttr(i, "tile.divisibility", tmp.getI64IntegerAttr(16));
+  } else {
+    for (unsigned i : {0u, 1u})
+      k.func.setArgAttr(i, "tile.divisibility",
+                        tmp.getI64IntegerAttr(byteSize(i == 0 ? c.out : c.in)));
+  }
+  int64_t B = c.block;
+  Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
+  Value nCols = k.arg(5);
+  Value row = k.extsi(ProgramIdOp::create(k.b, k.loc, 0), k.i64());
+  Value xRow = k.ptrAdd(x, arith::MulIOp::create(k.b, k.loc, row, xStride));
+  Value yRow = k.ptrAdd(y, arith::MulIOp::create(k.b, k.loc, row, yStride));
+  Value cols = k.range(B);
+  Value negInfIn = k.cf(in, -std::numeric_limits<double>::infinity());
+  Value negInf = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
+  Value zero = k.cf(k.f32(), 0.0);
+
+  // Pass 1: running max m and running sum l of exp(x - m).
+  auto loop1 = scf::ForOp::create(
+      k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{negInf, zero},
+      [&](OpBuilder &b, Location loc, Value start, ValueRange iter) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
+        Value mask =
+            k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+        Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
+                                  k.ptrAdd(k.splat(xRow, {B}), idx), mask,
+                                  k.splat(negInfIn, {B}));
+        Value xf = k.toFloat(xv, k.f32());
+        Value m = iter[0], l = iter[1];
+        Value blockMax = k.reduce(ReduceKind::Max, xf, 0);
+        Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
+        // While every value so far is -inf, shift by 0 instead (no NaN).
+        Value allInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ,
+                                             mNew, negInf);
+        Value shift = arith::SelectOp::create(k.b, loc, allInf, zero, mNew);
+        Value scale = math::ExpOp::create(
+            k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        Value e = math::ExpOp::create(
+            k.b, loc,
+            arith::SubFOp::create(k.b, loc, xf, k.splat(shift, {B})));
+        Value lNew = arith::AddFOp::create(
+            k.b, loc, arith::MulFOp::create(k.b, loc, l, scale),
+            k.reduce(ReduceKind::Sum, e, 0));
+        scf::YieldOp::create(k.b, loc, ValueRange{mNew, lNew});
+      });
+  Value m = loop1.getResult(0), l = loop1.getResult(1);
+  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), l);
+
+  // Pass 2: y = exp(x - m) / l.
+  scf::ForOp::create(
+      k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{},
+      [&](OpBuilder &b, Location loc, Value start, ValueRange) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
+        Value mask =
+            k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+        Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
+                                  k.ptrAdd(k.splat(xRow, {B}), idx), mask,
+                                  k.splat(negInfIn, {B}));
+        Value xf = k.toFloat(xv, k.f32());
+        Value e = math::ExpOp::create(
+            k.b, loc, arith::SubFOp::create(k.b, loc, xf, k.splat(m, {B})));
+        Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(inv, {B}));
+        StoreOp::create(k.b, loc, k.ptrAdd(k.splat(yRow, {B}), idx),
+                        k.toFloat(yv, out), mask);
+        scf::YieldOp::create(k.b, loc);
+      });
+  k.finish();
+  return k.func;
+}
+
+func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
+                                            const SoftmaxMatmulConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type elem = getElemType(ctx, c.dtype);
+  auto ptr = PointerType::get(ctx, elem);
+  OpBuilder tmp(ctx);
+  Type i32 = tmp.getI32Type(), i64 = tmp.getI64Type();
+  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
+  args.append(9, i64);
+  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  // Block pointers take any strides; only element alignment is assumed.
+  for (unsigned i : {0u, 1u, 2u})
+    k.func.setArgAttr(i, "tile.divisibility",
+                      tmp.getI64IntegerAttr(byteSize(c.dtype)));
+  int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
+  Value outBase = k.arg(0), xBase = k.arg(1), vBase = k.arg(2);
+  Value d1 = k.extsi(k.arg(3), i64), d2 = k.arg(4),
+        d3 = k.extsi(k.arg(5), i64);
+  Value d2w = k.extsi(d2, i64);
+  auto stride = [&](unsigned tensor, unsigned dim) {
+    return k.arg(6 + 3 * tensor + dim);
+  };
+  Value pidM = ProgramIdOp::create(k.b, k.loc, 0);
+  Value pidN = ProgramIdOp::create(k.b, k.loc, 1);
+  Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
+  Value rowStart = arith::MulIOp::create(k.b, k.loc, pidM, k.ci32(BM));
+  Value colStart = arith::MulIOp::create(k.b, k.loc, pidN, k.ci32(BN));
+  Value c0 = k.ci32(0);
+  auto batchBase = [&](Value base, unsigned tensor) {
+    return k.ptrAdd(base,
+                    arith::MulIOp::create(k.b, k.loc, batch, stride(tensor, 0)));
+  };
+  auto xType = k.tensor({BM, BK}, elem), vType = k.tensor({BK, BN}, elem);
+  auto xbp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, xType), batchBase(xBase, 1),
+      ValueRange{d1, d2w}, ValueRange{stride(1, 1), stride(1, 2)},
+      ValueRange{rowStart, c0}, ArrayRef<int32_t>{1, 0});
+  auto vbp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, vType), batchBase(vBase, 2),
+      ValueRange{d2w, d3}, ValueRange{stride(2, 1), stride(2, 2)},
+      ValueRange{c0, colStart}, ArrayRef<int32_t>{1, 0});
+
+  Type f32 = k.f32();
+  double inf = std::numeric_limits<double>::infinity();
+  Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0);
+  Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
+  Value acc0 = k.splat(zero, {BM, BN});
+  auto loop = scf::ForOp::create(
+      k.b, k.loc, c0, d2, k.ci32(BK),
+      ValueRange{m0, l0, acc0, xbp.getResult(), vbp.getResult()},
+      [&](OpBuilder &b, Location loc, Value, ValueRange it) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
+        Value xt = BlockLoadOp::create(
+            k.b, loc, xType, xp, ArrayRef<int32_t>{0, 1}, PaddingKind::NegInf);
+        Value vt = BlockLoadOp::create(k.b, loc, vType, vp,
+                                       ArrayRef<int32_t>{0, 1},
+                                       PaddingKind::Zero);
+        Value xf = k.toFloat(xt, f32);
+        Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
+        Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
+        // Rows still all -inf shift by 0: exp gives 0, not NaN.
+        Value allInf = arith::CmpFOp::create(
+            k.b, loc, arith::CmpFPredicate::OEQ, mNew, k.splat(negInf, {BM}));
+        Value shift =
+            arith::SelectOp::create(k.b, loc, allInf, k.splat(zero, {BM}), mNew);
+        Value p = math::ExpOp::create(
+            k.b, loc,
+            arith::SubFOp::create(k.b, loc, xf, k.spread(shift, 1, {BM, BK})));
+        Value alpha = math::ExpOp::create(
+            k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        Value lNew = arith::AddFOp::create(
+            k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+            k.reduce(ReduceKind::Sum, p, 1));
+        Value scaled = arith::MulFOp::create(k.b, loc, acc,
+                                             k.spread(alpha, 1, {BM, BN}));
+        Value accNew = DotOp::create(k.b, loc, scaled.getType(),
+                                     k.toFloat(p, elem), vt, scaled,
+                                     c.precision);
+        Value xNext = AdvanceOp::create(k.b, loc, xp.getType(), xp,
+                                        ValueRange{k.ci32(0), k.ci32(BK)});
+        Value vNext = AdvanceOp::create(k.b, loc, vp.getType(), vp,
+                                        ValueRange{k.ci32(BK), k.ci32(0)});
+        scf::YieldOp::create(k.b, loc,
+                             ValueRange{mNew, lNew, accNew, xNext, vNext});
+      });
+  Value l = loop.getResult(1), acc = loop.getResult(2);
+  Value o = arith::DivFOp::create(k.b, k.loc, acc, k.spread(l, 1, {BM, BN}));
+  auto oType = k.tensor({BM, BN}, elem);
+  auto obp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, oType), batchBase(outBase, 0),
+      ValueRange{d1, d3}, ValueRange{stride(0, 1), stride(0, 2)},
+      ValueRange{rowStart, colStart}, ArrayRef<int32_t>{1, 0});
+  BlockStoreOp::create(k.b, k.loc, obp, k.toFloat(o, elem),
+                       ArrayRef<int32_t>{0, 1});
+  k.finish();
+  return k.func;
+}

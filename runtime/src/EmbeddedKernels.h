@@ -1,0 +1,37 @@
+//===- EmbeddedKernels.h - Kernel images compiled into the runtime -*- C++ -*-===//
+//
+// The table tile-kernel-gen writes at build time: every variant of the
+// library kernels with its PTX and metadata.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_EMBEDDEDKERNELS_H
+#define TILE_RUNTIME_EMBEDDEDKERNELS_H
+
+#include <cstddef>
+
+namespace tile {
+namespace embedded {
+
+enum Family { kSoftmaxRows = 0, kSoftmaxOnline = 1, kSoftmaxMatmul = 2 };
+
+struct EmbeddedKernel {
+  const char *name;
+  int family;
+  int inDtype, outDtype; // tile_dtype
+  int rows, block, warps;
+  int aligned;   // strides multiples of 16 elements, 16-byte aligned rows
+  int precision; // tile_precision (softmax_matmul)
+  int blockM, blockK, blockN;
+  const char *image;
+  size_t imageSize;
+  const char *metadata;
+};
+
+extern const EmbeddedKernel kKernels[];
+extern const unsigned kNumKernels;
+
+} // namespace embedded
+} // namespace tile
+
+#endif // TILE_RUNTIME_EMBEDDEDKERNELS_H

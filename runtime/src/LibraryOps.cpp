@@ -1,0 +1,262 @@
+//===- LibraryOps.cpp - tile_softmax and tile_softmax_matmul --------------===//
+//
+// The library operations launch kernels that Tile compiled at build time
+// (EmbeddedKernels.h); each variant's module is loaded on first use.
+// Softmax dispatches by row length as OneFlow does: several rows per CTA
+// (one warp per row) for short rows, one row per CTA held in registers up
+// to 16384 columns, and a two-pass online kernel beyond.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EmbeddedKernels.h"
+#include "Internal.h"
+#include "tile_runtime.h"
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using tile::embedded::EmbeddedKernel;
+using tile::embedded::kKernels;
+using tile::embedded::kNumKernels;
+using tile::internal::setError;
+
+namespace {
+
+std::mutex cacheMutex;
+std::vector<tile_kernel> &cache() {
+  static std::vector<tile_kernel> *kernels =
+      new std::vector<tile_kernel>(kNumKernels, nullptr);
+  return *kernels;
+}
+
+tile_status loadKernel(unsigned index, tile_kernel *out) {
+  std::lock_guard<std::mutex> lock(cacheMutex);
+  tile_kernel &slot = cache()[index];
+  if (!slot) {
+    const EmbeddedKernel &k = kKernels[index];
+    tile_module module = nullptr;
+    tile_status s =
+        tile_module_load(k.image, k.imageSize, k.metadata, &module);
+    if (s != TILE_SUCCESS)
+      return s;
+    s = tile_module_get_kernel(module, k.name, &slot);
+    if (s != TILE_SUCCESS)
+      return s;
+  }
+  *out = slot;
+  return TILE_SUCCESS;
+}
+
+const char *dtypeName(int t) {
+  switch (t) {
+  case TILE_F32: return "f32";
+  case TILE_F16: return "f16";
+  case TILE_BF16: return "bf16";
+  default: return "unknown";
+  }
+}
+
+bool validDtype(tile_dtype t) {
+  return t == TILE_F32 || t == TILE_F16 || t == TILE_BF16;
+}
+
+int64_t nextPowerOf2(int64_t v) {
+  int64_t p = 1;
+  while (p < v)
+    p <<= 1;
+  return p;
+}
+
+constexpr int64_t kMaxRowsBlock = 16384;
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+/// The softmax variant for these arguments, or -1.
+int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
+                  bool aligned) {
+  int64_t block = std::max<int64_t>(32, nextPowerOf2(cols));
+  bool rows = block <= kMaxRowsBlock;
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    const EmbeddedKernel &k = kKernels[i];
+    if (k.inDtype != x_dtype || k.outDtype != y_dtype ||
+        k.aligned != (int)aligned)
+      continue;
+    if (rows && k.family == tile::embedded::kSoftmaxRows && k.block == block)
+      return (int)i;
+    if (!rows && k.family == tile::embedded::kSoftmaxOnline)
+      return (int)i;
+  }
+  return -1;
+}
+
+tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
+                         uint64_t x, tile_dtype x_dtype, int64_t x_row_stride,
+                         int64_t rows, int64_t cols) {
+  const char *fn = "tile_softmax";
+  auto bad = [&](const std::string &what) {
+    return setError(TILE_ERROR_INVALID_ARGUMENT, std::string(fn) + ": " + what);
+  };
+  if (!y || !x)
+    return bad(!x ? "x is null" : "y is null");
+  if (!validDtype(y_dtype) || !validDtype(x_dtype))
+    return bad("unknown dtype");
+  if (rows < 1 || cols < 1)
+    return bad("rows and cols must be at least 1 (got " +
+               std::to_string(rows) + " x " + std::to_string(cols) + ")");
+  if (rows > kInt32Max || cols > kInt32Max)
+    return bad("rows and cols must be below 2^31");
+  if (x_row_stride < cols || y_row_stride < cols)
+    return bad("row strides (x " + std::to_string(x_row_stride) + ", y " +
+               std::to_string(y_row_stride) +
+               ") must be at least cols (" + std::to_string(cols) +
+               "): rows would overlap");
+  if (y_dtype != x_dtype)
+    return setError(TILE_ERROR_UNSUPPORTED,
+                    std::string(fn) + ": x is " + dtypeName(x_dtype) +
+                        " but y is " + dtypeName(y_dtype) +
+                        "; input and output must share a dtype");
+  int64_t esize = x_dtype == TILE_F32 ? 4 : 2;
+  if (x % esize || y % esize)
+    return bad("x and y must be aligned to their element size");
+  return TILE_SUCCESS;
+}
+
+bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
+               int64_t x_row_stride) {
+  return x % 16 == 0 && y % 16 == 0 && x_row_stride % 16 == 0 &&
+         y_row_stride % 16 == 0;
+}
+
+} // namespace
+
+extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
+                                            tile_dtype x_dtype, int64_t cols,
+                                            int aligned, char *name,
+                                            size_t name_size) {
+  if (!name || name_size == 0)
+    return setError(TILE_ERROR_INVALID_ARGUMENT,
+                    "tile_softmax_variant: name is null");
+  int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned != 0);
+  if (index < 0)
+    return setError(TILE_ERROR_UNSUPPORTED,
+                    "tile_softmax_variant: no kernel for these dtypes");
+  std::strncpy(name, kKernels[index].name, name_size - 1);
+  name[name_size - 1] = 0;
+  return TILE_SUCCESS;
+}
+
+extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
+                                    int64_t y_row_stride, uint64_t x,
+                                    tile_dtype x_dtype, int64_t x_row_stride,
+                                    int64_t rows, int64_t cols, void *stream) {
+  tile_status s = checkSoftmax(y, y_dtype, y_row_stride, x, x_dtype,
+                               x_row_stride, rows, cols);
+  if (s != TILE_SUCCESS)
+    return s;
+  bool aligned = isAligned(y, y_row_stride, x, x_row_stride);
+  int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned);
+  if (index < 0)
+    return setError(TILE_ERROR_UNSUPPORTED,
+                    "tile_softmax: no kernel for these dtypes");
+  tile_kernel kernel;
+  if ((s = loadKernel(index, &kernel)) != TILE_SUCCESS)
+    return s;
+  const EmbeddedKernel &k = kKernels[index];
+  tile_arg args[6];
+  args[0].kind = TILE_ARG_PTR;
+  args[0].value.ptr = y;
+  args[1].kind = TILE_ARG_PTR;
+  args[1].value.ptr = x;
+  args[2].kind = TILE_ARG_I64;
+  args[2].value.i64 = y_row_stride;
+  args[3].kind = TILE_ARG_I64;
+  args[3].value.i64 = x_row_stride;
+  args[4].kind = TILE_ARG_I32;
+  args[4].value.i32 = (int32_t)rows;
+  args[5].kind = TILE_ARG_I32;
+  args[5].value.i32 = (int32_t)cols;
+  int64_t perProgram = k.family == tile::embedded::kSoftmaxRows ? k.rows : 1;
+  uint32_t grid[3] = {(uint32_t)((rows + perProgram - 1) / perProgram), 1, 1};
+  return tile_kernel_launch(kernel, grid, args, 6, stream);
+}
+
+extern "C" tile_status
+tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
+                    const int64_t x_strides[3], uint64_t v,
+                    const int64_t v_strides[3], tile_dtype dtype,
+                    int64_t batch, int64_t d1, int64_t d2, int64_t d3,
+                    tile_precision precision, void *stream) {
+  const char *fn = "tile_softmax_matmul";
+  auto bad = [&](const std::string &what) {
+    return setError(TILE_ERROR_INVALID_ARGUMENT, std::string(fn) + ": " + what);
+  };
+  if (!out || !x || !v)
+    return bad(!x ? "x is null" : !v ? "v is null" : "out is null");
+  if (!out_strides || !x_strides || !v_strides)
+    return bad("a strides array is null");
+  if (!validDtype(dtype))
+    return bad("unknown dtype");
+  if (precision != TILE_PRECISION_IEEE && precision != TILE_PRECISION_TF32 &&
+      precision != TILE_PRECISION_TF32X3)
+    return bad("unknown precision");
+  if (batch < 1 || d1 < 1 || d2 < 1 || d3 < 1)
+    return bad("sizes must be at least 1 (batch " + std::to_string(batch) +
+               ", d1 " + std::to_string(d1) + ", d2 " + std::to_string(d2) +
+               ", d3 " + std::to_string(d3) + ")");
+  if (d1 > kInt32Max || d2 > kInt32Max || d3 > kInt32Max)
+    return bad("d1, d2 and d3 must be below 2^31");
+  if (batch > 65535)
+    return bad("batch must be at most 65535 (grid limit)");
+  for (int i = 0; i < 3; ++i)
+    if (out_strides[i] < 1 || x_strides[i] < 1 || v_strides[i] < 1)
+      return bad("strides must be positive");
+  // The output must not overlap itself (rows and columns distinct).
+  if (out_strides[1] < d3 * out_strides[2] && out_strides[2] < d1 * out_strides[1])
+    return bad("out strides make rows overlap");
+  int64_t esize = dtype == TILE_F32 ? 4 : 2;
+  if (out % esize || x % esize || v % esize)
+    return bad("pointers must be aligned to the element size");
+
+  // f16/bf16 products are exact in f32: one variant serves every precision.
+  int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
+  int64_t block = d1 >= 4096 ? 64 : d1 >= 256 ? 32 : 16;
+  int index = -1;
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    const EmbeddedKernel &k = kKernels[i];
+    if (k.family == tile::embedded::kSoftmaxMatmul && k.inDtype == dtype &&
+        k.precision == wantPrecision && k.blockM == block)
+      index = (int)i;
+  }
+  if (index < 0)
+    return setError(TILE_ERROR_UNSUPPORTED,
+                    std::string(fn) + ": no kernel for " + dtypeName(dtype));
+  tile_kernel kernel;
+  tile_status s = loadKernel(index, &kernel);
+  if (s != TILE_SUCCESS)
+    return s;
+  const EmbeddedKernel &k = kKernels[index];
+  tile_arg args[15];
+  uint64_t ptrs[3] = {out, x, v};
+  for (int i = 0; i < 3; ++i) {
+    args[i].kind = TILE_ARG_PTR;
+    args[i].value.ptr = ptrs[i];
+  }
+  int64_t sizes[3] = {d1, d2, d3};
+  for (int i = 0; i < 3; ++i) {
+    args[3 + i].kind = TILE_ARG_I32;
+    args[3 + i].value.i32 = (int32_t)sizes[i];
+  }
+  const int64_t *strides[3] = {out_strides, x_strides, v_strides};
+  for (int t = 0; t < 3; ++t)
+    for (int d = 0; d < 3; ++d) {
+      args[6 + 3 * t + d].kind = TILE_ARG_I64;
+      args[6 + 3 * t + d].value.i64 = strides[t][d];
+    }
+  uint32_t grid[3] = {(uint32_t)((d1 + k.blockM - 1) / k.blockM),
+                      (uint32_t)((d3 + k.blockN - 1) / k.blockN),
+                      (uint32_t)batch};
+  return tile_kernel_launch(kernel, grid, args, 15, stream);
+}

@@ -1,0 +1,4 @@
+// A module without any tile kernel.
+func.func @helper(%x: f32) -> f32 {
+  return %x : f32
+}

@@ -1,0 +1,303 @@
+//===- LibraryOpsGPUTest.cpp - tile_softmax and tile_softmax_matmul -------===//
+//
+// The library operations on the GPU: every dtype, row lengths across every
+// dispatch path (several rows per CTA, one row per CTA, online), odd
+// shapes, strided and unaligned rows, large values and rows with one huge
+// element, against float64 references with per-precision tolerances;
+// outputs are poisoned before each run. Argument errors are checked without
+// a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUTestUtil.h"
+#include "tile/Reference/Float16.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace gputest;
+using namespace mlir::tile::reference;
+
+namespace {
+
+size_t elemSize(tile_dtype t) { return t == TILE_F32 ? 4 : 2; }
+const char *name(tile_dtype t) {
+  return t == TILE_F32 ? "f32" : t == TILE_F16 ? "f16" : "bf16";
+}
+
+/// Host values rounded to `t`, and their bytes.
+struct HostTensor {
+  std::vector<double> values; // exactly representable in `t`
+  std::vector<uint8_t> bytes;
+};
+
+HostTensor makeTensor(const std::vector<float> &v, tile_dtype t) {
+  HostTensor h;
+  h.bytes.resize(v.size() * elemSize(t));
+  for (size_t i = 0; i < v.size(); ++i) {
+    float x = v[i];
+    if (t == TILE_F32) {
+      std::memcpy(&h.bytes[i * 4], &x, 4);
+      h.values.push_back(x);
+    } else {
+      uint16_t bits = t == TILE_F16 ? floatToHalf(x) : floatToBF16(x);
+      std::memcpy(&h.bytes[i * 2], &bits, 2);
+      h.values.push_back(t == TILE_F16 ? halfToFloat(bits) : bf16ToFloat(bits));
+    }
+  }
+  return h;
+}
+
+std::vector<double> readTensor(const std::vector<uint8_t> &bytes,
+                               tile_dtype t) {
+  std::vector<double> out(bytes.size() / elemSize(t));
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (t == TILE_F32) {
+      float x;
+      std::memcpy(&x, &bytes[i * 4], 4);
+      out[i] = x;
+    } else {
+      uint16_t bits;
+      std::memcpy(&bits, &bytes[i * 2], 2);
+      out[i] = t == TILE_F16 ? halfToFloat(bits) : bf16ToFloat(bits);
+    }
+  }
+  return out;
+}
+
+double tolerance(tile_dtype t) { return t == TILE_F32 ? 1e-5 : 1e-2; }
+
+class LibraryOpsGPUTest : public ::testing::Test {
+protected:
+  uint64_t seed = std::random_device{}();
+  std::mt19937_64 rng{seed};
+  ::testing::ScopedTrace trace{__FILE__, __LINE__,
+                               "random seed " + std::to_string(seed)};
+
+  /// Runs tile_softmax on rows x cols (row strides in elements, `offset`
+  /// elements into each buffer to test unaligned bases) and compares.
+  void checkSoftmax(tile_dtype t, int64_t rows, int64_t cols,
+                    int64_t xStride, int64_t yStride, int64_t offset = 0,
+                    double scale = 1.0, bool hugeElement = false) {
+    std::vector<float> host = randomFloats(rows * xStride + offset, rng, scale);
+    if (hugeElement)
+      for (int64_t r = 0; r < rows; ++r)
+        host[offset + r * xStride + (r * 7919) % cols] = 1e4f;
+    HostTensor x = makeTensor(host, t);
+    size_t es = elemSize(t);
+    tile::DeviceBuffer dx, dy;
+    ASSERT_OK(tile::DeviceBuffer::allocate(x.bytes.size(), dx));
+    ASSERT_OK(dx.copyFromHost(x.bytes.data(), x.bytes.size()));
+    size_t yBytes = (rows * yStride + offset) * es;
+    ASSERT_OK(tile::DeviceBuffer::allocate(yBytes, dy));
+    ASSERT_OK(dy.fill(0xFF)); // NaN in every dtype
+    tile_status s = tile_softmax(dy.ptr() + offset * es, t, yStride,
+                                 dx.ptr() + offset * es, t, xStride, rows,
+                                 cols, nullptr);
+    ASSERT_EQ(s, TILE_SUCCESS) << tile_last_error();
+    ASSERT_OK(tile::synchronize());
+    std::vector<uint8_t> yb(yBytes);
+    ASSERT_OK(dy.copyToHost(yb.data(), yBytes));
+    std::vector<double> y = readTensor(yb, t);
+    std::vector<double> got, xs;
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) {
+        got.push_back(y[offset + r * yStride + c]);
+        xs.push_back(x.values[offset + r * xStride + c]);
+      }
+      for (int64_t c = cols; c < yStride; ++c)
+        ASSERT_TRUE(std::isnan(y[offset + r * yStride + c]))
+            << "wrote padding at row " << r << " column " << c;
+    }
+    char variant[128];
+    ASSERT_EQ(tile_softmax_variant(t, t, cols,
+                                   offset == 0 && xStride % 16 == 0 &&
+                                       yStride % 16 == 0,
+                                   variant, sizeof(variant)),
+              TILE_SUCCESS);
+    expectClose(got, referenceSoftmax(xs, rows, cols),
+                std::string("softmax ") + name(t) + " " + std::to_string(rows) +
+                    "x" + std::to_string(cols) + " via " + variant,
+                tolerance(t));
+  }
+};
+
+TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
+  TILE_REQUIRE_GPU();
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (int64_t cols : {1, 17, 32, 100, 256, 781, 1024, 1025, 3000, 4096,
+                         10000, 16384, 16385, 40000})
+      checkSoftmax(t, 37, cols, cols, cols);
+}
+
+TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
+  TILE_REQUIRE_GPU();
+  checkSoftmax(TILE_F32, 1823, 781, 781, 781);
+  checkSoftmax(TILE_F32, 4096, 4096, 4096, 4096);
+  checkSoftmax(TILE_F16, 4096, 1024, 1024, 1024);
+}
+
+TEST_F(LibraryOpsGPUTest, SoftmaxStridesAndAlignment) {
+  TILE_REQUIRE_GPU();
+  for (tile_dtype t : {TILE_F32, TILE_F16}) {
+    checkSoftmax(t, 50, 1000, 1024, 1008);   // aligned strides, padding
+    checkSoftmax(t, 50, 1000, 1003, 1001);   // unaligned strides
+    checkSoftmax(t, 9, 300, 320, 320, 3);    // unaligned base pointers
+    checkSoftmax(t, 3, 20000, 20011, 20000); // online path, odd stride
+  }
+}
+
+TEST_F(LibraryOpsGPUTest, SoftmaxLargeValues) {
+  TILE_REQUIRE_GPU();
+  for (tile_dtype t : {TILE_F32, TILE_BF16}) {
+    checkSoftmax(t, 20, 781, 781, 781, 0, 1e4);
+    checkSoftmax(t, 20, 781, 781, 781, 0, 1.0, /*hugeElement=*/true);
+    checkSoftmax(t, 4, 30000, 30000, 30000, 0, 1.0, /*hugeElement=*/true);
+  }
+}
+
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmul) {
+  TILE_REQUIRE_GPU();
+  struct Case { int64_t batch, d1, d2, d3; };
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (tile_precision p :
+         {TILE_PRECISION_IEEE, TILE_PRECISION_TF32, TILE_PRECISION_TF32X3}) {
+      if (t != TILE_F32 && p != TILE_PRECISION_IEEE)
+        continue;
+      for (Case c : {Case{1, 16, 16, 64}, Case{2, 50, 100, 40},
+                     Case{3, 17, 33, 5}, Case{2, 300, 257, 130},
+                     Case{1, 1, 1, 1}, Case{2, 4096, 64, 64}}) {
+        HostTensor x = makeTensor(randomFloats(c.batch * c.d1 * c.d2, rng), t);
+        HostTensor v = makeTensor(randomFloats(c.batch * c.d2 * c.d3, rng), t);
+        size_t es = elemSize(t);
+        size_t outBytes = c.batch * c.d1 * c.d3 * es;
+        tile::DeviceBuffer dx, dv, dout;
+        ASSERT_OK(tile::DeviceBuffer::allocate(x.bytes.size(), dx));
+        ASSERT_OK(tile::DeviceBuffer::allocate(v.bytes.size(), dv));
+        ASSERT_OK(tile::DeviceBuffer::allocate(outBytes, dout));
+        ASSERT_OK(dx.copyFromHost(x.bytes.data(), x.bytes.size()));
+        ASSERT_OK(dv.copyFromHost(v.bytes.data(), v.bytes.size()));
+        ASSERT_OK(dout.fill(0xFF));
+        int64_t xs[3] = {c.d1 * c.d2, c.d2, 1}, vs[3] = {c.d2 * c.d3, c.d3, 1},
+                os[3] = {c.d1 * c.d3, c.d3, 1};
+        tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs,
+                                            dv.ptr(), vs, t, c.batch, c.d1,
+                                            c.d2, c.d3, p, nullptr);
+        ASSERT_EQ(s, TILE_SUCCESS) << tile_last_error();
+        std::vector<uint8_t> ob(outBytes);
+        ASSERT_OK(dout.copyToHost(ob.data(), outBytes));
+        double tol = t != TILE_F32 ? 1e-2 : p == TILE_PRECISION_TF32 ? 1e-3 : 1e-5;
+        expectClose(readTensor(ob, t),
+                    referenceSoftmaxMatmul(x.values, v.values, c.batch, c.d1,
+                                           c.d2, c.d3),
+                    std::string("softmax_matmul ") + name(t) + " precision " +
+                        std::to_string(p) + " " + std::to_string(c.batch) +
+                        "x" + std::to_string(c.d1) + "x" +
+                        std::to_string(c.d2) + "x" + std::to_string(c.d3),
+                    tol);
+      }
+    }
+}
+
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
+  TILE_REQUIRE_GPU();
+  // X transposed in memory (column-major rows), V with padded rows, output
+  // with a padded row stride whose padding must stay untouched.
+  const int64_t b = 2, d1 = 70, d2 = 90, d3 = 50, vPad = 64, oPad = 56;
+  std::vector<float> xh = randomFloats(b * d1 * d2, rng),
+                     vh = randomFloats(b * d2 * vPad, rng);
+  tile::DeviceBuffer dx, dv, dout;
+  ASSERT_OK(upload(xh, dx));
+  ASSERT_OK(upload(vh, dv));
+  ASSERT_OK(poisoned(b * d1 * oPad, dout));
+  int64_t xs[3] = {d1 * d2, 1, d1}, vs[3] = {d2 * vPad, vPad, 1},
+          os[3] = {d1 * oPad, oPad, 1};
+  ASSERT_EQ(tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs,
+                                TILE_F32, b, d1, d2, d3, TILE_PRECISION_IEEE,
+                                nullptr),
+            TILE_SUCCESS)
+      << tile_last_error();
+  std::vector<float> out = download(dout, b * d1 * oPad);
+  std::vector<double> x(b * d1 * d2), v(b * d2 * d3), got;
+  for (int64_t bb = 0; bb < b; ++bb) {
+    for (int64_t i = 0; i < d1; ++i)
+      for (int64_t k = 0; k < d2; ++k)
+        x[(bb * d1 + i) * d2 + k] = xh[bb * d1 * d2 + k * d1 + i];
+    for (int64_t k = 0; k < d2; ++k)
+      for (int64_t j = 0; j < d3; ++j)
+        v[(bb * d2 + k) * d3 + j] = vh[bb * d2 * vPad + k * vPad + j];
+    for (int64_t i = 0; i < d1; ++i) {
+      for (int64_t j = 0; j < d3; ++j)
+        got.push_back(out[bb * d1 * oPad + i * oPad + j]);
+      for (int64_t j = d3; j < oPad; ++j)
+        ASSERT_TRUE(std::isnan(out[bb * d1 * oPad + i * oPad + j]));
+    }
+  }
+  expectClose(got, referenceSoftmaxMatmul(x, v, b, d1, d2, d3),
+              "strided softmax_matmul");
+}
+
+// Argument errors need no GPU: they are rejected before anything launches.
+TEST(LibraryOpsArguments, SoftmaxRejectsBadArguments) {
+  uint64_t p = 256;
+  EXPECT_EQ(tile_softmax(0, TILE_F32, 8, p, TILE_F32, 8, 4, 8, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tile_last_error()).find("y is null"),
+            std::string::npos);
+  EXPECT_EQ(tile_softmax(p, TILE_F32, 8, p, TILE_F32, 8, 0, 8, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax(p, TILE_F32, 8, p, TILE_F32, 4, 4, 8, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tile_last_error()).find("rows would overlap"),
+            std::string::npos);
+  EXPECT_EQ(tile_softmax(p, TILE_F16, 8, p, TILE_F32, 8, 4, 8, nullptr),
+            TILE_ERROR_UNSUPPORTED);
+  EXPECT_EQ(tile_softmax(p, (tile_dtype)7, 8, p, TILE_F32, 8, 4, 8, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax(p + 1, TILE_F32, 8, p, TILE_F32, 8, 4, 8, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
+  uint64_t p = 256;
+  int64_t s[3] = {64, 8, 1}, bad[3] = {64, 0, 1};
+  EXPECT_EQ(tile_softmax_matmul(p, s, 0, s, p, s, TILE_F32, 1, 8, 8, 8,
+                                TILE_PRECISION_TF32, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tile_last_error()).find("x is null"),
+            std::string::npos);
+  EXPECT_EQ(tile_softmax_matmul(p, s, p, s, p, s, TILE_F32, 1, 8, -1, 8,
+                                TILE_PRECISION_TF32, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul(p, s, p, bad, p, s, TILE_F32, 1, 8, 8, 8,
+                                TILE_PRECISION_TF32, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul(p, s, p, s, p, s, TILE_F32, 1, 8, 8, 8,
+                                (tile_precision)9, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul(p, s, p, s, p, s, TILE_F32, 70000, 8, 8, 8,
+                                TILE_PRECISION_TF32, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tile_last_error()).find("65535"), std::string::npos);
+}
+
+TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
+  char variant[128];
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (int64_t cols : {1, 1000, 16384, 16385, 1 << 20})
+      for (int aligned : {0, 1})
+        EXPECT_EQ(tile_softmax_variant(t, t, cols, aligned, variant,
+                                       sizeof(variant)),
+                  TILE_SUCCESS)
+            << name(t) << " " << cols;
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 781, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r4_b1024_w4_a16");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 40000, 0, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a1");
+}
+
+} // namespace
