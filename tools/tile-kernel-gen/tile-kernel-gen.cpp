@@ -20,6 +20,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <cstdio>
 #include <functional>
 
 using namespace mlir;
@@ -115,7 +116,9 @@ static void writeLiteral(llvm::raw_ostream &os, StringRef data) {
       os << ch;
       ++column;
     } else {
-      os << llvm::formatv("\\{0:o3}", (unsigned)ch).str();
+      char escaped[8];
+      std::snprintf(escaped, sizeof(escaped), "\\%03o", (unsigned)ch);
+      os << escaped;
       column += 4;
     }
   }

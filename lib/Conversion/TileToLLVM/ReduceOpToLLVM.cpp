@@ -50,9 +50,10 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     Location loc = op.getLoc();
     RankedTensorType srcType = op.getSrc().getType();
     Type elemType = srcType.getElementType();
-    if (auto it = dyn_cast<IntegerType>(elemType); it && it.getWidth() > 32)
-      return op.emitError("the GPU backend reduces integers of at most 32 "
-                          "bits");
+    if (elemType.getIntOrFloatBitWidth() > 32)
+      return op.emitError("the GPU backend reduces elements of at most 32 "
+                          "bits, got ")
+             << elemType;
     Type accType = elemType;
     if (elemType.isF16() || elemType.isBF16())
       accType = rewriter.getF32Type();
@@ -71,6 +72,9 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
         return v;
       if (isa<FloatType>(accType))
         return arith::ExtFOp::create(rewriter, loc, accType, v);
+      // i1 holds 0 or 1 (as in the interpreter): max is "any", min "all".
+      if (elemType.isInteger(1))
+        return arith::ExtUIOp::create(rewriter, loc, accType, v);
       return arith::ExtSIOp::create(rewriter, loc, accType, v);
     };
 

@@ -100,6 +100,37 @@ struct TileConvertToLLVMPass
     if (kernels.empty())
       return;
 
+    // Everything the patterns cannot lower is reported here, at the op,
+    // rather than as a backend failure later.
+    bool unsupported = false;
+    for (func::FuncOp kernel : kernels)
+      kernel.walk([&](Operation *op) {
+        for (Type t : op->getResultTypes())
+          if (auto tensor = dyn_cast<RankedTensorType>(t);
+              tensor && !tensor.getEncoding()) {
+            op->emitError("tile ")
+                << t << " has no layout; run tile-assign-layouts first";
+            unsupported = true;
+            return;
+          }
+        if (isa<math::MathDialect>(op->getDialect()) &&
+            !isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
+                 math::SqrtOp, math::AbsFOp, math::FloorOp, math::CeilOp,
+                 math::FmaOp, math::CopySignOp>(op)) {
+          op->emitError("the GPU backend does not support '")
+              << op->getName() << "' yet";
+          unsupported = true;
+        } else if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op>(
+                       op) &&
+                   getElementTypeOrSelf(op->getResultTypes()[0]).isF64()) {
+          op->emitError("the GPU backend computes '")
+              << op->getName() << "' in f32, f16 or bf16, not f64";
+          unsupported = true;
+        }
+      });
+    if (unsupported)
+      return signalPassFailure();
+
     // Shared memory each kernel needs, and its metadata, before the
     // signatures lose their pointee types.
     for (func::FuncOp kernel : kernels) {

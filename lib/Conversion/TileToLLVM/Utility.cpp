@@ -194,7 +194,7 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
     if (warps <= 1)
       return 0;
     int64_t others = type.getNumElements() / type.getDimSize(reduce.getAxis());
-    return warps * others * 4; // partials are 32-bit
+    return warps * others * 4; // partials are 32-bit (wider is rejected)
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();

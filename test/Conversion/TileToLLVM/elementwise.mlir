@@ -197,18 +197,6 @@ func.func @exp_f16(%a: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
 
 // -----
 
-// f64 keeps the precise math.exp (left to the generic math lowering).
-// CHECK-LABEL: func.func @exp_f64(
-// CHECK-SAME:    %[[D:[a-z0-9]+]]: f64)
-// CHECK-NEXT:    math.exp %[[D]] : f64
-// CHECK-NOT:     llvm.call_intrinsic
-func.func @exp_f64(%d: f64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
-  %e = math.exp %d : f64
-  return
-}
-
-// -----
-
 // Other math ops are replicated per slot and left to the generic lowering.
 #b = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 

@@ -19,7 +19,7 @@ func.func @non_splat_constant() attributes {tile.kernel, tile.num_warps = 1 : i3
 
 func.func @reduce_i64(%v: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %x = tile.splat %v : tensor<32xi64, #b>
-  // expected-error @+2 {{the GPU backend reduces integers of at most 32 bits}}
+  // expected-error @+2 {{the GPU backend reduces elements of at most 32 bits}}
   // expected-error @+1 {{failed to legalize operation 'tile.reduce' that was explicitly marked illegal}}
   %s = tile.reduce sum %x axis = 0 : tensor<32xi64, #b> -> i64
   return
@@ -50,5 +50,30 @@ func.func @reduce_result_not_slice(%v: f32) attributes {tile.kernel, tile.num_wa
   // expected-error @+2 {{reduce result layout is not a slice of the source layout; run tile-assign-layouts}}
   // expected-error @+1 {{failed to legalize operation 'tile.reduce' that was explicitly marked illegal}}
   %s = tile.reduce sum %x axis = 1 : tensor<32x4xf32, #a> -> tensor<32xf32, #c>
+  return
+}
+
+// -----
+
+// No libdevice: exp/log are computed with the f32 hardware approximations.
+func.func @exp_f64(%d: f64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+1 {{the GPU backend computes 'math.exp' in f32, f16 or bf16, not f64}}
+  %e = math.exp %d : f64
+  return
+}
+
+// -----
+
+func.func @tanh(%d: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+1 {{the GPU backend does not support 'math.tanh' yet}}
+  %e = math.tanh %d : f32
+  return
+}
+
+// -----
+
+func.func @no_layout(%v: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+1 {{has no layout; run tile-assign-layouts first}}
+  %x = tile.splat %v : tensor<32xf32>
   return
 }
