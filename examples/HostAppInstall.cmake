@@ -21,6 +21,8 @@ foreach(var BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER CONFIG LIBDIR)
   endif()
 endforeach()
 
+# The prefix is the whole destination (no staging directory).
+unset(ENV{DESTDIR})
 set(prefix "${WORK_DIR}/prefix")
 set(app_build "${WORK_DIR}/build")
 file(REMOVE_RECURSE "${WORK_DIR}")

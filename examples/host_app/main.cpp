@@ -225,7 +225,7 @@ bool testSoftmax(std::mt19937 &rng) {
 
   ErrorStats stats;
   size_t paddingWritten = 0;
-  std::vector<double> ref(size_t(cols));
+  std::vector<double> ref(static_cast<size_t>(cols));
   for (int64_t r = 0; r < rows; ++r) {
     const double *row = &x[size_t(r * stride)];
     double rowMax = *std::max_element(row, row + cols);
@@ -276,7 +276,7 @@ bool testSoftmaxMatmul(std::mt19937 &rng, tile_dtype dtype,
   CHECK(tile_memcpy_dtoh(out.data(), dout.ptr(), outBytes));
 
   ErrorStats stats;
-  std::vector<double> p(size_t(d2)), ref(size_t(d3));
+  std::vector<double> p(static_cast<size_t>(d2)), ref(static_cast<size_t>(d3));
   for (int64_t b = 0; b < batch; ++b) {
     for (int64_t i = 0; i < d1; ++i) {
       const double *row = &x[size_t(b * xStrides[0] + i * xStrides[1])];
@@ -356,7 +356,12 @@ int main(int argc, char **argv) {
 
   std::mt19937 rng(20260101u);
   int passed = 0, failed = 0;
+  // An operation passes when its check does and none of its runtime calls
+  // failed (frees included).
+  int failedBefore = failedCalls;
   auto report = [&](const char *name, bool ok) {
+    ok = ok && failedCalls == failedBefore;
+    failedBefore = failedCalls;
     std::printf("%s: %s\n", ok ? "PASS" : "FAIL", name);
     std::fflush(stdout);
     (ok ? passed : failed)++;

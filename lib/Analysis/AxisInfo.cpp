@@ -458,10 +458,12 @@ AxisInfoAnalysis::AxisInfoAnalysis(func::FuncOp func) {
     // may be passed any interior pointer.
     if (kernel && isa<PointerType>(arg.getType()))
       div = 16;
+    // An explicit attribute is the promise, also when it is weaker than
+    // the default for pointers (kernels compiled for unaligned buffers).
     if (auto attr = func.getArgAttrOfType<IntegerAttr>(
             arg.getArgNumber(), getDivisibilityAttrName()))
       if (!attr.getValue().isZero())
-        div = std::max(div, pow2Divisor(attr.getValue()));
+        div = pow2Divisor(attr.getValue());
     AxisInfo info = AxisInfo::unknown(axisShape(arg.getType()).size());
     for (int64_t &d : info.divisibility)
       d = div;

@@ -54,11 +54,12 @@ func.func @program_ids() {
 
 // -----
 
-// Kernel pointer arguments are 16-byte aligned; `tile.divisibility` promises
-// more (its power-of-two part: 24 -> 8).
+// Kernel pointer arguments are 16-byte aligned; `tile.divisibility` replaces
+// that (its power-of-two part: 24 -> 8), also when it promises less.
 func.func @kernel_args(%p: !tile.ptr<f32>, %q: !tile.ptr<f32> {tile.divisibility = 64 : i32},
                        %n: i32 {tile.divisibility = 16 : i32},
-                       %m: i32 {tile.divisibility = 24 : i32}, %k: i32)
+                       %m: i32 {tile.divisibility = 24 : i32}, %k: i32,
+                       %u: !tile.ptr<f32> {tile.divisibility = 4 : i32})
     attributes {tile.kernel} {
   // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [64]}}
   %0 = tile.splat %p : tensor<64x!tile.ptr<f32>>
@@ -70,6 +71,8 @@ func.func @kernel_args(%p: !tile.ptr<f32>, %q: !tile.ptr<f32> {tile.divisibility
   %3 = tile.splat %m : tensor<64xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [64]}}
   %4 = tile.splat %k : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [64]}}
+  %5 = tile.splat %u : tensor<64x!tile.ptr<f32>>
   return
 }
 

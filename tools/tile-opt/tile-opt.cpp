@@ -1,6 +1,7 @@
 //===- tile-opt.cpp - The mlir-opt of the Tile project --------------------===//
 
 #include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Analysis/AxisInfo.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Target/Compile.h"
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   mlir::tile::registerTilePasses();
   mlir::tile::registerTileConversionPasses();
   mlir::tile::registerTileToPTXPipeline();
+  mlir::tile::registerTestAxisInfoPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "Tile optimizer driver\n", registry));
 }

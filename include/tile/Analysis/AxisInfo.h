@@ -57,14 +57,14 @@ public:
            SmallVector<int64_t> constancy,
            std::optional<int64_t> constantValue = std::nullopt);
 
-  /// Nothing known: every field 1 over `rank` dimensions (1 for scalars).
+  /// Nothing known: every field 1 over `rank` dimensions (rank 0, a scalar,
+  /// gets the one pseudo-dimension).
   static AxisInfo unknown(unsigned rank);
 
-  /// The most precise facts that hold for any value satisfying `a` or `b`
-  /// (e.g. both the initial value and the yielded value of a loop-carried
-  /// tile). Both must have the same rank.
-  /// `unitBytes` is the pointee size for pointer values (see
-  /// getDivisibilityAt); 1 is always sound, if less precise.
+  /// Facts that hold for any value satisfying `a` or `b` (e.g. both the
+  /// initial value and the yielded value of a loop-carried tile); both must
+  /// have the same rank. `unitBytes` is the pointee size for pointer values
+  /// (see getDivisibilityAt); 1 is always sound, if less precise.
   static AxisInfo join(const AxisInfo &a, const AxisInfo &b,
                        int64_t unitBytes = 1);
 
@@ -102,10 +102,11 @@ public:
 /// fixpoint.
 ///
 /// Pointer arguments of kernels (`tile.kernel` functions) are 16-byte
-/// aligned: the runtime allocates every buffer that way. An integer or
-/// pointer argument may promise more with an `IntegerAttr` argument
-/// attribute `tile.divisibility` (its largest power-of-two factor is used;
-/// bytes for pointers).
+/// aligned: the runtime allocates every buffer that way. An `IntegerAttr`
+/// argument attribute `tile.divisibility` on an integer or pointer argument
+/// replaces that default (its largest power-of-two factor is used; bytes
+/// for pointers), also when it promises less (kernels compiled for
+/// unaligned buffers).
 class AxisInfoAnalysis {
 public:
   explicit AxisInfoAnalysis(func::FuncOp func);

@@ -95,6 +95,14 @@ static SmallVector<Value> emitMaskedLoad(OpBuilder &b, Location loc,
   return SmallVector<Value>(ifOp.getResults());
 }
 
+/// AND of `masks`.
+static Value allOf(OpBuilder &b, Location loc, ValueRange masks) {
+  Value all = masks[0];
+  for (Value m : masks.drop_front())
+    all = arith::AndIOp::create(b, loc, all, m);
+  return all;
+}
+
 static void emitMaskedStore(OpBuilder &b, Location loc, Value ptr, Value mask,
                             ArrayRef<Value> values, Type elemType) {
   if (!mask) {
@@ -138,8 +146,8 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = adaptor.getMask();
     ValueRange others = adaptor.getOther();
-    unsigned width = widths.lookup(op);
-    width = std::max(1u, width);
+    VectorAccess access = widths.lookup(op);
+    unsigned width = std::max(1u, access.width);
     SmallVector<Value> results;
     for (size_t first = 0; first < ptrs.size(); first += width) {
       SmallVector<Value> fallback;
@@ -147,10 +155,35 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
         fallback.push_back(others.empty()
                                ? zeroOf(rewriter, loc, elemType)
                                : others[others.size() == 1 ? 0 : first + i]);
-      Value mask = masks.empty() ? Value() : masks[first];
-      auto values = emitMaskedLoad(rewriter, loc, ptrs[first], mask, elemType,
-                                   fallback);
-      results.append(values.begin(), values.end());
+      if (masks.empty() || access.maskUniform || width == 1) {
+        Value mask = masks.empty() ? Value() : masks[first];
+        auto values = emitMaskedLoad(rewriter, loc, ptrs[first], mask,
+                                     elemType, fallback);
+        results.append(values.begin(), values.end());
+        continue;
+      }
+      // All lanes enabled (the interior of a row): one vector access;
+      // otherwise (the ragged edge) element by element.
+      ValueRange group = masks.slice(first, width);
+      SmallVector<Type> types(width, elemType);
+      auto ifOp = scf::IfOp::create(rewriter, loc, types,
+                                    allOf(rewriter, loc, group),
+                                    /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        scf::YieldOp::create(rewriter, loc,
+                             emitLoad(rewriter, loc, ptrs[first], elemType,
+                                      width));
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        SmallVector<Value> lanes;
+        for (unsigned i = 0; i < width; ++i)
+          lanes.push_back(emitMaskedLoad(rewriter, loc, ptrs[first + i],
+                                         group[i], elemType,
+                                         {fallback[i]})[0]);
+        scf::YieldOp::create(rewriter, loc, lanes);
+      }
+      results.append(ifOp.getResults().begin(), ifOp.getResults().end());
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -172,11 +205,26 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
     ValueRange ptrs = adaptor.getPtr();
     ValueRange values = adaptor.getValue();
     ValueRange masks = adaptor.getMask();
-    unsigned width = std::max(1u, widths.lookup(op));
+    VectorAccess access = widths.lookup(op);
+    unsigned width = std::max(1u, access.width);
     for (size_t first = 0; first < ptrs.size(); first += width) {
-      Value mask = masks.empty() ? Value() : masks[first];
       SmallVector<Value> group(values.slice(first, width));
-      emitMaskedStore(rewriter, loc, ptrs[first], mask, group, elemType);
+      if (masks.empty() || access.maskUniform || width == 1) {
+        Value mask = masks.empty() ? Value() : masks[first];
+        emitMaskedStore(rewriter, loc, ptrs[first], mask, group, elemType);
+        continue;
+      }
+      ValueRange groupMasks = masks.slice(first, width);
+      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(),
+                                    allOf(rewriter, loc, groupMasks),
+                                    /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      emitStore(rewriter, loc, ptrs[first], group, elemType);
+      rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      for (unsigned i = 0; i < width; ++i)
+        emitMaskedStore(rewriter, loc, ptrs[first + i], groupMasks[i],
+                        {group[i]}, elemType);
     }
     rewriter.eraseOp(op);
     return success();

@@ -2,6 +2,7 @@
 
 #include "Utility.h"
 
+#include "tile/Analysis/AxisInfo.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/TileToLLVM.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
@@ -84,6 +85,37 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   return text;
 }
 
+/// Elements one thread can move with a single access through the tile of
+/// pointers `ptr`: runs of consecutive slots along the layout's fastest
+/// dimension whose addresses the axis analysis proves consecutive and
+/// aligned (and whose mask is uniform), at most 16 bytes.
+static unsigned getVectorWidth(const AxisInfoAnalysis &axis, Value ptr,
+                               Value mask) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type || !type.getEncoding())
+    return 1;
+  Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+  if (pointee.isInteger(1))
+    return 1;
+  int64_t bytes = AxisInfoAnalysis::getElementBytes(pointee);
+  LayoutView view(type);
+  unsigned fast = view.getRoot().getOrder()[0];
+  std::optional<unsigned> dim;
+  for (unsigned d = 0; d < view.getRank(); ++d)
+    if (view.getRootDim(d) == fast)
+      dim = d;
+  if (!dim)
+    return 1;
+  int64_t spt = view.getSizePerThread(fast);
+  int64_t w = std::min<int64_t>({axis.getVectorWidth(ptr, mask, *dim, bytes),
+                                 spt, 16 / bytes, type.getDimSize(*dim)});
+  // A power of two dividing the run of consecutive slots.
+  int64_t width = 1;
+  while (width * 2 <= w && spt % (width * 2) == 0)
+    width *= 2;
+  return (unsigned)width;
+}
+
 namespace {
 
 struct TileConvertToLLVMPass
@@ -131,6 +163,31 @@ struct TileConvertToLLVMPass
     if (unsupported)
       return signalPassFailure();
 
+    // Vector width of every tile load and store, from the axis analysis of
+    // the kernel before it is rewritten (and while it is still a kernel:
+    // the analysis trusts kernel buffers to be 16-byte aligned).
+    VectorWidthMap widths;
+    for (func::FuncOp kernel : kernels) {
+      AxisInfoAnalysis axis(kernel);
+      kernel.walk([&](Operation *op) {
+        Value ptr, mask;
+        if (auto load = dyn_cast<LoadOp>(op)) {
+          ptr = load.getPtr();
+          mask = load.getMask();
+        } else if (auto store = dyn_cast<StoreOp>(op)) {
+          ptr = store.getPtr();
+          mask = store.getMask();
+        } else {
+          return;
+        }
+        // The width comes from the addresses alone; a mask that may differ
+        // within a vector is handled at run time (see MemoryOpToLLVM).
+        unsigned w = getVectorWidth(axis, ptr, Value());
+        if (w > 1)
+          widths[op] = {w, !mask || getVectorWidth(axis, ptr, mask) >= w};
+      });
+    }
+
     // Shared memory each kernel needs, and its metadata, before the
     // signatures lose their pointee types.
     for (func::FuncOp kernel : kernels) {
@@ -155,8 +212,6 @@ struct TileConvertToLLVMPass
                              kSharedMemoryName, Attribute(),
                              /*alignment=*/16, /*addrSpace=*/3);
     }
-
-    VectorWidthMap widths; // filled from the axis analysis
 
     TileTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);

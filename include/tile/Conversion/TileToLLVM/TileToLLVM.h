@@ -25,9 +25,15 @@ public:
   explicit TileTypeConverter(MLIRContext *ctx);
 };
 
-/// Elements per vector access chosen for each load/store before the
-/// conversion (from the axis analysis); absent means 1.
-using VectorWidthMap = llvm::DenseMap<Operation *, unsigned>;
+/// How a load/store accesses memory, chosen before the conversion from the
+/// axis analysis: `width` consecutive slots form one vector access; when
+/// the mask is not provably uniform over a vector, each vector checks that
+/// all its lanes are enabled and otherwise falls back to element accesses.
+struct VectorAccess {
+  unsigned width = 1;
+  bool maskUniform = true;
+};
+using VectorWidthMap = llvm::DenseMap<Operation *, VectorAccess>;
 
 void populateElementwiseOpToLLVMPatterns(TileTypeConverter &converter,
                                          RewritePatternSet &patterns);

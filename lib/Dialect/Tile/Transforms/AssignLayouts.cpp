@@ -38,14 +38,19 @@ static RankedTensorType getTileType(Value v) {
   return nullptr;
 }
 
-/// Bits one element of `t` occupies in memory when loaded or stored.
-static unsigned getMemoryElementBits(RankedTensorType t) {
-  Type elem = t.getElementType();
-  if (auto ptr = dyn_cast<PointerType>(elem))
-    elem = ptr.getPointeeType();
-  if (elem.isIntOrFloat())
-    return std::max(8u, elem.getIntOrFloatBitWidth());
-  return 32;
+/// Bits of the memory element `v` addresses (a tile of pointers or a block
+/// pointer), or 0 when `v` does not address memory. Vector widths follow
+/// the loaded data, not the (64-bit) offsets computed on the way.
+static unsigned getMemoryElementBits(Value v) {
+  Type elem;
+  if (auto bp = dyn_cast<BlockPointerType>(v.getType()))
+    elem = bp.getElementType();
+  else if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+    if (auto ptr = dyn_cast<PointerType>(t.getElementType()))
+      elem = ptr.getPointeeType();
+  if (!elem || !elem.isIntOrFloat())
+    return 0;
+  return std::max(8u, elem.getIntOrFloatBitWidth());
 }
 
 namespace {
@@ -245,7 +250,7 @@ private:
       }
     // A root class: the blocked layout of its largest member.
     SmallVector<int64_t> shape;
-    unsigned bits = 8;
+    unsigned bits = 0;
     SmallVector<unsigned> order;
     for (auto mit = classes.findLeader(lead); mit != classes.member_end();
          ++mit) {
@@ -255,7 +260,7 @@ private:
         shape.assign(t.getShape().begin(), t.getShape().end());
       for (auto [i, d] : llvm::enumerate(t.getShape()))
         shape[i] = std::max(shape[i], d);
-      bits = std::max(bits, getMemoryElementBits(t));
+      bits = std::max(bits, getMemoryElementBits(v));
       auto req = requestedOrder.find(v);
       if (req != requestedOrder.end() && order.empty())
         order = req->second;
@@ -263,7 +268,9 @@ private:
     if (order.empty())
       for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d)
         order.push_back((unsigned)d);
-    unsigned maxVector = std::max(1u, 128u / bits);
+    // 16 bytes per thread along the fastest dimension (4 x 32-bit values
+    // for groups that touch no memory).
+    unsigned maxVector = std::max(1u, 128u / (bits ? bits : 32u));
     Attribute layout =
         getDefaultBlockedLayout(ctx, shape, order, numWarps, maxVector);
     layoutOfLeader[lead] = layout;
