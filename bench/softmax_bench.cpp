@@ -140,9 +140,35 @@ int main(int argc, char **argv) {
     auto cmp = mlir::tile::reference::compare(
         ys, mlir::tile::reference::referenceSoftmax(xs, rows, n), 1e-5);
     double gbs = 2.0 * m * n * 4 / (median(ms) * 1e-3) / 1e9;
-    std::printf("%lld,%lld,%s,%.4f,%.1f,%.3f,%.2e%s\n", (long long)m,
+    std::printf("%lld,%lld,example %s,%.4f,%.1f,%.3f,%.2e%s\n", (long long)m,
                 (long long)n, file.c_str(), median(ms), gbs, gbs / copyGBs,
                 cmp.relError, cmp.passed ? "" : " (WRONG)");
+
+    // The library operation on the same buffers.
+    if (!(st = dy.fill(0xFF)).ok())
+      return fail("poison", st);
+    std::vector<float> libMs;
+    st = tile::time(
+        [&] {
+          (void)tile::check(tile_softmax(dy.ptr(), TILE_F32, n, dx.ptr(),
+                                         TILE_F32, n, m, n, nullptr));
+        },
+        nullptr, 10, 100, libMs);
+    if (!st.ok())
+      return fail("tile_softmax", st);
+    if (!(st = dy.copyToHost(y.data(), y.size() * 4)).ok())
+      return fail("download", st);
+    std::vector<double> ly(y.begin(), y.begin() + rows * n);
+    auto libCmp = mlir::tile::reference::compare(
+        ly, mlir::tile::reference::referenceSoftmax(xs, rows, n), 1e-5);
+    char variant[128] = "";
+    (void)tile_softmax_variant(TILE_F32, TILE_F32, n, n % 16 == 0, variant,
+                               sizeof(variant));
+    double libGBs = 2.0 * m * n * 4 / (median(libMs) * 1e-3) / 1e9;
+    std::printf("%lld,%lld,tile_softmax %s,%.4f,%.1f,%.3f,%.2e%s\n",
+                (long long)m, (long long)n, variant, median(libMs), libGBs,
+                libGBs / copyGBs, libCmp.relError,
+                libCmp.passed ? "" : " (WRONG)");
   }
   return 0;
 }

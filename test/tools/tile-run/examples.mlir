@@ -140,3 +140,22 @@
 // LEAKY-VS-MATMUL:      $ tile-run
 // LEAKY-VS-MATMUL-NEXT: check c = matmul(a, b): {{.*}}: FAIL
 // LEAKY-VS-MATMUL-NEXT: [exit 1]
+
+// The interpreter ignores layout encodings: kernels annotated by
+// -tile-assign-layouts give the same results.
+// RUN: tile-opt %{examples}/softmax.mlir -tile-assign-layouts -cse -o %t.softmax.mlir
+// RUN: %{run} %t.softmax.mlir --grid 1823 --quiet \
+// RUN:     --arg y=f32[1823x781] --arg x=f32[1823x781]:randn \
+// RUN:     --arg i32:781 --arg i32:781 --arg i32:1823 --arg i32:781 \
+// RUN:     --check 'y=softmax(x)' \
+// RUN:   | FileCheck %s --check-prefix=SOFTMAX
+// RUN: tile-opt %{examples}/softmax_matmul.mlir -tile-assign-layouts \
+// RUN:     -tile-remove-layout-conversions -cse -o %t.smm.mlir
+// RUN: %{run} %t.smm.mlir --grid 3,2 --quiet \
+// RUN:     --arg x=f32[2x37x50] --arg v=f32[2x50x23] --arg o=f32[2x37x23] \
+// RUN:     --arg i32:37 --arg i32:50 --arg i32:23 \
+// RUN:     --arg i32:1850 --arg i32:50 --arg i32:1 \
+// RUN:     --arg i32:1150 --arg i32:23 --arg i32:1 \
+// RUN:     --arg i32:851 --arg i32:23 --arg i32:1 \
+// RUN:     --check 'o=softmax_matmul(x,v)' \
+// RUN:   | FileCheck %s --check-prefix=SMM

@@ -132,8 +132,9 @@ func.func @vector_1d_two(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_w
 // -----
 
 //===----------------------------------------------------------------------===//
-// Element types: 16 bytes per thread along the fastest dimension, from the
-// widest element of the group (pointer tiles count as their pointee).
+// Element types: 16 bytes per thread along the fastest dimension, for the
+// widest element the group loads or stores (the pointee of its tiles of
+// pointers and block pointers).
 //===----------------------------------------------------------------------===//
 
 // Block pointers carry no offset tiles: f16 gets 8 per thread, i8 16, f64 2.
@@ -203,14 +204,15 @@ func.func @block_2d_i8(%p: !tile.ptr<i8>, %n: i64) attributes {tile.kernel, tile
 
 // -----
 
-// Tiles of pointers: the i32 offset tile is in the group of the pointers, and
-// the widest element of the group sets the vector width. f16 and i8
-// accesses through i32 offsets therefore get 4 elements per thread (8 and
-// 4 bytes), not 8 and 16; i64 offsets limit f32 accesses to 2.
-// CHECK-DAG: #[[$B4:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK-DAG: #[[$B2:.*]] = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Tiles of pointers: the width follows the pointee, not the i32 or i64
+// offsets in the same group: f16 gets 8 per thread, i8 16, f32 4 (also with
+// i64 offsets).
+// CHECK-DAG: #[[$F16:.*]] = #tile.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$I8:.*]] = #tile.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$F32:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: func.func @pointers_f16_i32_offsets(
-// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<f16>, #[[$B4]]>
+// CHECK:         tile.range 0, 1024 : tensor<1024xi32, #[[$F16]]>
+// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<f16>, #[[$F16]]>
 func.func @pointers_f16_i32_offsets(%p: !tile.ptr<f16>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %r = tile.range 0, 1024 : tensor<1024xi32>
   %b = tile.splat %p : tensor<1024x!tile.ptr<f16>>
@@ -220,7 +222,7 @@ func.func @pointers_f16_i32_offsets(%p: !tile.ptr<f16>) attributes {tile.kernel,
   return
 }
 // CHECK-LABEL: func.func @pointers_i8_i32_offsets(
-// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<i8>, #[[$B4]]>
+// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<i8>, #[[$I8]]>
 func.func @pointers_i8_i32_offsets(%p: !tile.ptr<i8>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %r = tile.range 0, 1024 : tensor<1024xi32>
   %b = tile.splat %p : tensor<1024x!tile.ptr<i8>>
@@ -230,8 +232,8 @@ func.func @pointers_i8_i32_offsets(%p: !tile.ptr<i8>) attributes {tile.kernel, t
   return
 }
 // CHECK-LABEL: func.func @pointers_f32_i64_offsets(
-// CHECK:         arith.extsi %{{.*}} : tensor<1024xi32, #[[$B2]]> to tensor<1024xi64, #[[$B2]]>
-// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[$B2]]>
+// CHECK:         arith.extsi %{{.*}} : tensor<1024xi32, #[[$F32]]> to tensor<1024xi64, #[[$F32]]>
+// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[$F32]]>
 func.func @pointers_f32_i64_offsets(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %r = tile.range 0, 1024 : tensor<1024xi32>
   %r64 = arith.extsi %r : tensor<1024xi32> to tensor<1024xi64>
@@ -239,6 +241,35 @@ func.func @pointers_f32_i64_offsets(%p: !tile.ptr<f32>) attributes {tile.kernel,
   %ptrs = tile.addptr %b, %r64 : tensor<1024x!tile.ptr<f32>>, tensor<1024xi64>
   %x = tile.load %ptrs : tensor<1024x!tile.ptr<f32>>
   tile.store %ptrs, %x : tensor<1024x!tile.ptr<f32>>
+  return
+}
+// f16 loaded, f32 stored, tied by the extf: the widest pointee (f32) wins.
+// CHECK-LABEL: func.func @pointers_f16_to_f32(
+// CHECK:         tile.load %{{.*}} : tensor<1024x!tile.ptr<f16>, #[[$F32]]>
+// CHECK:         arith.extf %{{.*}} : tensor<1024xf16, #[[$F32]]> to tensor<1024xf32, #[[$F32]]>
+// CHECK:         tile.store %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[$F32]]>
+func.func @pointers_f16_to_f32(%p: !tile.ptr<f16>, %q: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %r = tile.range 0, 1024 : tensor<1024xi32>
+  %b = tile.splat %p : tensor<1024x!tile.ptr<f16>>
+  %ptrs = tile.addptr %b, %r : tensor<1024x!tile.ptr<f16>>, tensor<1024xi32>
+  %x = tile.load %ptrs : tensor<1024x!tile.ptr<f16>>
+  %y = arith.extf %x : tensor<1024xf16> to tensor<1024xf32>
+  %r2 = tile.range 0, 1024 : tensor<1024xi32>
+  %c = tile.splat %q : tensor<1024x!tile.ptr<f32>>
+  %qtrs = tile.addptr %c, %r2 : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  tile.store %qtrs, %y : tensor<1024x!tile.ptr<f32>>
+  return
+}
+// A group that touches no memory gets 4 per thread (16 bytes of 32-bit
+// values), whatever its element type.
+// CHECK-LABEL: func.func @no_memory(
+// CHECK:         arith.trunci %{{.*}} : tensor<1024xi32, #[[$F32]]> to tensor<1024xi8, #[[$F32]]>
+// CHECK:         tile.reduce sum %{{.*}} axis = 0 : tensor<1024xi8, #[[$F32]]> -> i8
+func.func @no_memory(%p: !tile.ptr<i8>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %r = tile.range 0, 1024 : tensor<1024xi32>
+  %t = arith.trunci %r : tensor<1024xi32> to tensor<1024xi8>
+  %s = tile.reduce sum %t axis = 0 : tensor<1024xi8> -> i8
+  tile.store %p, %s : !tile.ptr<i8>
   return
 }
 
