@@ -292,9 +292,12 @@ private:
     return success();
   }
 
-  /// Calls run the callee's body with the caller's values: the callee's
-  /// block arguments are bound in the same environment (SSA values are
-  /// distinct per function), guarded against runaway recursion.
+  /// Calls run the callee's body in an environment of its own, holding
+  /// only its arguments: with one shared environment a recursive call would
+  /// rebind the SSA values of the activation that is still running (its
+  /// arguments and everything it computed), and the caller would continue
+  /// with the callee's values. The caller's environment is set aside and
+  /// restored when the callee returns, guarded against runaway recursion.
   LogicalResult execCall(func::CallOp op) {
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
         op, op.getCalleeAttr());
@@ -308,8 +311,11 @@ private:
     SmallVector<TensorRef> args;
     for (Value v : op.getOperands())
       args.push_back(env.lookup(v));
+    llvm::DenseMap<Value, TensorRef> callerEnv = std::move(env);
+    env.clear();
     SmallVector<TensorRef> results;
     LogicalResult result = execBlock(callee.getBody().front(), args, results);
+    env = std::move(callerEnv);
     --callDepth;
     if (failed(result))
       return failure();

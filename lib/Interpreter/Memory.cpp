@@ -5,6 +5,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <cstdio>
@@ -125,9 +127,28 @@ double mlir::tile::interp::roundTo(DType t, double v) {
 // Buffer
 //===----------------------------------------------------------------------===//
 
+std::optional<int64_t>
+mlir::tile::interp::bufferSizeInBytes(DType dtype,
+                                      llvm::ArrayRef<int64_t> shape) {
+  int64_t bytes = dtypeSize(dtype);
+  for (int64_t d : shape)
+    if (d < 0 || llvm::MulOverflow(bytes, d, bytes))
+      return std::nullopt;
+  return bytes;
+}
+
 Buffer::Buffer(std::string name, DType dtype, std::vector<int64_t> shape)
     : name(std::move(name)), dtype(dtype), shape(std::move(shape)) {
-  bytes.assign(numElements() * dtypeSize(dtype), 0);
+  // An unchecked product could wrap to a small size (and every access would
+  // then be out of bounds of what was meant), and a huge one would abort in
+  // the allocator with only "out of memory"; say which buffer it was.
+  std::optional<int64_t> size = bufferSizeInBytes(dtype, this->shape);
+  if (!size || *size > kMaxBufferBytes)
+    llvm::report_fatal_error(llvm::Twine("buffer '") + this->name +
+                                 "' is too large (more than " +
+                                 llvm::Twine(kMaxBufferBytes >> 30) + " GiB)",
+                             /*gen_crash_diag=*/false);
+  bytes.assign(*size, 0);
 }
 
 int64_t Buffer::numElements() const {

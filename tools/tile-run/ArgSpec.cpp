@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
@@ -88,6 +89,30 @@ bool tilerun::parseArgSpec(const std::string &text, ArgSpec &spec,
         return false;
       }
       spec.shape.push_back(v);
+    }
+    // Reject absurd shapes here, before anything is allocated: an unchecked
+    // element count wraps (2^32 x 2^32 would become an empty buffer) and a
+    // huge one aborts in the allocator with a bare "out of memory".
+    int64_t elements = 1;
+    for (int64_t d : spec.shape) {
+      if (llvm::MulOverflow(elements, d, elements)) {
+        error = "buffer shape '" + rest.take_front(close).str() +
+                "' has more elements than int64 can count (buffers are "
+                "limited to " +
+                std::to_string(kMaxBufferBytes >> 30) + " GiB)";
+        return false;
+      }
+    }
+    std::optional<int64_t> bytes = bufferSizeInBytes(spec.dtype, spec.shape);
+    if (!bytes || *bytes > kMaxBufferBytes) {
+      error = "buffer shape '" + rest.take_front(close).str() + "' has " +
+              std::to_string(elements) + " elements of " +
+              dtypeName(spec.dtype).str() + " (" +
+              (bytes ? std::to_string(*bytes) + " bytes"
+                     : std::string("more than 2^63 bytes")) +
+              "), more than the " + std::to_string(kMaxBufferBytes >> 30) +
+              " GiB limit";
+      return false;
     }
     if (spec.name.empty()) {
       error = "a buffer needs a name: NAME=" + text;

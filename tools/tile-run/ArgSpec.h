@@ -5,8 +5,10 @@
 //   [NAME=]DTYPE:VALUE           a scalar (i32:781, f32:0.5)
 // where INIT is randn, randn(SCALE), rand, rand(LO,HI), zeros, ones,
 // fill(V), iota, poison (NaN, or 0x5A bytes for integers) or file(PATH)
-// (raw little-endian elements). A check is OUT=FN(IN,...) with FN one of
-// softmax, softmax_matmul, matmul, matmul_leaky_relu, add.
+// (raw little-endian elements). A buffer holds at most kMaxBufferBytes
+// (64 GiB); larger or overflowing shapes are rejected. A check is
+// OUT=FN(IN,...) with FN one of softmax, softmax_matmul, matmul,
+// matmul_leaky_relu, add.
 //
 //===----------------------------------------------------------------------===//
 

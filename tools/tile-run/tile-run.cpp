@@ -49,10 +49,14 @@ static cl::opt<std::string> kernelName("kernel",
 static cl::opt<std::string>
     gridSpec("grid", cl::desc("Program instances along axes 0[,1[,2]]"),
              cl::value_desc("x[,y[,z]]"), cl::init("1"), cl::cat(category));
+// The --arg help states the buffer size limit that ArgSpec.cpp enforces.
+static_assert(kMaxBufferBytes == int64_t(64) << 30,
+              "update the 64 GiB in the --arg help");
 static cl::list<std::string>
     argSpecs("arg",
              cl::desc("Kernel argument, in order: NAME=DTYPE[D0xD1...]:INIT "
-                      "for a buffer, [NAME=]DTYPE:VALUE for a scalar"),
+                      "for a buffer (at most 64 GiB), [NAME=]DTYPE:VALUE for "
+                      "a scalar"),
              cl::value_desc("spec"), cl::cat(category));
 static cl::list<std::string>
     checkSpecs("check",

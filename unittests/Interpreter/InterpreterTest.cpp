@@ -207,6 +207,52 @@ func.func @k(%out: !tile.ptr<f32>) attributes {tile.kernel} {
       << h.diagnostics;
 }
 
+// A recursive helper: each call needs its own %n, %m and %f. With one
+// environment shared by all calls, the innermost call's values overwrite
+// the outer ones' and fact(5) came out as 1.
+constexpr const char *kFactorial = R"mlir(
+func.func @fact(%n: i32) -> i32 {
+  %c1 = arith.constant 1 : i32
+  %done = arith.cmpi sle, %n, %c1 : i32
+  %r = scf.if %done -> (i32) {
+    scf.yield %c1 : i32
+  } else {
+    %m = arith.subi %n, %c1 : i32
+    %f = func.call @fact(%m) : (i32) -> i32
+    %p = arith.muli %n, %f : i32
+    scf.yield %p : i32
+  }
+  return %r : i32
+}
+func.func @k(%out: !tile.ptr<i32>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %f = func.call @fact(%n) : (i32) -> i32
+  tile.store %out, %f : !tile.ptr<i32>
+  return
+}
+)mlir";
+
+TEST(InterpreterTest, RecursiveCallsHaveTheirOwnValues) {
+  KernelHarness h;
+  ASSERT_TRUE(h.parseString(kFactorial)) << h.diagnostics;
+  std::vector<Buffer> bufs{Buffer("out", DType::I32, {1})};
+  for (auto [n, expected] : {std::pair<int64_t, double>{1, 1},
+                             {5, 120},
+                             {10, 3628800}}) {
+    ASSERT_TRUE(succeeded(runKernel(h.kernel(), {ArgValue::buffer(0), i32(n)},
+                                    bufs, quietGrid(1))))
+        << h.diagnostics;
+    EXPECT_EQ(bufs[0].get(0), expected) << "fact(" << n << ")";
+  }
+  // The depth guard still stops runaway recursion (fact(100) nests 99
+  // calls inside the kernel's).
+  EXPECT_TRUE(failed(runKernel(h.kernel(), {ArgValue::buffer(0), i32(100)},
+                               bufs, quietGrid(1))));
+  EXPECT_NE(h.diagnostics.find("call depth exceeds 64 (recursion?)"),
+            std::string::npos)
+      << h.diagnostics;
+}
+
 TEST(InterpreterTest, LookupKernel) {
   KernelHarness h;
   ASSERT_TRUE(h.parseString(kDivide));

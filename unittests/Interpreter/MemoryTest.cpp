@@ -47,6 +47,27 @@ TEST(MemoryTest, BufferStoresInItsType) {
   }
 }
 
+TEST(MemoryTest, BufferSizeOverflowIsDetected) {
+  EXPECT_EQ(bufferSizeInBytes(DType::F32, {3, 2}), 24);
+  EXPECT_EQ(bufferSizeInBytes(DType::F64, {}), 8);
+  // 2^32 x 2^32 elements wrap an int64 element count to 0.
+  EXPECT_EQ(bufferSizeInBytes(DType::F32, {int64_t(1) << 32, int64_t(1) << 32}),
+            std::nullopt);
+  // The element count fits, the byte count does not.
+  EXPECT_EQ(bufferSizeInBytes(DType::I64, {int64_t(1) << 61}), std::nullopt);
+  EXPECT_EQ(bufferSizeInBytes(DType::F32, {-1}), std::nullopt);
+}
+
+TEST(MemoryTest, HugeBufferIsAFatalErrorNotAWrappedSize) {
+  // Too large to allocate: a clear fatal error, before any allocation.
+  EXPECT_DEATH(Buffer("big", DType::F32, {1000000, 1000000}),
+               "buffer 'big' is too large \\(more than 64 GiB\\)");
+  // Overflowing: not an empty buffer.
+  EXPECT_DEATH(
+      Buffer("wrap", DType::F32, {int64_t(1) << 32, int64_t(1) << 32}),
+      "buffer 'wrap' is too large");
+}
+
 TEST(MemoryTest, ParseDType) {
   EXPECT_EQ(parseDType("bf16"), DType::BF16);
   EXPECT_EQ(parseDType("f8"), std::nullopt);

@@ -50,6 +50,17 @@ std::string formatNumber(double v);
 /// even for floats; wrap-around for integers).
 double roundTo(DType t, double v);
 
+/// The largest buffer the interpreter (and tile-run) will allocate: 64 GiB.
+/// Larger requests are almost always a mistyped shape, and the host would
+/// fail to provide them anyway.
+constexpr int64_t kMaxBufferBytes = int64_t(64) << 30;
+
+/// The size in bytes of a buffer of `shape` elements of type `dtype`, or
+/// std::nullopt when the element count or the byte size overflows int64 (or
+/// a dimension is negative). Does not apply kMaxBufferBytes.
+std::optional<int64_t> bufferSizeInBytes(DType dtype,
+                                         llvm::ArrayRef<int64_t> shape);
+
 /// A named region of host memory that kernels address through pointers.
 struct Buffer {
   std::string name;
@@ -58,6 +69,10 @@ struct Buffer {
   std::vector<uint8_t> bytes;
 
   Buffer() = default;
+  /// A zero-filled buffer. Aborts with a fatal error (instead of wrapping
+  /// the size or exhausting memory) when its size overflows or exceeds
+  /// kMaxBufferBytes; callers taking user input check bufferSizeInBytes
+  /// first.
   Buffer(std::string name, DType dtype, std::vector<int64_t> shape);
 
   int64_t numElements() const;

@@ -6,7 +6,8 @@
 // `a` and column of `b` once per k. Operand layouts do not matter here.
 // Tensor cores (mma.sync) replace this in the performance work. The f32
 // FMA path is at least as accurate as tf32, so the precision attribute is
-// honoured from above.
+// honoured from above. Dots whose accumulator has the mma layout use tensor
+// cores instead (below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +18,213 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include <map>
 
 using namespace mlir;
 using namespace mlir::tile;
+
+//===----------------------------------------------------------------------===//
+// Tensor cores: mma.sync
+//===----------------------------------------------------------------------===//
+//
+// When layout assignment gave the accumulator the mma layout (see
+// getMmaLayout), the accumulator slots are mma.sync's C/D fragments: for
+// each 16x8 tile, slots (2j, 2n), (2j, 2n+1), (2j+1, 2n), (2j+1, 2n+1) hold
+// rows g and g+8 (g = lane / 4), columns 2t and 2t+1 (t = lane % 4). The
+// operands are staged in shared memory (a row-major, b transposed, rows
+// padded by 16 bytes against bank conflicts) and each thread reads its A
+// and B fragments with 32-bit shared loads: pairs of consecutive k.
+
+/// Rounds f32 values (as i32 bits) to tf32 (10 explicit mantissa bits),
+/// to nearest, as cvt.rna.tf32.f32 does.
+static Value roundToTF32Bits(OpBuilder &b, Location loc, Value bits) {
+  Value rounded =
+      arith::AddIOp::create(b, loc, bits, i32Constant(b, loc, 0x1000));
+  return arith::AndIOp::create(b, loc, rounded,
+                               i32Constant(b, loc, (int32_t)0xffffe000u));
+}
+
+static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
+                                  ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
+                                  ArrayRef<Value> acc) {
+  std::string asmText =
+      ("mma.sync.aligned." + kind +
+       " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};")
+          .str();
+  Type f32 = b.getF32Type();
+  auto resultType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(4, f32));
+  SmallVector<Value> operands(aRegs);
+  operands.append(bRegs.begin(), bRegs.end());
+  operands.append(acc.begin(), acc.end());
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, asmText,
+      "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < 4; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
+}
+
+static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
+                                     ValueRange bVals, ValueRange accVals,
+                                     ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  RankedTensorType aType = op.getA().getType(), bType = op.getB().getType();
+  RankedTensorType cType = op.getType();
+  Type elem = aType.getElementType();
+  bool isTF32 = elem.isF32();
+  int64_t bytes = isTF32 ? 4 : 2;
+  int64_t k = aType.getDimSize(1);
+  int64_t pad = 16 / bytes, stride = k + pad; // elements per staged row
+  int64_t m = aType.getDimSize(0);
+  int64_t kStep = isTF32 ? 8 : 16;
+  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+
+  // Stage a ([M][stride]) then b transposed ([N][stride]).
+  Value smem = getSharedMemory(rewriter, loc);
+  emitBarrier(rewriter, loc);
+  auto stage = [&](RankedTensorType type, ValueRange values, bool transpose,
+                   int64_t base) {
+    for (auto [slot, index] :
+         llvm::enumerate(emitSlotIndices(rewriter, loc, type))) {
+      Value row = transpose ? index[1] : index[0];
+      Value col = transpose ? index[0] : index[1];
+      Value linear = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, row,
+                                i32Constant(rewriter, loc, stride)),
+          col);
+      if (base)
+        linear = arith::AddIOp::create(rewriter, loc, linear,
+                                       i32Constant(rewriter, loc, base));
+      LLVM::StoreOp::create(rewriter, loc, values[slot],
+                            gep(rewriter, loc, elem, smem, linear));
+    }
+  };
+  stage(aType, aVals, /*transpose=*/false, 0);
+  stage(bType, bVals, /*transpose=*/true, m * stride);
+  emitBarrier(rewriter, loc);
+
+  // This thread's rows (per pair of row repetitions) and B columns (per
+  // n-tile), from the accumulator's slot indices.
+  LayoutView view(cType);
+  auto cIndex = emitSlotIndices(rewriter, loc, cType);
+  ThreadIds ids = getThreadIds(rewriter, loc);
+  Value g = arith::ShRUIOp::create(rewriter, loc, ids.lane,
+                                   i32Constant(rewriter, loc, 2));
+  Value t = arith::AndIOp::create(rewriter, loc, ids.lane,
+                                  i32Constant(rewriter, loc, 3));
+  Value twoT = arith::ShLIOp::create(rewriter, loc, t,
+                                     i32Constant(rewriter, loc, 1));
+  int64_t rowReps = view.getSlotsAlong(0), colSlots = view.getSlotsAlong(1);
+  int64_t mTiles = rowReps / 2, nTiles = colSlots / 2;
+  auto slotOf = [&](int64_t r, int64_t c) {
+    return view.getSlot({r, c});
+  };
+  SmallVector<Value> rowLo, rowHi, bCol;
+  for (int64_t j = 0; j < mTiles; ++j) {
+    rowLo.push_back(cIndex[slotOf(2 * j, 0)][0]);
+    rowHi.push_back(cIndex[slotOf(2 * j + 1, 0)][0]);
+  }
+  for (int64_t n = 0; n < nTiles; ++n) {
+    // Column 2t of this n-tile minus 2t is the tile's first column.
+    Value first = arith::SubIOp::create(rewriter, loc,
+                                        cIndex[slotOf(0, 2 * n)][1], twoT);
+    bCol.push_back(arith::AddIOp::create(
+        rewriter, loc, first, i32Constant(rewriter, loc, m)));
+  }
+  // Fragment loads: 32 bits at element (row, col) of the staged operand.
+  auto load32 = [&](Value row, int64_t colOffset, Value col) -> Value {
+    Value linear = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, row,
+                              i32Constant(rewriter, loc, stride)),
+        arith::AddIOp::create(rewriter, loc, col,
+                              i32Constant(rewriter, loc, colOffset)));
+    Value byteOffset = arith::MulIOp::create(
+        rewriter, loc, linear, i32Constant(rewriter, loc, bytes));
+    return LLVM::LoadOp::create(rewriter, loc, i32,
+                                gep(rewriter, loc, i8, smem, byteOffset), 4);
+  };
+  Value colBase = isTF32 ? t : twoT; // k offset of this lane in a step
+
+  SmallVector<Value> acc(accVals.begin(), accVals.end());
+  InputPrecision precision = op.getPrecision();
+  std::string kind =
+      isTF32 ? "m16n8k8.row.col.f32.tf32.tf32.f32"
+             : (elem.isBF16() ? "m16n8k16.row.col.f32.bf16.bf16.f32"
+                              : "m16n8k16.row.col.f32.f16.f16.f32");
+  for (int64_t kk = 0; kk < k; kk += kStep) {
+    Value kBase = arith::AddIOp::create(rewriter, loc, colBase,
+                                        i32Constant(rewriter, loc, kk));
+    int64_t half = kStep / 2; // the second k group of a fragment
+    // A fragments: (lo, k), (hi, k), (lo, k + half), (hi, k + half).
+    SmallVector<SmallVector<Value>> aFrag;
+    for (int64_t j = 0; j < mTiles; ++j)
+      aFrag.push_back({load32(rowLo[j], 0, kBase), load32(rowHi[j], 0, kBase),
+                       load32(rowLo[j], half, kBase),
+                       load32(rowHi[j], half, kBase)});
+    // B fragments from b transposed: (col g, k), (col g, k + half).
+    SmallVector<SmallVector<Value>> bFrag;
+    for (int64_t n = 0; n < nTiles; ++n) {
+      Value col = arith::AddIOp::create(rewriter, loc, bCol[n], g);
+      bFrag.push_back({load32(col, 0, kBase), load32(col, half, kBase)});
+    }
+    for (int64_t j = 0; j < mTiles; ++j)
+      for (int64_t n = 0; n < nTiles; ++n) {
+        int64_t s00 = slotOf(2 * j, 2 * n), s01 = slotOf(2 * j, 2 * n + 1),
+                s10 = slotOf(2 * j + 1, 2 * n),
+                s11 = slotOf(2 * j + 1, 2 * n + 1);
+        SmallVector<Value> c{acc[s00], acc[s01], acc[s10], acc[s11]};
+        if (!isTF32 || precision == InputPrecision::TF32) {
+          SmallVector<Value> a = aFrag[j], bb = bFrag[n];
+          if (isTF32) {
+            for (Value &v : a)
+              v = roundToTF32Bits(rewriter, loc, v);
+            for (Value &v : bb)
+              v = roundToTF32Bits(rewriter, loc, v);
+          }
+          c = emitMma(rewriter, loc, kind, a, bb, c);
+        } else {
+          // tf32x3: x = big + small with both parts in tf32; the product
+          // keeps big*big + big*small + small*big (f32-level error).
+          auto split = [&](ArrayRef<Value> regs, SmallVector<Value> &big,
+                           SmallVector<Value> &small) {
+            for (Value v : regs) {
+              Value hi = roundToTF32Bits(rewriter, loc, v);
+              Value rest = arith::SubFOp::create(
+                  rewriter, loc,
+                  arith::BitcastOp::create(rewriter, loc,
+                                           rewriter.getF32Type(), v),
+                  arith::BitcastOp::create(rewriter, loc,
+                                           rewriter.getF32Type(), hi));
+              big.push_back(hi);
+              small.push_back(roundToTF32Bits(
+                  rewriter, loc,
+                  arith::BitcastOp::create(rewriter, loc, i32, rest)));
+            }
+          };
+          SmallVector<Value> aBig, aSmall, bBig, bSmall;
+          split(aFrag[j], aBig, aSmall);
+          split(bFrag[n], bBig, bSmall);
+          c = emitMma(rewriter, loc, kind, aSmall, bBig, c);
+          c = emitMma(rewriter, loc, kind, aBig, bSmall, c);
+          c = emitMma(rewriter, loc, kind, aBig, bBig, c);
+        }
+        acc[s00] = c[0];
+        acc[s01] = c[1];
+        acc[s10] = c[2];
+        acc[s11] = c[3];
+      }
+  }
+  rewriter.replaceOpWithMultiple(op, {acc});
+  return success();
+}
 
 namespace {
 
@@ -31,6 +234,9 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isMmaLayout(op.getType().getEncoding()))
+      return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),
+                             adaptor.getAcc(), rewriter);
     Location loc = op.getLoc();
     RankedTensorType aType = op.getA().getType(), bType = op.getB().getType();
     RankedTensorType cType = op.getType();

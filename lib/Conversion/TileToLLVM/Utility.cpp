@@ -198,6 +198,14 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();
+    if (isMmaLayout(dot.getType().getEncoding())) {
+      // a as [M][K + pad], b transposed as [N][K + pad], in the operand type
+      // (see DotOpToLLVM.cpp).
+      int64_t bytes = a.getElementType().getIntOrFloatBitWidth() / 8;
+      int64_t pad = 16 / bytes;
+      int64_t k = a.getDimSize(1);
+      return (a.getDimSize(0) + bt.getDimSize(1)) * (k + pad) * bytes;
+    }
     return (a.getNumElements() + bt.getNumElements()) * 4; // staged as f32
   }
   return 0;

@@ -250,6 +250,90 @@ func.func @kernel_nested_region_argument(%p: !tile.ptr<f32>) attributes {tile.ke
 
 // -----
 
+//===----------------------------------------------------------------------===//
+// Layouts for the kernel's warps (the tile.kernel attribute): warpsPerCTA
+// of a blocked layout, or of the root of a slice chain, multiplies to
+// tile.num_warps (4 when absent).
+//===----------------------------------------------------------------------===//
+
+#w2 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+func.func @kernel_warps_default(%p: !tile.ptr<f32>) attributes {tile.kernel} {
+  // expected-error @+1 {{'arith.constant' op result has a layout whose warpsPerCTA multiply to 2, but tile kernel 'kernel_warps_default' has tile.num_warps = 4: 'tensor<16xf32, #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>>'}}
+  %c = arith.constant dense<1.0> : tensor<16xf32, #w2>
+  return
+}
+
+// -----
+
+#w4 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [1, 0]}>
+func.func @kernel_warps_attribute(%x: i32) attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.splat' op result has a layout whose warpsPerCTA multiply to 4, but tile kernel 'kernel_warps_attribute' has tile.num_warps = 8}}
+  %0 = tile.splat %x : tensor<16x16xi32, #w4>
+  return
+}
+
+// -----
+
+// The same layout is fine in a kernel of 4 warps, and outside kernels.
+#w4 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [1, 0]}>
+func.func @kernel_warps_match(%x: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %0 = tile.splat %x : tensor<16x16xi32, #w4>
+  return
+}
+func.func @not_a_kernel_warps(%x: i32) attributes {tile.num_warps = 8 : i32} {
+  %0 = tile.splat %x : tensor<16x16xi32, #w4>
+  return
+}
+
+// -----
+
+// A slice counts the warps of the blocked layout at the root of its chain.
+#w8 = #tile.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 2, 16], warpsPerCTA = [2, 2, 2], order = [2, 1, 0]}>
+func.func @kernel_warps_slice_chain(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  // expected-error @+1 {{'arith.constant' op result has a layout whose warpsPerCTA multiply to 8, but tile kernel 'kernel_warps_slice_chain' has tile.num_warps = 2}}
+  %c = arith.constant dense<1.0> : tensor<16xf32, #tile.slice<{dim = 0, parent = #tile.slice<{dim = 0, parent = #w8}>}>>
+  return
+}
+
+// -----
+
+// The block a block pointer addresses is laid out too.
+#w1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+func.func @kernel_warps_block_ptr(%p: !tile.ptr<f32>, %n: i64) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  // expected-error @+1 {{'tile.make_block_ptr' op result has a layout whose warpsPerCTA multiply to 1, but tile kernel 'kernel_warps_block_ptr' has tile.num_warps = 4}}
+  %b = tile.make_block_ptr %p, [%n, %n], [%n, %c1], [%c0, %c0]
+         order = [1, 0] : !tile.block_ptr<tensor<16x16xf32, #w1>>
+  return
+}
+
+// -----
+
+// ... and so are region arguments (here a loop's iteration argument).
+#w2 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+func.func @kernel_warps_region_argument(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  // expected-error @+1 {{'test.region' op region argument has a layout whose warpsPerCTA multiply to 2, but tile kernel 'kernel_warps_region_argument' has tile.num_warps = 1}}
+  "test.region"() ({
+  ^bb0(%a: tensor<16xf32, #w2>):
+    "test.terminator"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// An invalid tile.num_warps is reported by its own check (invalid.mlir), not
+// compared with layouts.
+#w4 = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// expected-error @+1 {{'tile.num_warps' must be a power of two from 1 to 32, got 3}}
+func.func @kernel_warps_invalid_num_warps(%x: i32) attributes {tile.kernel, tile.num_warps = 3 : i32} {
+  %0 = tile.splat %x : tensor<16xi32, #w4>
+  return
+}
+
+// -----
+
 // Outside kernels, ops of other dialects are not checked.
 func.func @not_a_kernel(%p: !tile.ptr<f32>) -> tensor<16xf32, "x"> {
   %c = arith.constant dense<1.0> : tensor<16xf32, "x">

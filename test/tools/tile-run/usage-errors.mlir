@@ -96,6 +96,32 @@
 // DIM-MIXED:      $ tile-run
 // DIM-MIXED-NEXT: tile-run: error: --arg 'x=f32[2x3,4]': bad dimension '2x3' in buffer shape (dimensions are positive integers)
 // DIM-MIXED-NEXT: [exit 2]
+
+// Buffers hold at most 64 GiB; larger shapes are refused before anything is
+// allocated (2^32 x 2^32 elements used to wrap to an empty buffer, 10^12
+// elements to abort with "LLVM ERROR: out of memory").
+// RUN: %{run} %{va} --arg 'x=f32[4294967296x4294967296]' \
+// RUN:   | FileCheck %s --match-full-lines --check-prefix=SHAPE-WRAP
+// SHAPE-WRAP:      $ tile-run
+// SHAPE-WRAP-NEXT: tile-run: error: --arg 'x=f32[4294967296x4294967296]': buffer shape '4294967296x4294967296' has more elements than int64 can count (buffers are limited to 64 GiB)
+// SHAPE-WRAP-NEXT: [exit 2]
+// RUN: %{run} %{va} --arg 'x=f32[1000000x1000000]' \
+// RUN:   | FileCheck %s --match-full-lines --check-prefix=SHAPE-HUGE
+// SHAPE-HUGE:      $ tile-run
+// SHAPE-HUGE-NEXT: tile-run: error: --arg 'x=f32[1000000x1000000]': buffer shape '1000000x1000000' has 1000000000000 elements of f32 (4000000000000 bytes), more than the 64 GiB limit
+// SHAPE-HUGE-NEXT: [exit 2]
+// One byte over the limit:
+// RUN: %{run} %{va} --arg 'x=i8[68719476737]' \
+// RUN:   | FileCheck %s --match-full-lines --check-prefix=SHAPE-LIMIT
+// SHAPE-LIMIT:      $ tile-run
+// SHAPE-LIMIT-NEXT: tile-run: error: --arg 'x=i8[68719476737]': buffer shape '68719476737' has 68719476737 elements of i8 (68719476737 bytes), more than the 64 GiB limit
+// SHAPE-LIMIT-NEXT: [exit 2]
+// The element count fits in int64, the byte count does not:
+// RUN: %{run} %{va} --arg 'x=i64[2305843009213693952]' \
+// RUN:   | FileCheck %s --match-full-lines --check-prefix=SHAPE-BYTES
+// SHAPE-BYTES:      $ tile-run
+// SHAPE-BYTES-NEXT: tile-run: error: --arg 'x=i64[2305843009213693952]': buffer shape '2305843009213693952' has 2305843009213693952 elements of i64 (more than 2^63 bytes), more than the 64 GiB limit
+// SHAPE-BYTES-NEXT: [exit 2]
 // RUN: %{run} %{va} --arg 'f32[10]' \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=NO-NAME
 // NO-NAME:      $ tile-run

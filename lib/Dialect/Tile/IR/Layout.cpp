@@ -147,3 +147,34 @@ RankedTensorType mlir::tile::withLayout(RankedTensorType type,
   return RankedTensorType::get(type.getShape(), type.getElementType(),
                                layout);
 }
+
+BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps) {
+  RankedTensorType a = dot.getA().getType(), c = dot.getType();
+  Type elem = a.getElementType();
+  int64_t kStep;
+  if (elem.isF16() || elem.isBF16())
+    kStep = 16;
+  else if (elem.isF32() && dot.getPrecision() != InputPrecision::IEEE)
+    kStep = 8;
+  else
+    return nullptr; // f32 IEEE products stay on the FMA units
+  if (!c.getElementType().isF32())
+    return nullptr;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  if (m % 16 || n % 8 || k % kStep)
+    return nullptr;
+  unsigned wm = (unsigned)std::min<int64_t>(numWarps, m / 16);
+  unsigned wn = numWarps / wm;
+  if (n < 8 * (int64_t)wn)
+    return nullptr;
+  MLIRContext *ctx = dot.getContext();
+  return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {wm, wn}, {1, 0});
+}
+
+bool mlir::tile::isMmaLayout(Attribute layout) {
+  auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+  return b && b.getRank() == 2 &&
+         b.getSizePerThread() == ArrayRef<unsigned>{1, 2} &&
+         b.getThreadsPerWarp() == ArrayRef<unsigned>{8, 4} &&
+         b.getOrder() == ArrayRef<unsigned>{1, 0};
+}

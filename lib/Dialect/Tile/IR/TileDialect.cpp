@@ -270,16 +270,58 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                << " has type " << t
                << "; kernel arguments are !tile.ptr<T>, i1, i32, i64, f32 or "
                   "f64";
-    // Every tensor in the body is a tile: static, power-of-two dimensions.
+    // A layout distributes a tile over warpsPerCTA warps; code generation
+    // launches tile.num_warps warps per program, so any other count would
+    // leave elements without a thread (or threads without elements). A
+    // num_warps that is itself invalid is reported by its own verification
+    // (below), and no layout is compared with it.
+    std::optional<unsigned> numWarps;
+    auto numWarpsAttr =
+        func->getAttrOfType<IntegerAttr>(getNumWarpsAttrName());
+    if (!func->hasAttr(getNumWarpsAttrName()))
+      numWarps = 4;
+    else if (numWarpsAttr && numWarpsAttr.getInt() >= 1 &&
+             numWarpsAttr.getInt() <= 32 &&
+             llvm::isPowerOf2_64(numWarpsAttr.getInt()))
+      numWarps = (unsigned)numWarpsAttr.getInt();
+    auto verifyLayoutWarps = [&](Operation *inner, Type type,
+                                 StringRef what) -> LogicalResult {
+      if (!numWarps)
+        return success();
+      // The layout of a tile, or of the block a block pointer addresses.
+      Type tileType = type;
+      if (auto bp = dyn_cast<BlockPointerType>(type))
+        tileType = bp.getBlockType();
+      auto tensor = dyn_cast<RankedTensorType>(tileType);
+      if (!tensor)
+        return success();
+      // A slice distributes its elements like the root of its chain.
+      Attribute layout = tensor.getEncoding();
+      while (auto slice = dyn_cast_or_null<SliceEncodingAttr>(layout))
+        layout = slice.getParent();
+      auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+      if (!blocked || blocked.getNumWarps() == *numWarps)
+        return success();
+      return inner->emitOpError()
+             << what << " has a layout whose warpsPerCTA multiply to "
+             << blocked.getNumWarps() << ", but tile kernel '"
+             << func.getSymName() << "' has tile.num_warps = " << *numWarps
+             << ": " << type;
+    };
+    // Every tensor in the body is a tile: static, power-of-two dimensions,
+    // with a layout (if any) for the kernel's warps.
     WalkResult result = func.walk([&](Operation *inner) {
       for (Type t : inner->getResultTypes())
-        if (failed(verifyTileType(inner, t, "result")))
+        if (failed(verifyTileType(inner, t, "result")) ||
+            failed(verifyLayoutWarps(inner, t, "result")))
           return WalkResult::interrupt();
       for (Region &region : inner->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
             if (failed(verifyTileType(inner, arg.getType(),
-                                      "region argument")))
+                                      "region argument")) ||
+                failed(verifyLayoutWarps(inner, arg.getType(),
+                                         "region argument")))
               return WalkResult::interrupt();
       return WalkResult::advance();
     });

@@ -86,6 +86,8 @@ private:
   /// Order (fastest first) requested for a class by a block pointer.
   DenseMap<Value, SmallVector<unsigned>> requestedOrder;
   DenseMap<Value, Attribute> layoutOfLeader;
+  /// Tensor-core accumulator layouts wanted by dot results.
+  SmallVector<std::pair<Value, Attribute>> mmaLayouts;
 
   /// Splats, constants and ranges cost nothing to recompute; giving each
   /// use its own copy keeps them from tying unrelated groups together.
@@ -173,7 +175,11 @@ private:
             links.push_back(
                 {o.getSrc(), (unsigned)o.getAxis(), o.getResult(), o});
           })
-          .Case([&](DotOp o) { join(o.getAcc(), o.getResult()); })
+          .Case([&](DotOp o) {
+            join(o.getAcc(), o.getResult());
+            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps))
+              mmaLayouts.push_back({o.getResult(), mma});
+          })
           .Case([&](scf::ForOp o) {
             for (auto [init, arg, res, yielded] :
                  llvm::zip(o.getInitArgs(), o.getRegionIterArgs(),
@@ -247,6 +253,13 @@ private:
         Attribute layout = SliceEncodingAttr::get(ctx, link.axis, parent);
         layoutOfLeader[lead] = layout;
         return layout;
+      }
+    // A class holding a tensor-core dot's accumulator takes the mma layout,
+    // so that the accumulator never leaves the registers mma.sync uses.
+    for (auto [result, mma] : mmaLayouts)
+      if (leader(result) == lead) {
+        layoutOfLeader[lead] = mma;
+        return mma;
       }
     // A root class: the blocked layout of its largest member.
     SmallVector<int64_t> shape;
@@ -341,12 +354,38 @@ private:
   }
 };
 
+/// Layouts are assigned inside a kernel only: a call passing tiles to a
+/// helper function would get layouts on its operands and results while the
+/// callee's signature keeps none, which the verifier rejects. The compile
+/// pipeline inlines helpers first; when it has not been done, say so at the
+/// call rather than leave invalid IR behind.
+static LogicalResult checkNoTileCalls(func::FuncOp kernel) {
+  WalkResult result = kernel.walk([](func::CallOp call) {
+    auto isTile = [](Type t) {
+      return isa<RankedTensorType, BlockPointerType>(t);
+    };
+    if (llvm::any_of(call.getOperandTypes(), isTile) ||
+        llvm::any_of(call.getResultTypes(), isTile)) {
+      call.emitError("tile-assign-layouts needs helper functions inlined "
+                     "first (run -inline)");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct TileAssignLayoutsPass
     : public tile::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
-      if (isKernel(func))
-        LayoutAssigner(func).run();
+      if (!isKernel(func))
+        return;
+      if (failed(checkNoTileCalls(func))) {
+        signalPassFailure();
+        return;
+      }
+      LayoutAssigner(func).run();
     });
   }
 };

@@ -82,6 +82,16 @@ BlockedEncodingAttr getDefaultBlockedLayout(MLIRContext *ctx,
                                             unsigned numWarps,
                                             unsigned maxVector);
 
+/// Tensor cores (mma.sync m16n8k16 for f16/bf16, m16n8k8 for tf32) hold a
+/// 16x8 accumulator tile as: lane 4g+t owns rows g and g+8, columns 2t and
+/// 2t+1. That is a blocked layout: sizePerThread [1, 2], threadsPerWarp
+/// [8, 4], warps over [M, N]; pairs of row repetitions form one 16-row
+/// tile. Returns it for `dot` (with warps first along M), or null when the
+/// dot cannot use tensor cores (types, precision, or shape).
+BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps);
+/// Whether `layout` is such a tensor-core accumulator layout.
+bool isMmaLayout(Attribute layout);
+
 /// `type` with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 
