@@ -13,6 +13,7 @@
 #include "tile_runtime.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -130,6 +131,41 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
          y_row_stride % 16 == 0;
 }
 
+/// The (block_m, block_n) tile of the softmax-matmul variant to use: the
+/// configuration measured fastest on an H200 for the seed's shape (batch
+/// 16, d1 2048, d3 512; see docs/perf-notes.md), shrunk for small problems
+/// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
+/// forces a variant (for tuning).
+int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
+                        int64_t d3) {
+  const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  int64_t bm = 32, bn = 64;
+  if (d1 >= 1024 && d3 >= 256) {
+    bm = 64;
+    bn = d3 >= 256 ? 256 : 128;
+  } else if (d1 >= 256) {
+    bm = 32;
+    bn = d3 >= 128 ? 128 : 64;
+  } else {
+    bm = 16;
+  }
+  int index = -1;
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    const EmbeddedKernel &k = kKernels[i];
+    if (k.family != tile::embedded::kSoftmaxMatmul || k.inDtype != dtype ||
+        k.precision != precision)
+      continue;
+    if (forced) {
+      if (std::strcmp(forced, k.name) == 0)
+        return (int)i;
+      continue;
+    }
+    if (k.blockM == bm && k.blockN == bn)
+      index = (int)i;
+  }
+  return index;
+}
+
 } // namespace
 
 extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
@@ -222,14 +258,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
 
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
-  int64_t block = d1 >= 4096 ? 64 : d1 >= 256 ? 32 : 16;
-  int index = -1;
-  for (unsigned i = 0; i < kNumKernels; ++i) {
-    const EmbeddedKernel &k = kKernels[i];
-    if (k.family == tile::embedded::kSoftmaxMatmul && k.inDtype == dtype &&
-        k.precision == wantPrecision && k.blockM == block)
-      index = (int)i;
-  }
+  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for " + dtypeName(dtype));

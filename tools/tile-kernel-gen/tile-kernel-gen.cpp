@@ -22,6 +22,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -80,13 +81,20 @@ static std::vector<Variant> listVariants() {
                 MM{ElemType::F32, InputPrecision::TF32x3},
                 MM{ElemType::F16, InputPrecision::IEEE},
                 MM{ElemType::BF16, InputPrecision::IEEE}})
-    for (int64_t block : {16, 32, 64}) {
+    for (auto [bm, bk, bn, warps] :
+         {std::tuple<int64_t, int64_t, int64_t, int64_t>{16, 16, 64, 4},
+          {32, 32, 64, 4},
+          {64, 64, 64, 4},
+          {32, 32, 128, 4},
+          {64, 32, 128, 8},
+          {64, 32, 256, 8}}) {
       SoftmaxMatmulConfig c;
       c.dtype = mm.t;
       c.precision = mm.p;
-      c.blockM = c.blockK = block;
-      c.blockN = 64;
-      c.numWarps = 4;
+      c.blockM = bm;
+      c.blockK = bk;
+      c.blockN = bn;
+      c.numWarps = warps;
       out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
                      (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
                      (int)c.blockK, (int)c.blockN,

@@ -153,8 +153,19 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   };
   Value colBase = isTF32 ? t : twoT; // k offset of this lane in a step
 
-  SmallVector<Value> acc(accVals.begin(), accVals.end());
   InputPrecision precision = op.getPrecision();
+  // Tensor cores do not round their f32 accumulation to nearest, so over a
+  // long d2 loop the error grows with the number of mma steps. tf32x3
+  // promises f32-level error: its products accumulate in a fresh fragment
+  // for this dot only, which is then added to the running accumulator with
+  // ordinary (round-to-nearest) f32 additions.
+  bool separateSum = isTF32 && precision == InputPrecision::TF32x3;
+  SmallVector<Value> acc(accVals.begin(), accVals.end());
+  if (separateSum) {
+    Value zero = arith::ConstantOp::create(rewriter, loc,
+                                           rewriter.getF32FloatAttr(0.0));
+    std::fill(acc.begin(), acc.end(), zero);
+  }
   std::string kind =
       isTF32 ? "m16n8k8.row.col.f32.tf32.tf32.f32"
              : (elem.isBF16() ? "m16n8k16.row.col.f32.bf16.bf16.f32"
@@ -222,6 +233,9 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
         acc[s11] = c[3];
       }
   }
+  if (separateSum)
+    for (auto [sum, running] : llvm::zip(acc, accVals))
+      sum = arith::AddFOp::create(rewriter, loc, running, sum);
   rewriter.replaceOpWithMultiple(op, {acc});
   return success();
 }
