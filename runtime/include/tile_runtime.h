@@ -146,8 +146,9 @@ typedef enum tile_precision {
 } tile_precision;
 
 /* y[r, :] = softmax(x[r, :]) for r < rows: x is rows x cols with row stride
- * `x_row_stride`, y likewise with `y_row_stride` (both >= cols). Any
- * input/output dtype pair; computed in f32. cols from 1 to 2^31 - 1. */
+ * `x_row_stride`, y likewise with `y_row_stride` (both >= cols). x and y
+ * share their dtype (f32, f16 or bf16; a mixed pair returns
+ * TILE_ERROR_UNSUPPORTED); computed in f32. cols from 1 to 2^31 - 1. */
 tile_status tile_softmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
                          uint64_t x, tile_dtype x_dtype, int64_t x_row_stride,
                          int64_t rows, int64_t cols, void *stream);
@@ -166,7 +167,7 @@ tile_status tile_softmax_matmul(uint64_t out, const int64_t out_strides[3],
                                 tile_precision precision, void *stream);
 
 /* Variant the dispatcher would launch (for benchmarks and tests): writes
- * its kernel name (e.g. "softmax_rows_f32_f32_r4_b1024_w4") to `name`. */
+ * its kernel name (e.g. "softmax_rows_f32_f32_r4_b1024_w4_a16") to `name`. */
 tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
                                  int64_t cols, int aligned, char *name,
                                  size_t name_size);

@@ -3,7 +3,8 @@
 // The library operations launch kernels that Tile compiled at build time
 // (EmbeddedKernels.h); each variant's module is loaded on first use.
 // Softmax dispatches by row length as OneFlow does: several rows per CTA
-// (one warp per row) for short rows, one row per CTA held in registers up
+// (a warp per row, or several rows per warp for the shortest) for short
+// rows, one row per CTA held in registers up
 // to 16384 columns, and a two-pass online kernel beyond.
 //
 //===----------------------------------------------------------------------===//
@@ -131,13 +132,12 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
          y_row_stride % 16 == 0;
 }
 
-/// The (block_m, block_n) tile of the softmax-matmul variant to use: the
-/// configuration measured fastest on an H200 for the seed's shape (batch
-/// 16, d1 2048, d3 512; see docs/perf-notes.md), shrunk for small problems
+/// The softmax-matmul variant to use: the configuration measured fastest on
+/// an H200 for the seed's shape (batch 16, d1 2048, d3 512; the tuning run
+/// is recorded in docs/perf-notes.md), with smaller row tiles for small d1
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
-int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
-                        int64_t d3) {
+int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1) {
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
   // Measured (H200, 2026-11-22, bench/scripts/tune_softmax_matmul.sh at
   // d2 = 512 and 8192): 64 x 64 tiles with 4 warps are fastest for every
@@ -255,10 +255,16 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
 
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
-  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
-  if (index < 0)
+  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1);
+  if (index < 0) {
+    if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
+      return setError(TILE_ERROR_INVALID_ARGUMENT,
+                      std::string(fn) + ": TILE_SOFTMAX_MATMUL_VARIANT='" +
+                          forced + "' names no " + dtypeName(dtype) +
+                          " variant of this precision");
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for " + dtypeName(dtype));
+  }
   tile_kernel kernel;
   tile_status s = loadKernel(index, &kernel);
   if (s != TILE_SUCCESS)

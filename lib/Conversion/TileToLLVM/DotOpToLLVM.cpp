@@ -4,7 +4,7 @@
 // operands are staged in shared memory (as f32), then each thread computes
 // its own accumulator slots with one FMA per k, loading each needed row of
 // `a` and column of `b` once per k. Operand layouts do not matter here.
-// Tensor cores (mma.sync) replace this in the performance work. The f32
+// The f32
 // FMA path is at least as accurate as tf32, so the precision attribute is
 // honoured from above. Dots whose accumulator has the mma layout use tensor
 // cores instead (below).
@@ -42,8 +42,16 @@ using namespace mlir::tile;
 static Value roundToTF32Bits(OpBuilder &b, Location loc, Value bits) {
   Value rounded =
       arith::AddIOp::create(b, loc, bits, i32Constant(b, loc, 0x1000));
-  return arith::AndIOp::create(b, loc, rounded,
-                               i32Constant(b, loc, (int32_t)0xffffe000u));
+  rounded = arith::AndIOp::create(b, loc, rounded,
+                                  i32Constant(b, loc, (int32_t)0xffffe000u));
+  // Infinities and NaNs keep their bits (rounding could carry a NaN's
+  // mantissa into the sign).
+  Value exponent =
+      arith::AndIOp::create(b, loc, bits, i32Constant(b, loc, 0x7f800000));
+  Value special = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        exponent,
+                                        i32Constant(b, loc, 0x7f800000));
+  return arith::SelectOp::create(b, loc, special, bits, rounded);
 }
 
 static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
