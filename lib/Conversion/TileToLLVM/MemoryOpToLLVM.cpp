@@ -318,6 +318,54 @@ static void emitBlockAddresses(
   }
 }
 
+/// Block accesses are vectorized at run time: runs of `width` consecutive
+/// slots along the layout's fastest dimension form one vector access when
+/// that dimension's stride is 1, the first address is aligned to the vector
+/// and every lane is inside the array; otherwise the run is accessed
+/// element by element. Returns the run length (1: no vectors) and, through
+/// `strideOk`, the uniform stride-1 condition.
+static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
+                                    RankedTensorType blockType,
+                                    const BlockPtrParts &parts,
+                                    Value &strideOk) {
+  Type elem = getMemoryType(blockType.getElementType());
+  if (!elem.isIntOrFloat() || elem.isInteger(8))
+    return 1;
+  LayoutView view(blockType);
+  unsigned fast = view.getRoot().getOrder()[0];
+  std::optional<unsigned> dim;
+  for (unsigned d = 0; d < view.getRank(); ++d)
+    if (view.getRootDim(d) == fast)
+      dim = d;
+  if (!dim)
+    return 1;
+  int64_t bytes = getElementBytes(elem);
+  int64_t width = std::min<int64_t>(
+      {(int64_t)view.getSizePerThread(fast), 16 / bytes,
+       blockType.getDimSize(*dim)});
+  if (width < 2)
+    return 1;
+  strideOk = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                   parts.strides[*dim], i64Constant(b, loc, 1));
+  return (unsigned)width;
+}
+
+/// The run-time condition for a vector access of `width` elements at
+/// `addr` whose lanes are in bounds where `inBounds` says (null: all).
+static Value vectorOk(OpBuilder &b, Location loc, Value strideOk, Value addr,
+                      ValueRange inBounds, int64_t bytes) {
+  Value asInt = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), addr);
+  Value low = arith::AndIOp::create(
+      b, loc, asInt, i64Constant(b, loc, bytes * inBounds.size() - 1));
+  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                        i64Constant(b, loc, 0));
+  Value ok = arith::AndIOp::create(b, loc, strideOk, aligned);
+  for (Value lane : inBounds)
+    if (lane)
+      ok = arith::AndIOp::create(b, loc, ok, lane);
+  return ok;
+}
+
 struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -348,10 +396,40 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
                                 -std::numeric_limits<double>::infinity()));
       break;
     }
+    Value strideOk;
+    unsigned width =
+        getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
+    int64_t bytes = getElementBytes(getMemoryType(elemType));
     SmallVector<Value> results;
-    for (auto [addr, ok] : llvm::zip(addresses, inBounds))
-      results.push_back(
-          emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
+    for (size_t first = 0; first < addresses.size(); first += width) {
+      if (width == 1) {
+        results.push_back(emitMaskedLoad(rewriter, loc, addresses[first],
+                                         inBounds[first], elemType, {pad})[0]);
+        continue;
+      }
+      ValueRange lanes(ArrayRef<Value>(inBounds).slice(first, width));
+      Value ok = vectorOk(rewriter, loc, strideOk, addresses[first], lanes,
+                          bytes);
+      SmallVector<Type> types(width, elemType);
+      auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
+                                    /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        scf::YieldOp::create(
+            rewriter, loc,
+            emitLoad(rewriter, loc, addresses[first], elemType, width));
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        SmallVector<Value> scalars;
+        for (unsigned i = 0; i < width; ++i)
+          scalars.push_back(emitMaskedLoad(rewriter, loc,
+                                           addresses[first + i],
+                                           inBounds[first + i], elemType,
+                                           {pad})[0]);
+        scf::YieldOp::create(rewriter, loc, scalars);
+      }
+      results.append(ifOp.getResults().begin(), ifOp.getResults().end());
+    }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
@@ -368,10 +446,32 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
     SmallVector<Value> addresses, inBounds;
     emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
                        inBounds);
-    for (auto [addr, ok, value] :
-         llvm::zip(addresses, inBounds, adaptor.getValue()))
-      emitMaskedStore(rewriter, loc, addr, ok, {value},
-                      type.getElementType());
+    Value strideOk;
+    unsigned width =
+        getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
+    Type elemType = type.getElementType();
+    int64_t bytes = getElementBytes(getMemoryType(elemType));
+    ValueRange values = adaptor.getValue();
+    for (size_t first = 0; first < addresses.size(); first += width) {
+      if (width == 1) {
+        emitMaskedStore(rewriter, loc, addresses[first], inBounds[first],
+                        {values[first]}, elemType);
+        continue;
+      }
+      ValueRange lanes(ArrayRef<Value>(inBounds).slice(first, width));
+      Value ok = vectorOk(rewriter, loc, strideOk, addresses[first], lanes,
+                          bytes);
+      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
+                                    /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      SmallVector<Value> group(values.slice(first, width));
+      emitStore(rewriter, loc, addresses[first], group, elemType);
+      rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      for (unsigned i = 0; i < width; ++i)
+        emitMaskedStore(rewriter, loc, addresses[first + i],
+                        inBounds[first + i], {values[first + i]}, elemType);
+    }
     rewriter.eraseOp(op);
     return success();
   }
