@@ -350,16 +350,27 @@ static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
   return (unsigned)width;
 }
 
-/// The run-time condition for a vector access of `width` elements at
-/// `addr` whose lanes are in bounds where `inBounds` says (null: all).
-static Value vectorOk(OpBuilder &b, Location loc, Value strideOk, Value addr,
-                      ValueRange inBounds, int64_t bytes) {
-  Value asInt = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), addr);
-  Value low = arith::AndIOp::create(
-      b, loc, asInt, i64Constant(b, loc, bytes * inBounds.size() - 1));
-  Value aligned = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                                        i64Constant(b, loc, 0));
-  Value ok = arith::AndIOp::create(b, loc, strideOk, aligned);
+/// The run-time condition for accessing a whole block with vectors of
+/// `width` elements: stride 1 along the fast dimension, every vector's first
+/// address aligned, every element in bounds.
+static Value tileVectorOk(OpBuilder &b, Location loc, Value strideOk,
+                          ArrayRef<Value> addresses, ArrayRef<Value> inBounds,
+                          unsigned width, int64_t bytes) {
+  Value ok = strideOk;
+  Value misaligned;
+  for (size_t first = 0; first < addresses.size(); first += width) {
+    Value asInt =
+        LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), addresses[first]);
+    misaligned = misaligned ? (Value)arith::OrIOp::create(b, loc, misaligned,
+                                                          asInt)
+                            : asInt;
+  }
+  Value low = arith::AndIOp::create(b, loc, misaligned,
+                                    i64Constant(b, loc, bytes * width - 1));
+  ok = arith::AndIOp::create(
+      b, loc, ok,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                            i64Constant(b, loc, 0)));
   for (Value lane : inBounds)
     if (lane)
       ok = arith::AndIOp::create(b, loc, ok, lane);
@@ -400,35 +411,35 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     unsigned width =
         getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
     int64_t bytes = getElementBytes(getMemoryType(elemType));
+    auto elementPath = [&]() {
+      SmallVector<Value> out;
+      for (auto [addr, ok] : llvm::zip(addresses, inBounds))
+        out.push_back(
+            emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
+      return out;
+    };
     SmallVector<Value> results;
-    for (size_t first = 0; first < addresses.size(); first += width) {
-      if (width == 1) {
-        results.push_back(emitMaskedLoad(rewriter, loc, addresses[first],
-                                         inBounds[first], elemType, {pad})[0]);
-        continue;
-      }
-      ValueRange lanes(ArrayRef<Value>(inBounds).slice(first, width));
-      Value ok = vectorOk(rewriter, loc, strideOk, addresses[first], lanes,
-                          bytes);
-      SmallVector<Type> types(width, elemType);
+    if (width == 1) {
+      results = elementPath();
+    } else {
+      // One uniform branch for the whole block: the interior blocks of an
+      // array (stride 1, aligned rows, all in bounds) take vector loads.
+      Value ok = tileVectorOk(rewriter, loc, strideOk, addresses, inBounds,
+                              width, bytes);
+      SmallVector<Type> types(addresses.size(), elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
                                     /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        scf::YieldOp::create(
-            rewriter, loc,
-            emitLoad(rewriter, loc, addresses[first], elemType, width));
-        rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        SmallVector<Value> scalars;
-        for (unsigned i = 0; i < width; ++i)
-          scalars.push_back(emitMaskedLoad(rewriter, loc,
-                                           addresses[first + i],
-                                           inBounds[first + i], elemType,
-                                           {pad})[0]);
-        scf::YieldOp::create(rewriter, loc, scalars);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      SmallVector<Value> vectors;
+      for (size_t first = 0; first < addresses.size(); first += width) {
+        auto v = emitLoad(rewriter, loc, addresses[first], elemType, width);
+        vectors.append(v.begin(), v.end());
       }
-      results.append(ifOp.getResults().begin(), ifOp.getResults().end());
+      scf::YieldOp::create(rewriter, loc, vectors);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, elementPath());
+      results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
     }
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
@@ -452,25 +463,25 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
     Type elemType = type.getElementType();
     int64_t bytes = getElementBytes(getMemoryType(elemType));
     ValueRange values = adaptor.getValue();
-    for (size_t first = 0; first < addresses.size(); first += width) {
-      if (width == 1) {
-        emitMaskedStore(rewriter, loc, addresses[first], inBounds[first],
-                        {values[first]}, elemType);
-        continue;
-      }
-      ValueRange lanes(ArrayRef<Value>(inBounds).slice(first, width));
-      Value ok = vectorOk(rewriter, loc, strideOk, addresses[first], lanes,
-                          bytes);
+    auto elementPath = [&]() {
+      for (auto [addr, ok, value] : llvm::zip(addresses, inBounds, values))
+        emitMaskedStore(rewriter, loc, addr, ok, {value}, elemType);
+    };
+    if (width == 1) {
+      elementPath();
+    } else {
+      Value ok = tileVectorOk(rewriter, loc, strideOk, addresses, inBounds,
+                              width, bytes);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      SmallVector<Value> group(values.slice(first, width));
-      emitStore(rewriter, loc, addresses[first], group, elemType);
+      for (size_t first = 0; first < addresses.size(); first += width) {
+        SmallVector<Value> group(values.slice(first, width));
+        emitStore(rewriter, loc, addresses[first], group, elemType);
+      }
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-      for (unsigned i = 0; i < width; ++i)
-        emitMaskedStore(rewriter, loc, addresses[first + i],
-                        inBounds[first + i], {values[first + i]}, elemType);
+      elementPath();
     }
     rewriter.eraseOp(op);
     return success();
