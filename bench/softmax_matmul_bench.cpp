@@ -8,7 +8,9 @@
 //   forward_peak_MiB
 //
 // `triton` is True: the row is this project's fused kernel (the seed's
-// "Triton" side). BLOCK is <NA>: tile_softmax_matmul takes no block size,
+// "Triton" side). tile_softmax_matmul takes no block size: a BLOCK row forces
+// the library variant with block_m = block_k = BLOCK; <NA> rows use the
+// dispatcher's choice (--blocks=none),
 // its dispatcher picks its own tiles. Failed configurations (out of memory,
 // unsupported, any other error) get <NA> values and the run goes on.
 //
@@ -239,6 +241,8 @@ struct Options {
   std::string out = "outputs/softmax_matmul_benchmark.csv";
   int64_t batch = 16, d1 = 2048, d3 = 512;
   std::vector<int64_t> d2s = {64, 128, 256, 512, 1024, 2048, 4096, 8192};
+  /// Seed 001's block sizes; 0 stands for the dispatcher's own choice.
+  std::vector<int64_t> blocks = {16, 32, 64};
   int warmup = 10, passes = 100;
   int checkRows = 16;
   int device = 0;
@@ -250,6 +254,9 @@ void usage(FILE *to) {
   std::fprintf(
       to,
       "usage: tile-softmax-matmul-bench [options]\n"
+      "  --blocks=16,32,64|none  BLOCK rows: the library variant with\n"
+      "                      block_m = block_k = BLOCK (default 16,32,64);\n"
+      "                      none: one row per d2 with the dispatcher's choice\n"
       "  Seed 001's softmax(X) @ V benchmark of tile_softmax_matmul.\n"
       "  --precision=ieee|tf32|tf32x3  f32 products (default tf32)\n"
       "  --dtype=f32|f16|bf16          element type of X, V and the output\n"
@@ -301,6 +308,26 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
       dst = n;
       return true;
     };
+    if (name == "blocks") {
+      o.blocks.clear();
+      if (value == "none") {
+        o.blocks.push_back(0);
+        continue;
+      }
+      std::stringstream ss(value);
+      std::string item;
+      while (std::getline(ss, item, ',')) {
+        char *end = nullptr;
+        long long b = std::strtoll(item.c_str(), &end, 10);
+        if (item.empty() || *end || (b != 16 && b != 32 && b != 64)) {
+          error = "--blocks takes 16, 32, 64 (comma-separated) or none, got '" +
+                  value + "'";
+          return false;
+        }
+        o.blocks.push_back(b);
+      }
+      continue;
+    }
     if (name == "precision") {
       if (value == "ieee")
         o.precision = TILE_PRECISION_IEEE;
@@ -412,6 +439,7 @@ double defaultTolerance(const Options &o) {
 
 struct Row {
   int64_t d2 = 0;
+  int64_t block = 0; // 0: the dispatcher's choice (BLOCK <NA>)
   bool measured = false;
   double msMean = 0, msStd = 0, peakMiB = 0;
   bool checked = false, wrong = false;
@@ -706,10 +734,29 @@ int main(int argc, char **argv) {
 
   std::vector<Row> rows;
   for (int64_t d2 : o.d2s) {
-    std::printf("d2=%lld ...\n", (long long)d2);
-    std::fflush(stdout);
-    rows.push_back(runOne(o, d2, tolerance));
+    // Seed 001's BLOCK = BLOCK_1 = BLOCK_2: the library's variants with
+    // block_m = block_k = BLOCK (and 64 columns of d3), forced through the
+    // dispatcher's tuning override; with --blocks=none, its own choice.
+    for (int64_t block : o.blocks) {
+      std::printf("d2=%lld BLOCK=%lld ...\n", (long long)d2,
+                  (long long)block);
+      std::fflush(stdout);
+      std::string variant;
+      if (block) {
+        variant = std::string("softmax_matmul_") + dtypeName(o.dtype) + "_" +
+                  (o.dtype == TILE_F32 ? precisionName(o.precision) : "ieee") +
+                  "_m" + std::to_string(block) + "_k" + std::to_string(block) +
+                  "_n64_w4";
+        setenv("TILE_SOFTMAX_MATMUL_VARIANT", variant.c_str(), 1);
+      } else {
+        unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+      }
+      Row row = runOne(o, d2, tolerance);
+      row.block = block;
+      rows.push_back(row);
+    }
   }
+  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
 
   // CSV: exactly the seed's columns.
   namespace fs = std::filesystem;
@@ -727,8 +774,9 @@ int main(int argc, char **argv) {
          "forward_peak_MiB\n";
   for (const Row &r : rows) {
     double nan = std::numeric_limits<double>::quiet_NaN();
-    csv << o.batch << ',' << o.d1 << ',' << r.d2 << ',' << o.d3
-        << ",True,<NA>," << fmt(r.measured ? r.msMean : nan) << ','
+    csv << o.batch << ',' << o.d1 << ',' << r.d2 << ',' << o.d3 << ",True,"
+        << (r.block ? std::to_string(r.block) : std::string("<NA>")) << ','
+        << fmt(r.measured ? r.msMean : nan) << ','
         << fmt(r.measured ? r.msStd : nan) << ','
         << fmt(r.measured ? r.peakMiB : nan, "%.3f") << '\n';
   }
@@ -749,7 +797,8 @@ int main(int argc, char **argv) {
       check += " (failed: " + r.failure + ")";
     std::printf("%10lld %6lld %6lld %6lld %6s %6s %15s %14s %16s %10s  %s\n",
                 (long long)o.batch, (long long)o.d1, (long long)r.d2,
-                (long long)o.d3, "True", "<NA>",
+                (long long)o.d3, "True",
+                r.block ? std::to_string(r.block).c_str() : "<NA>",
                 fmt(r.measured ? r.msMean : nan, "%.4f").c_str(),
                 fmt(r.measured ? r.msStd : nan, "%.4f").c_str(),
                 fmt(r.measured ? r.peakMiB : nan, "%.1f").c_str(),
@@ -780,8 +829,10 @@ int main(int argc, char **argv) {
         "Triton side); there are no PyTorch rows (this tool links only the "
         "Tile runtime: bench/scripts/compare.py runs the PyTorch and Triton "
         "peers).\n"
-     << "- `BLOCK` = <NA>: tile_softmax_matmul takes no block size; its "
-        "dispatcher chooses its own tiles.\n"
+     << "- `BLOCK`: tile_softmax_matmul takes no block size; a BLOCK row "
+        "forces the library variant with block_m = block_k = BLOCK and 64 "
+        "columns of d3 (TILE_SOFTMAX_MATMUL_VARIANT), <NA> is the "
+        "dispatcher's own choice (--blocks=none).\n"
      << "- `forward_ms_mean`, `forward_ms_std`: mean and sample standard "
         "deviation of " << o.passes << " passes after " << o.warmup
      << " warm-ups, each pass between its own pair of CUDA events "
