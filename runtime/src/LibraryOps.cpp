@@ -73,7 +73,7 @@ int64_t nextPowerOf2(int64_t v) {
   return p;
 }
 
-constexpr int64_t kMaxRowsBlock = 16384;
+constexpr int64_t kMaxRowsBlock = 32768;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 
 /// The softmax variant for these arguments, or -1.
@@ -81,10 +81,15 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
                   bool aligned) {
   int64_t block = std::max<int64_t>(32, nextPowerOf2(cols));
   bool rows = block <= kMaxRowsBlock;
+  // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
+  // alignment and width (for tuning); the first match is the default.
+  const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
     if (k.inDtype != x_dtype || k.outDtype != y_dtype ||
         k.aligned != (int)aligned)
+      continue;
+    if (forced && std::strcmp(forced, k.name) != 0)
       continue;
     if (rows && k.family == tile::embedded::kSoftmaxRows && k.block == block)
       return (int)i;
