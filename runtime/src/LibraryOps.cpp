@@ -80,7 +80,12 @@ constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
                   bool aligned) {
   int64_t block = std::max<int64_t>(32, nextPowerOf2(cols));
-  bool rows = block <= kMaxRowsBlock;
+  // Rows up to 32768 columns are held in registers. The 32768-wide kernel
+  // needs 32 warps (one CTA per SM), and rows that fill less than 3/4 of it
+  // ran slower than the two-pass online kernel (H200, 2026-11-22: 0.55 of
+  // copy at 20000 columns against 0.64 online, 0.93 at 32768).
+  bool rows = block <= kMaxRowsBlock &&
+              !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4);
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");

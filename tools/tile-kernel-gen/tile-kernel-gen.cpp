@@ -54,8 +54,8 @@ static std::vector<Variant> listVariants() {
   // The first entry per block width is the dispatcher's default; the others
   // are candidates for tuning (TILE_SOFTMAX_VARIANT).
   const Rows rowsTable[] = {{32, 32, 4},    {64, 16, 4},   {128, 8, 4},
-                            {256, 4, 4},    {512, 4, 4},   {1024, 4, 4},
-                            {1024, 1, 4},   {1024, 8, 8},  {2048, 1, 4},
+                            {256, 4, 4},    {512, 4, 4},   {1024, 1, 4},
+                            {1024, 4, 4},   {1024, 8, 8},  {2048, 1, 4},
                             {4096, 1, 8},   {8192, 1, 16}, {16384, 1, 16},
                             {32768, 1, 32}};
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})

@@ -126,7 +126,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
   TILE_REQUIRE_GPU();
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (int64_t cols : {1, 17, 32, 100, 256, 781, 1024, 1025, 3000, 4096,
-                         10000, 16384, 16385, 40000})
+                         10000, 16384, 16385, 30000, 32768, 40000})
       checkSoftmax(t, 37, cols, cols, cols);
 }
 
@@ -293,11 +293,19 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 781, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r4_b1024_w4_a16");
+  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r1_b1024_w4_a16");
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 40000, 0, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
   EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a1");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 20000, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a16");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 30000, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r1_b32768_w32_a16");
 }
 
 } // namespace
