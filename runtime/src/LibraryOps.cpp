@@ -4,8 +4,8 @@
 // (EmbeddedKernels.h); each variant's module is loaded on first use.
 // Softmax dispatches by row length as OneFlow does: several rows per CTA
 // (a warp per row, or several rows per warp for the shortest) for short
-// rows, one row per CTA held in registers up
-// to 16384 columns, and a two-pass online kernel beyond.
+// rows, one row per CTA held in registers up to 32768 columns, and a
+// two-pass online kernel beyond.
 //
 //===----------------------------------------------------------------------===//
 
