@@ -114,7 +114,17 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                             gep(rewriter, loc, elem, smem, linear));
     }
   };
-  stage(aType, aVals, /*transpose=*/false, 0);
+  // When `a` itself has the accumulator's mma layout with all warps along
+  // M (wn = 1), each thread already holds the rows and k columns of its A
+  // fragments (the exponentiated tile of an online softmax is such a
+  // value): no staging for `a`. For tf32 the k order inside each 8-column
+  // step is permuted (fragment column t <-> tile column 2t, t + 4 <-> 2t +
+  // 1); `b` is read with the same permutation, so the sum is unchanged.
+  auto aLayout = dyn_cast_or_null<BlockedEncodingAttr>(aType.getEncoding());
+  bool aInRegisters = aLayout && aLayout == cType.getEncoding() &&
+                      aLayout.getWarpsPerCTA()[1] == 1;
+  if (!aInRegisters)
+    stage(aType, aVals, /*transpose=*/false, 0);
   stage(bType, bVals, /*transpose=*/true, m * stride);
   emitBarrier(rewriter, loc);
 
@@ -159,7 +169,26 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     return LLVM::LoadOp::create(rewriter, loc, i32,
                                 gep(rewriter, loc, i8, smem, byteOffset), 4);
   };
-  Value colBase = isTF32 ? t : twoT; // k offset of this lane in a step
+  // k offset of this lane in a step (tf32 with `a` in registers: the
+  // permuted order, see above).
+  Value colBase = isTF32 && !aInRegisters ? t : twoT;
+  LayoutView aView(aType);
+  auto aSlot = [&](int64_t rowCoord, int64_t colCoord) -> Value {
+    return aVals[aView.getSlot({rowCoord, colCoord})];
+  };
+  // Two 16-bit values as one 32-bit fragment register.
+  auto pack = [&](Value lo, Value hi) -> Value {
+    auto vecType = VectorType::get({2}, elem);
+    Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+    v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
+                                      i32Constant(rewriter, loc, 0));
+    v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
+                                      i32Constant(rewriter, loc, 1));
+    return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+  };
+  auto bits = [&](Value f) -> Value {
+    return arith::BitcastOp::create(rewriter, loc, i32, f);
+  };
 
   InputPrecision precision = op.getPrecision();
   // Tensor cores do not round their f32 accumulation to nearest, so over a
@@ -184,15 +213,36 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     int64_t half = kStep / 2; // the second k group of a fragment
     // A fragments: (lo, k), (hi, k), (lo, k + half), (hi, k + half).
     SmallVector<SmallVector<Value>> aFrag;
-    for (int64_t j = 0; j < mTiles; ++j)
-      aFrag.push_back({load32(rowLo[j], 0, kBase), load32(rowHi[j], 0, kBase),
-                       load32(rowLo[j], half, kBase),
-                       load32(rowHi[j], half, kBase)});
+    for (int64_t j = 0; j < mTiles; ++j) {
+      if (!aInRegisters) {
+        aFrag.push_back(
+            {load32(rowLo[j], 0, kBase), load32(rowHi[j], 0, kBase),
+             load32(rowLo[j], half, kBase), load32(rowHi[j], half, kBase)});
+        continue;
+      }
+      // Column coordinates of this step: pairs (2t, 2t+1) of each 8-column
+      // group q = kk / 8.
+      int64_t c = 2 * (kk / 8);
+      if (isTF32) {
+        aFrag.push_back({bits(aSlot(2 * j, c)), bits(aSlot(2 * j + 1, c)),
+                         bits(aSlot(2 * j, c + 1)),
+                         bits(aSlot(2 * j + 1, c + 1))});
+      } else {
+        aFrag.push_back({pack(aSlot(2 * j, c), aSlot(2 * j, c + 1)),
+                         pack(aSlot(2 * j + 1, c), aSlot(2 * j + 1, c + 1)),
+                         pack(aSlot(2 * j, c + 2), aSlot(2 * j, c + 3)),
+                         pack(aSlot(2 * j + 1, c + 2),
+                              aSlot(2 * j + 1, c + 3))});
+      }
+    }
+    // With `a` in registers, tf32's second k group is the odd column of
+    // each pair.
+    int64_t bHalf = isTF32 && aInRegisters ? 1 : half;
     // B fragments from b transposed: (col g, k), (col g, k + half).
     SmallVector<SmallVector<Value>> bFrag;
     for (int64_t n = 0; n < nTiles; ++n) {
       Value col = arith::AddIOp::create(rewriter, loc, bCol[n], g);
-      bFrag.push_back({load32(col, 0, kBase), load32(col, half, kBase)});
+      bFrag.push_back({load32(col, 0, kBase), load32(col, bHalf, kBase)});
     }
     for (int64_t j = 0; j < mTiles; ++j)
       for (int64_t n = 0; n < nTiles; ++n) {
