@@ -47,7 +47,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
   return ("softmax_matmul_" + typeName(c.dtype) + "_" +
           stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) +
           "_k" + Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" +
-          Twine(c.numWarps))
+          Twine(c.numWarps) + (c.prefetch ? "_p" : ""))
       .str();
 }
 
@@ -349,18 +349,43 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0);
   Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
   Value acc0 = k.splat(zero, {BM, BN});
+  auto loadX = [&](OpBuilder &b, Location loc, Value xp) -> Value {
+    return BlockLoadOp::create(b, loc, xType, xp, ArrayRef<int32_t>{0, 1},
+                               PaddingKind::NegInf);
+  };
+  auto loadV = [&](OpBuilder &b, Location loc, Value vp) -> Value {
+    return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
+                               PaddingKind::Zero);
+  };
+  // With prefetching, the tiles of step j + 1 are loaded at the top of step
+  // j and carried to the next iteration, so their memory latency overlaps
+  // step j's arithmetic. The last prefetch lies outside d2 and reads only
+  // padding (no memory access).
+  SmallVector<Value> init{m0, l0, acc0, xbp.getResult(), vbp.getResult()};
+  if (c.prefetch) {
+    init.push_back(loadX(k.b, k.loc, xbp.getResult()));
+    init.push_back(loadV(k.b, k.loc, vbp.getResult()));
+  }
   auto loop = scf::ForOp::create(
-      k.b, k.loc, c0, d2, k.ci32(BK),
-      ValueRange{m0, l0, acc0, xbp.getResult(), vbp.getResult()},
+      k.b, k.loc, c0, d2, k.ci32(BK), init,
       [&](OpBuilder &b, Location loc, Value, ValueRange it) {
         OpBuilder::InsertionGuard guard(k.b);
         k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
         Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
-        Value xt = BlockLoadOp::create(
-            k.b, loc, xType, xp, ArrayRef<int32_t>{0, 1}, PaddingKind::NegInf);
-        Value vt = BlockLoadOp::create(k.b, loc, vType, vp,
-                                       ArrayRef<int32_t>{0, 1},
-                                       PaddingKind::Zero);
+        Value xNext = AdvanceOp::create(k.b, loc, xp.getType(), xp,
+                                        ValueRange{k.ci32(0), k.ci32(BK)});
+        Value vNext = AdvanceOp::create(k.b, loc, vp.getType(), vp,
+                                        ValueRange{k.ci32(BK), k.ci32(0)});
+        Value xt, vt, xPre, vPre;
+        if (c.prefetch) {
+          xt = it[5];
+          vt = it[6];
+          xPre = loadX(k.b, loc, xNext);
+          vPre = loadV(k.b, loc, vNext);
+        } else {
+          xt = loadX(k.b, loc, xp);
+          vt = loadV(k.b, loc, vp);
+        }
         Value xf = k.toFloat(xt, f32);
         Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
         Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
@@ -382,12 +407,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         Value accNew = DotOp::create(k.b, loc, scaled.getType(),
                                      k.toFloat(p, elem), vt, scaled,
                                      c.precision);
-        Value xNext = AdvanceOp::create(k.b, loc, xp.getType(), xp,
-                                        ValueRange{k.ci32(0), k.ci32(BK)});
-        Value vNext = AdvanceOp::create(k.b, loc, vp.getType(), vp,
-                                        ValueRange{k.ci32(BK), k.ci32(0)});
-        scf::YieldOp::create(k.b, loc,
-                             ValueRange{mNew, lNew, accNew, xNext, vNext});
+        SmallVector<Value> next{mNew, lNew, accNew, xNext, vNext};
+        if (c.prefetch) {
+          next.push_back(xPre);
+          next.push_back(vPre);
+        }
+        scf::YieldOp::create(k.b, loc, next);
       });
   Value l = loop.getResult(1), acc = loop.getResult(2);
   Value o = arith::DivFOp::create(k.b, k.loc, acc, k.spread(l, 1, {BM, BN}));

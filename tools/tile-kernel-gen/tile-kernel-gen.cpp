@@ -98,10 +98,16 @@ static std::vector<Variant> listVariants() {
       c.blockK = bk;
       c.blockN = bn;
       c.numWarps = warps;
-      out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
-                     (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
-                     (int)c.blockK, (int)c.blockN,
-                     [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }});
+      for (bool prefetch : {false, true}) {
+        // Prefetching doubles the tiles in flight: only for the 64-wide tile.
+        if (prefetch && !(bm == 64 && bk == 64))
+          continue;
+        c.prefetch = prefetch;
+        out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
+                       (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
+                       (int)c.blockK, (int)c.blockN,
+                       [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }});
+      }
     }
   return out;
 }

@@ -50,6 +50,8 @@ struct SoftmaxMatmulConfig {
   ElemType dtype = ElemType::F32;
   InputPrecision precision = InputPrecision::IEEE;
   int64_t blockM = 32, blockK = 32, blockN = 64, numWarps = 4;
+  /// Load the next d2 step's tiles before computing the current one.
+  bool prefetch = false;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);
