@@ -733,6 +733,9 @@ int main(int argc, char **argv) {
   std::fflush(stdout);
 
   std::vector<Row> rows;
+  // A user's own TILE_SOFTMAX_MATMUL_VARIANT applies to the <NA> rows.
+  const char *userVariant = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  std::string userChoice = userVariant ? userVariant : "";
   for (int64_t d2 : o.d2s) {
     // Seed 001's BLOCK = BLOCK_1 = BLOCK_2: the library's variants with
     // block_m = block_k = BLOCK (and 64 columns of d3), forced through the
@@ -748,6 +751,8 @@ int main(int argc, char **argv) {
                   "_m" + std::to_string(block) + "_k" + std::to_string(block) +
                   "_n64_w4";
         setenv("TILE_SOFTMAX_MATMUL_VARIANT", variant.c_str(), 1);
+      } else if (userVariant) {
+        setenv("TILE_SOFTMAX_MATMUL_VARIANT", userChoice.c_str(), 1);
       } else {
         unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
       }
@@ -756,7 +761,8 @@ int main(int argc, char **argv) {
       rows.push_back(row);
     }
   }
-  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  // BLOCK rows set the override themselves; a user's own override
+  // (--blocks=none) stays in force.
 
   // CSV: exactly the seed's columns.
   namespace fs = std::filesystem;
