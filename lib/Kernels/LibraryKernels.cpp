@@ -148,34 +148,39 @@ public:
   }
 };
 
-/// Row offsets of `rows` consecutive rows starting at program `pid`: the
-/// i64 element offset of each row and whether the row exists.
-struct RowBlock {
-  Value offsets; // tensor<R x i64>
-  Value valid;   // tensor<R x i1>
-};
-
 } // namespace
+
+/// (y: ptr<out>, x: ptr<in>, y_row_stride: i64, x_row_stride: i64,
+///  n_rows: i32, n_cols: i32), shared by both softmax kernels.
+static SmallVector<Type> getSoftmaxArgTypes(MLIRContext *ctx, Type in,
+                                            Type out) {
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  return {PointerType::get(ctx, out), PointerType::get(ctx, in), i64, i64,
+          i32, i32};
+}
+
+/// Aligned variants promise row strides that are multiples of 16 elements
+/// (rows start 16-byte aligned); the others promise only element-aligned
+/// buffers.
+static void setSoftmaxAlignment(func::FuncOp f, bool aligned, ElemType in,
+                                ElemType out) {
+  OpBuilder b(f.getContext());
+  if (aligned) {
+    for (unsigned i : {2u, 3u})
+      f.setArgAttr(i, "tile.divisibility", b.getI64IntegerAttr(16));
+    return;
+  }
+  f.setArgAttr(0, "tile.divisibility", b.getI64IntegerAttr(byteSize(out)));
+  f.setArgAttr(1, "tile.divisibility", b.getI64IntegerAttr(byteSize(in)));
+}
 
 func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
                                           const SoftmaxRowsConfig &c) {
   MLIRContext *ctx = module.getContext();
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
-  auto inPtr = PointerType::get(ctx, in), outPtr = PointerType::get(ctx, out);
-  OpBuilder tmp(ctx);
-  KernelBuilder k(module, getKernelName(c),
-                  {outPtr, inPtr, tmp.getI64Type(), tmp.getI64Type(),
-                   tmp.getI32Type(), tmp.getI32Type()},
+  KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
-  if (c.aligned) {
-    // Row strides are multiples of 16 elements: rows start 16-byte aligned.
-    for (unsigned i : {2u, 3u})
-      k.func.setArgAttr(i, "tile.divisibility", tmp.getI64IntegerAttr(16));
-  } else {
-    for (unsigned i : {0u, 1u})
-      k.func.setArgAttr(i, "tile.divisibility",
-                        tmp.getI64IntegerAttr(byteSize(i == 0 ? c.out : c.in)));
-  }
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
   int64_t R = c.rows, B = c.block;
   SmallVector<int64_t> shape{R, B};
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
@@ -220,20 +225,9 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
                                             const SoftmaxOnlineConfig &c) {
   MLIRContext *ctx = module.getContext();
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
-  auto inPtr = PointerType::get(ctx, in), outPtr = PointerType::get(ctx, out);
-  OpBuilder tmp(ctx);
-  KernelBuilder k(module, getKernelName(c),
-                  {outPtr, inPtr, tmp.getI64Type(), tmp.getI64Type(),
-                   tmp.getI32Type(), tmp.getI32Type()},
+  KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
-  if (c.aligned) {
-    for (unsigned i : {2u, 3u})
-      k.func.setArgAttr(i, "tile.divisibility", tmp.getI64IntegerAttr(16));
-  } else {
-    for (unsigned i : {0u, 1u})
-      k.func.setArgAttr(i, "tile.divisibility",
-                        tmp.getI64IntegerAttr(byteSize(i == 0 ? c.out : c.in)));
-  }
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
   int64_t B = c.block;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5);
