@@ -125,7 +125,42 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                       aLayout.getWarpsPerCTA()[1] == 1;
   if (!aInRegisters)
     stage(aType, aVals, /*transpose=*/false, 0);
-  stage(bType, bVals, /*transpose=*/true, m * stride);
+  // tf32 with `a` in registers reads b at rows kk + 2t and kk + 2t + 1
+  // (the permuted k order): one 32-bit element each however b is staged.
+  // Staging it row-major ([K][N + pad]) then lets each thread store its
+  // runs of consecutive n as 16-byte vectors instead of transposing
+  // element by element; the pad keeps the fragment reads conflict-free.
+  int64_t bStride = bType.getDimSize(1) + pad, bBase = m * stride;
+  bool bRowMajor = isTF32 && aInRegisters;
+  if (!bRowMajor) {
+    stage(bType, bVals, /*transpose=*/true, bBase);
+  } else {
+    LayoutView bView(bType);
+    unsigned fast = bView.getRoot().getOrder()[0];
+    int64_t run = bView.getRootDim(1) == fast
+                      ? std::min<int64_t>(bView.getSizePerThread(fast), 4)
+                      : 1;
+    auto bIndex = emitSlotIndices(rewriter, loc, bType);
+    for (size_t first = 0; first < bIndex.size(); first += run) {
+      Value linear = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, bIndex[first][0],
+                                i32Constant(rewriter, loc, bStride)),
+          arith::AddIOp::create(rewriter, loc, bIndex[first][1],
+                                i32Constant(rewriter, loc, bBase)));
+      Value addr = gep(rewriter, loc, elem, smem, linear);
+      if (run == 1) {
+        LLVM::StoreOp::create(rewriter, loc, bVals[first], addr);
+        continue;
+      }
+      auto vecType = VectorType::get({run}, elem);
+      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (int64_t i = 0; i < run; ++i)
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, bVals[first + i],
+                                          i32Constant(rewriter, loc, i));
+      LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
+    }
+  }
   emitBarrier(rewriter, loc);
 
   // This thread's rows (per pair of row repetitions) and B columns (per
@@ -242,6 +277,25 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     SmallVector<SmallVector<Value>> bFrag;
     for (int64_t n = 0; n < nTiles; ++n) {
       Value col = arith::AddIOp::create(rewriter, loc, bCol[n], g);
+      if (bRowMajor) {
+        // Rows kBase and kBase + 1 of the row-major copy, column col - m.
+        auto loadRow = [&](int64_t rowOffset) -> Value {
+          Value row = arith::AddIOp::create(
+              rewriter, loc, kBase, i32Constant(rewriter, loc, rowOffset));
+          Value linear = arith::AddIOp::create(
+              rewriter, loc,
+              arith::MulIOp::create(rewriter, loc, row,
+                                    i32Constant(rewriter, loc, bStride)),
+              arith::AddIOp::create(rewriter, loc, col,
+                                    i32Constant(rewriter, loc,
+                                                bBase - m)));
+          return LLVM::LoadOp::create(rewriter, loc, i32,
+                                      gep(rewriter, loc, i32, smem, linear),
+                                      4);
+        };
+        bFrag.push_back({loadRow(0), loadRow(1)});
+        continue;
+      }
       bFrag.push_back({load32(col, 0, kBase), load32(col, bHalf, kBase)});
     }
     for (int64_t j = 0; j < mTiles; ++j)

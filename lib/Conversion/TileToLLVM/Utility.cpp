@@ -203,8 +203,11 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
       // (see DotOpToLLVM.cpp).
       int64_t bytes = a.getElementType().getIntOrFloatBitWidth() / 8;
       int64_t pad = 16 / bytes;
-      int64_t k = a.getDimSize(1);
-      return (a.getDimSize(0) + bt.getDimSize(1)) * (k + pad) * bytes;
+      int64_t k = a.getDimSize(1), n = bt.getDimSize(1);
+      // b is staged transposed ([N][K + pad]) or, for tf32 with `a` in
+      // registers, row-major ([K][N + pad]): room for either.
+      int64_t bElems = std::max(n * (k + pad), k * (n + pad));
+      return (a.getDimSize(0) * (k + pad) + bElems) * bytes;
     }
     return (a.getNumElements() + bt.getNumElements()) * 4; // staged as f32
   }
