@@ -125,20 +125,23 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                       aLayout.getWarpsPerCTA()[1] == 1;
   if (!aInRegisters)
     stage(aType, aVals, /*transpose=*/false, 0);
-  // tf32 with `a` in registers reads b at rows kk + 2t and kk + 2t + 1
-  // (the permuted k order): one 32-bit element each however b is staged.
-  // Staging it row-major ([K][N + pad]) then lets each thread store its
-  // runs of consecutive n as 16-byte vectors instead of transposing
-  // element by element; the pad keeps the fragment reads conflict-free.
+  // With `a` in registers, b is read at rows kk + 2t, kk + 2t + 1 (and,
+  // for f16, + 8 and + 9) of column g: a transposed copy would make those
+  // contiguous, but writing it costs one store per element, with bank
+  // conflicts. Staging b row-major ([K][N + pad]) lets each thread store
+  // its runs of consecutive n as 16-byte vectors; the fragment reads are
+  // then one element each (paired into 32 bits for f16), conflict-free
+  // thanks to the pad.
   int64_t bStride = bType.getDimSize(1) + pad, bBase = m * stride;
-  bool bRowMajor = isTF32 && aInRegisters;
+  bool bRowMajor = aInRegisters;
   if (!bRowMajor) {
     stage(bType, bVals, /*transpose=*/true, bBase);
   } else {
     LayoutView bView(bType);
     unsigned fast = bView.getRoot().getOrder()[0];
     int64_t run = bView.getRootDim(1) == fast
-                      ? std::min<int64_t>(bView.getSizePerThread(fast), 4)
+                      ? std::min<int64_t>(bView.getSizePerThread(fast),
+                                          16 / bytes)
                       : 1;
     auto bIndex = emitSlotIndices(rewriter, loc, bType);
     for (size_t first = 0; first < bIndex.size(); first += run) {
@@ -278,8 +281,8 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     for (int64_t n = 0; n < nTiles; ++n) {
       Value col = arith::AddIOp::create(rewriter, loc, bCol[n], g);
       if (bRowMajor) {
-        // Rows kBase and kBase + 1 of the row-major copy, column col - m.
-        auto loadRow = [&](int64_t rowOffset) -> Value {
+        // Row kBase + rowOffset of the row-major copy, column col - m.
+        auto loadRow = [&](int64_t rowOffset, Type type) -> Value {
           Value row = arith::AddIOp::create(
               rewriter, loc, kBase, i32Constant(rewriter, loc, rowOffset));
           Value linear = arith::AddIOp::create(
@@ -289,11 +292,27 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
               arith::AddIOp::create(rewriter, loc, col,
                                     i32Constant(rewriter, loc,
                                                 bBase - m)));
-          return LLVM::LoadOp::create(rewriter, loc, i32,
-                                      gep(rewriter, loc, i32, smem, linear),
-                                      4);
+          return LLVM::LoadOp::create(rewriter, loc, type,
+                                      gep(rewriter, loc, type, smem, linear),
+                                      type.getIntOrFloatBitWidth() / 8);
         };
-        bFrag.push_back({loadRow(0), loadRow(1)});
+        if (isTF32) {
+          bFrag.push_back({loadRow(0, i32), loadRow(1, i32)});
+        } else {
+          Type i16 = rewriter.getI16Type();
+          auto pair = [&](int64_t row) -> Value {
+            auto vecType = VectorType::get({2}, i16);
+            Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+            v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                              loadRow(row, i16),
+                                              i32Constant(rewriter, loc, 0));
+            v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                              loadRow(row + 1, i16),
+                                              i32Constant(rewriter, loc, 1));
+            return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+          };
+          bFrag.push_back({pair(0), pair(half)});
+        }
         continue;
       }
       bFrag.push_back({load32(col, 0, kBase), load32(col, bHalf, kBase)});
