@@ -1,0 +1,29 @@
+// The tensor-core lowering when `a` already has the accumulator's mma
+// layout (all warps along M), as the softmax tile of softmax_matmul does:
+// its fragments come from registers (no staging of `a`), and `b` is staged
+// row-major with vector stores.
+//
+// RUN: tile-opt %s -tile-convert-to-llvm | FileCheck %s
+
+// 16x16 @ 16x8 with one warp: one k-step of 16, one mma; b (16x8, 4 per
+// thread along n) takes one 4-wide store per run.
+#mma = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#bl = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @a_in_registers
+// CHECK:     nvvm.barrier0
+// CHECK-NOT: llvm.store {{.*}} : f16, !llvm.ptr<3>
+// CHECK:     llvm.store {{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
+// CHECK:     nvvm.barrier0
+// CHECK-COUNT-1: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT: mma.sync
+// CHECK:     return
+func.func @a_in_registers(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %s = arith.truncf %x : f32 to f16
+  %a = tile.splat %s : tensor<16x16xf16, #mma>
+  %b = tile.splat %s : tensor<16x8xf16, #bl>
+  %zero = arith.constant dense<0.0> : tensor<16x8xf32, #mma>
+  %c = tile.dot %a, %b, %zero : tensor<16x16xf16, #mma>, tensor<16x8xf16, #bl> -> tensor<16x8xf32, #mma>
+  tile.print "c" %c : tensor<16x8xf32, #mma>
+  return
+}
+
