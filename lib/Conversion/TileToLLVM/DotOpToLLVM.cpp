@@ -93,7 +93,8 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   int64_t kStep = isTF32 ? 8 : 16;
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
 
-  // Stage a ([M][stride]) then b transposed ([N][stride]).
+  // Stage a ([M][stride], unless it is used from registers) then b
+  // (transposed, [N][stride], or row-major; see below).
   Value smem = getSharedMemory(rewriter, loc);
   emitBarrier(rewriter, loc);
   auto stage = [&](RankedTensorType type, ValueRange values, bool transpose,
