@@ -239,19 +239,28 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
   Value negInf = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
   Value zero = k.cf(k.f32(), 0.0);
 
+  // The block of columns [start, start + B) of the row, as f32 (-inf past
+  // the end), with its column indices and mask.
+  struct ColumnBlock {
+    Value idx, mask, x;
+  };
+  auto loadBlock = [&](Location loc, Value start) -> ColumnBlock {
+    Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
+    Value mask = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+    Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
+                              k.ptrAdd(k.splat(xRow, {B}), idx), mask,
+                              k.splat(negInfIn, {B}));
+    return {idx, mask, k.toFloat(xv, k.f32())};
+  };
+
   // Pass 1: running max m and running sum l of exp(x - m).
   auto loop1 = scf::ForOp::create(
       k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{negInf, zero},
       [&](OpBuilder &b, Location loc, Value start, ValueRange iter) {
         OpBuilder::InsertionGuard guard(k.b);
         k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
-        Value mask =
-            k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
-        Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
-                                  k.ptrAdd(k.splat(xRow, {B}), idx), mask,
-                                  k.splat(negInfIn, {B}));
-        Value xf = k.toFloat(xv, k.f32());
+        ColumnBlock block = loadBlock(loc, start);
+        Value xf = block.x;
         Value m = iter[0], l = iter[1];
         Value blockMax = k.reduce(ReduceKind::Max, xf, 0);
         Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
@@ -278,18 +287,13 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
       [&](OpBuilder &b, Location loc, Value start, ValueRange) {
         OpBuilder::InsertionGuard guard(k.b);
         k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
-        Value mask =
-            k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
-        Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
-                                  k.ptrAdd(k.splat(xRow, {B}), idx), mask,
-                                  k.splat(negInfIn, {B}));
-        Value xf = k.toFloat(xv, k.f32());
+        ColumnBlock block = loadBlock(loc, start);
+        Value xf = block.x;
         Value e = math::ExpOp::create(
             k.b, loc, arith::SubFOp::create(k.b, loc, xf, k.splat(m, {B})));
         Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(inv, {B}));
-        StoreOp::create(k.b, loc, k.ptrAdd(k.splat(yRow, {B}), idx),
-                        k.toFloat(yv, out), mask);
+        StoreOp::create(k.b, loc, k.ptrAdd(k.splat(yRow, {B}), block.idx),
+                        k.toFloat(yv, out), block.mask);
         scf::YieldOp::create(k.b, loc);
       });
   k.finish();
