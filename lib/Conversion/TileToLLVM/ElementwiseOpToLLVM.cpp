@@ -96,49 +96,37 @@ static Value callIntrinsic(OpBuilder &b, Location loc, StringRef name,
       .getResult(0);
 }
 
-/// exp(x) = ex2.approx(x * log2(e)); exp2(x) = ex2.approx(x).
+/// exp(x) = ex2.approx(x * log2(e)), exp2(x) = ex2.approx(x),
+/// log(x) = lg2.approx(x) * ln(2), log2(x) = lg2.approx(x); in f32 for
+/// every float type but f64 (which is rejected before the patterns run).
 template <typename OpT>
-struct Exp2BasedConversion : public OpConversionPattern<OpT> {
+struct ApproxTranscendentalConversion : public OpConversionPattern<OpT> {
   using OpConversionPattern<OpT>::OpConversionPattern;
   using OpAdaptor = typename OpConversionPattern<OpT>::OpAdaptor;
+  static constexpr bool isExp = std::is_same<OpT, math::ExpOp>::value ||
+                                std::is_same<OpT, math::Exp2Op>::value;
   LogicalResult
   matchAndRewrite(OpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (isa<RankedTensorType>(op.getType()) || op.getType().isF64())
       return failure();
     Location loc = op.getLoc();
+    auto scale = [&](Value x, double factor) -> Value {
+      return arith::MulFOp::create(
+          rewriter, loc, x,
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getF32FloatAttr(factor)));
+    };
     Value result = inF32(rewriter, loc, adaptor.getOperand(), [&](Value x) {
-      if (std::is_same<OpT, math::ExpOp>::value)
-        x = arith::MulFOp::create(
-            rewriter, loc, x,
-            arith::ConstantOp::create(rewriter, loc,
-                                      rewriter.getF32FloatAttr(M_LOG2E)));
-      return callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", x);
-    });
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
-/// log(x) = lg2.approx(x) * ln(2); log2(x) = lg2.approx(x).
-template <typename OpT>
-struct Log2BasedConversion : public OpConversionPattern<OpT> {
-  using OpConversionPattern<OpT>::OpConversionPattern;
-  using OpAdaptor = typename OpConversionPattern<OpT>::OpAdaptor;
-  LogicalResult
-  matchAndRewrite(OpT op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (isa<RankedTensorType>(op.getType()) || op.getType().isF64())
-      return failure();
-    Location loc = op.getLoc();
-    Value result = inF32(rewriter, loc, adaptor.getOperand(), [&](Value x) {
-      Value l = callIntrinsic(rewriter, loc, "llvm.nvvm.lg2.approx.f", x);
-      if (std::is_same<OpT, math::LogOp>::value)
-        l = arith::MulFOp::create(
-            rewriter, loc, l,
-            arith::ConstantOp::create(rewriter, loc,
-                                      rewriter.getF32FloatAttr(M_LN2)));
-      return l;
+      if constexpr (std::is_same<OpT, math::ExpOp>::value)
+        x = scale(x, M_LOG2E);
+      Value r = callIntrinsic(rewriter, loc,
+                              isExp ? "llvm.nvvm.ex2.approx.f32"
+                                    : "llvm.nvvm.lg2.approx.f",
+                              x);
+      if constexpr (std::is_same<OpT, math::LogOp>::value)
+        r = scale(r, M_LN2);
+      return r;
     });
     rewriter.replaceOp(op, result);
     return success();
@@ -151,8 +139,9 @@ void mlir::tile::populateElementwiseOpToLLVMPatterns(
     TileTypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<ElementwiseOpConversion>(converter, ctx);
-  patterns.add<ConstantOpConversion, Exp2BasedConversion<math::ExpOp>,
-               Exp2BasedConversion<math::Exp2Op>,
-               Log2BasedConversion<math::LogOp>,
-               Log2BasedConversion<math::Log2Op>>(converter, ctx);
+  patterns.add<ConstantOpConversion,
+               ApproxTranscendentalConversion<math::ExpOp>,
+               ApproxTranscendentalConversion<math::Exp2Op>,
+               ApproxTranscendentalConversion<math::LogOp>,
+               ApproxTranscendentalConversion<math::Log2Op>>(converter, ctx);
 }
