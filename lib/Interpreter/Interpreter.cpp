@@ -17,6 +17,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -217,6 +218,30 @@ private:
     view.set(0, v);
     std::copy(view.bytes.begin(), view.bytes.end(),
               buf.bytes.begin() + ptr.offset);
+  }
+
+  /// Integers are read and written exactly (through int64, not double:
+  /// i64 values beyond 2^53 must survive a copy).
+  int64_t readInt(Ptr ptr, DType dt) {
+    const uint8_t *p = buffers[ptr.buffer].bytes.data() + ptr.offset;
+    switch (dt) {
+    case DType::I1: return *p & 1;
+    case DType::I8: return (int8_t)*p;
+    case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+    case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+    default: { int64_t v; std::memcpy(&v, p, 8); return v; }
+    }
+  }
+
+  void writeInt(Ptr ptr, DType dt, int64_t v) {
+    uint8_t *p = buffers[ptr.buffer].bytes.data() + ptr.offset;
+    switch (dt) {
+    case DType::I1: *p = (uint8_t)(v & 1); return;
+    case DType::I8: *p = (uint8_t)v; return;
+    case DType::I16: { int16_t x = (int16_t)v; std::memcpy(p, &x, 2); return; }
+    case DType::I32: { int32_t x = (int32_t)v; std::memcpy(p, &x, 4); return; }
+    default: std::memcpy(p, &v, 8); return;
+    }
   }
 
   double readFast(Ptr ptr, DType dt) {
@@ -613,20 +638,21 @@ private:
     DType dt = *dtypeOf(getElementTypeOrSelf(type));
     int64_t size = dtypeSize(dt);
     auto r = make(type);
+    bool isFloatLoad = r->kind == Kind::Float;
     for (int64_t k = 0, n = r->size(); k < n; ++k) {
-      double v = 0;
       if (mask && !(mask->i[k] & 1)) {
-        if (other)
-          v = r->kind == Kind::Float ? other->f[k] : (double)other->i[k];
-      } else {
-        if (failed(checkAccess(op, ptr.p[k], size, "load")))
-          return failure();
-        v = readFast(ptr.p[k], dt);
+        if (isFloatLoad)
+          r->f[k] = other ? other->f[k] : 0.0;
+        else
+          r->i[k] = other ? other->i[k] : 0;
+        continue;
       }
-      if (r->kind == Kind::Float)
-        r->f[k] = v;
+      if (failed(checkAccess(op, ptr.p[k], size, "load")))
+        return failure();
+      if (isFloatLoad)
+        r->f[k] = readFast(ptr.p[k], dt);
       else
-        r->i[k] = (int64_t)v;
+        r->i[k] = readInt(ptr.p[k], dt);
     }
     set(op.getResult(), r);
     return success();
@@ -642,8 +668,10 @@ private:
         continue;
       if (failed(checkAccess(op, ptr.p[k], size, "store")))
         return failure();
-      double v = value.kind == Kind::Float ? value.f[k] : (double)value.i[k];
-      writeElem(ptr.p[k], dt, v);
+      if (value.kind == Kind::Float)
+        writeElem(ptr.p[k], dt, value.f[k]);
+      else
+        writeInt(ptr.p[k], dt, value.i[k]);
     }
     return success();
   }
@@ -720,16 +748,12 @@ private:
     LogicalResult result = forEachBlockElement(
         op, bp, type, op.getCheck(), dt,
         [&](int64_t k, Ptr ptr, bool inBounds) -> LogicalResult {
-          double v = pad;
-          if (inBounds) {
-            if (failed(checkAccess(op, ptr, size, "block load")))
-              return failure();
-            v = readFast(ptr, dt);
-          }
+          if (inBounds && failed(checkAccess(op, ptr, size, "block load")))
+            return failure();
           if (r->kind == Kind::Float)
-            r->f[k] = v;
-          else
-            r->i[k] = (int64_t)v;
+            r->f[k] = inBounds ? readFast(ptr, dt) : pad;
+          else // integer blocks pad with zero (the verifier allows no other)
+            r->i[k] = inBounds ? readInt(ptr, dt) : 0;
           return success();
         });
     if (failed(result))
@@ -751,9 +775,10 @@ private:
             return success();
           if (failed(checkAccess(op, ptr, size, "block store")))
             return failure();
-          writeElem(ptr, dt,
-                    value.kind == Kind::Float ? value.f[k]
-                                              : (double)value.i[k]);
+          if (value.kind == Kind::Float)
+            writeElem(ptr, dt, value.f[k]);
+          else
+            writeInt(ptr, dt, value.i[k]);
           return success();
         });
   }

@@ -174,6 +174,18 @@ double Buffer::get(int64_t i) const {
   return 0;
 }
 
+int64_t Buffer::getInt(int64_t i) const {
+  const uint8_t *p = bytes.data() + i * dtypeSize(dtype);
+  switch (dtype) {
+  case DType::I1: return *p & 1;
+  case DType::I8: return (int8_t)*p;
+  case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
+  case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
+  case DType::I64: { int64_t v; std::memcpy(&v, p, 8); return v; }
+  default: return (int64_t)get(i);
+  }
+}
+
 void Buffer::set(int64_t i, double v) {
   uint8_t *p = bytes.data() + i * dtypeSize(dtype);
   switch (dtype) {

@@ -596,7 +596,7 @@ int main(int argc, char **argv) {
       if (isFloat(buf->dtype))
         llvm::outs() << formatNumber(buf->get(i));
       else
-        llvm::outs() << (int64_t)buf->get(i);
+        llvm::outs() << buf->getInt(i);
     }
     if (n > 64)
       llvm::outs() << ", ... (" << n - 64 << " more)";

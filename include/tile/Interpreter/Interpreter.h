@@ -79,6 +79,8 @@ struct Buffer {
   int64_t sizeInBytes() const { return (int64_t)bytes.size(); }
   /// Element `i` converted to double.
   double get(int64_t i) const;
+  /// Integer element `i`, exactly (also beyond 2^53).
+  int64_t getInt(int64_t i) const;
   /// Stores `v` into element `i`, rounded to the buffer's type.
   void set(int64_t i, double v);
   std::vector<double> toDoubles() const;
