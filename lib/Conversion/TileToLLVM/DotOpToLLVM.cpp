@@ -139,11 +139,11 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     stage(bType, bVals, /*transpose=*/true, bBase);
   } else {
     LayoutView bView(bType);
-    unsigned fast = bView.getRoot().getOrder()[0];
-    int64_t run = bView.getRootDim(1) == fast
-                      ? std::min<int64_t>(bView.getSizePerThread(fast),
-                                          16 / bytes)
-                      : 1;
+    int64_t run =
+        bView.getFastTensorDim() == 1u
+            ? std::min<int64_t>(
+                  bView.getSizePerThread(bView.getFastRootDim()), 16 / bytes)
+            : 1;
     auto bIndex = emitSlotIndices(rewriter, loc, bType);
     for (size_t first = 0; first < bIndex.size(); first += run) {
       Value linear = arith::AddIOp::create(

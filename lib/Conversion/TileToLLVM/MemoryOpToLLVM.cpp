@@ -332,11 +332,8 @@ static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
   if (!elem.isIntOrFloat() || elem.isInteger(8))
     return 1;
   LayoutView view(blockType);
-  unsigned fast = view.getRoot().getOrder()[0];
-  std::optional<unsigned> dim;
-  for (unsigned d = 0; d < view.getRank(); ++d)
-    if (view.getRootDim(d) == fast)
-      dim = d;
+  unsigned fast = view.getFastRootDim();
+  std::optional<unsigned> dim = view.getFastTensorDim();
   if (!dim)
     return 1;
   int64_t bytes = getElementBytes(elem);

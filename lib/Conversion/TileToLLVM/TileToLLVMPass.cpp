@@ -99,11 +99,8 @@ static unsigned getVectorWidth(const AxisInfoAnalysis &axis, Value ptr,
     return 1;
   int64_t bytes = AxisInfoAnalysis::getElementBytes(pointee);
   LayoutView view(type);
-  unsigned fast = view.getRoot().getOrder()[0];
-  std::optional<unsigned> dim;
-  for (unsigned d = 0; d < view.getRank(); ++d)
-    if (view.getRootDim(d) == fast)
-      dim = d;
+  unsigned fast = view.getFastRootDim();
+  std::optional<unsigned> dim = view.getFastTensorDim();
   if (!dim)
     return 1;
   int64_t spt = view.getSizePerThread(fast);

@@ -90,6 +90,13 @@ int64_t LayoutView::getStaticOffset(unsigned rd, int64_t coord) const {
   return (coord / spt) * getCTATile(rd) + coord % spt;
 }
 
+std::optional<unsigned> LayoutView::getFastTensorDim() const {
+  for (unsigned d = 0; d < getRank(); ++d)
+    if (tensorToRoot[d] == getFastRootDim())
+      return d;
+  return std::nullopt;
+}
+
 int64_t LayoutView::getDistinctLanes(unsigned rd) const {
   int64_t spt = getSizePerThread(rd);
   if (rootShape[rd] < spt)

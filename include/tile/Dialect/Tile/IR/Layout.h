@@ -20,6 +20,8 @@
 
 #include "tile/Dialect/Tile/IR/Tile.h"
 
+#include <optional>
+
 namespace mlir {
 namespace tile {
 
@@ -52,6 +54,12 @@ public:
   int64_t getSlot(ArrayRef<int64_t> coords) const;
   /// Static part of the index along `rd` of the slot coordinate `coord`.
   int64_t getStaticOffset(unsigned rd, int64_t coord) const;
+
+  /// The root layout's fastest dimension (consecutive lanes), and the
+  /// tensor dimension it is, if it was not sliced away. Runs of slots
+  /// along it are consecutive elements: the unit of vector accesses.
+  unsigned getFastRootDim() const { return root.getOrder()[0]; }
+  std::optional<unsigned> getFastTensorDim() const;
 
   /// Multiplier of root dimension `rd`'s lane id in the lane number
   /// (lanes are numbered with the root's order, fastest first).
