@@ -8,7 +8,7 @@ set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bench="${TILE_BENCH:-$root/build/bin/tile-softmax-matmul-bench}"
 d2="${1:-512,8192}"
-tiles="m16_k16_n64_w4 m32_k32_n64_w4 m64_k64_n64_w4 m32_k32_n128_w4 m64_k32_n128_w8 m64_k32_n256_w8"
+tiles="${TILE_TUNE_TILES:-m16_k16_n64_w4 m32_k32_n64_w4 m64_k64_n64_w4 m32_k32_n128_w4 m64_k32_n128_w8 m64_k32_n256_w8 m128_k32_n64_w4 m64_k32_n128_w4 m128_k32_n128_w8}"
 for cfg in "f32 tf32" "f32 tf32x3" "f16 ieee" "bf16 ieee"; do
   set -- $cfg
   for t in $tiles; do

@@ -172,6 +172,13 @@ tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
                                  int64_t cols, int aligned, char *name,
                                  size_t name_size);
 
+/* The library's embedded kernels, by index (0 .. count - 1): their names,
+ * e.g. for forcing one through TILE_SOFTMAX_VARIANT or
+ * TILE_SOFTMAX_MATMUL_VARIANT when tuning or testing. Returns NULL past the
+ * end. */
+size_t tile_library_kernel_count(void);
+const char *tile_library_kernel_name(size_t index);
+
 #ifdef __cplusplus
 }
 #endif

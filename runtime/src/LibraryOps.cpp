@@ -178,6 +178,12 @@ int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1) {
 
 } // namespace
 
+extern "C" size_t tile_library_kernel_count(void) { return kNumKernels; }
+
+extern "C" const char *tile_library_kernel_name(size_t index) {
+  return index < kNumKernels ? kKernels[index].name : nullptr;
+}
+
 extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
                                             tile_dtype x_dtype, int64_t cols,
                                             int aligned, char *name,

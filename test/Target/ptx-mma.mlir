@@ -1,10 +1,14 @@
 // A 64x64x64 f16 matmul tile compiles to tensor-core PTX (mma.sync
-// m16n8k16, f32 accumulation) without local-memory spills.
+// m16n8k16, f32 accumulation) without local-memory spills. `a` has the
+// accumulator's layout and stays in registers; `b` is staged row-major and
+// its fragments read with ldmatrix.trans (two n-tiles per instruction).
 //
 // RUN: tile-compile %s -o - | FileCheck %s --implicit-check-not=.local --implicit-check-not=local_depot
 
 // CHECK: .visible .entry mma_tile(
-// CHECK: ld.shared
+// CHECK: st.shared
+// CHECK: bar.sync
+// CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK: st.global
 func.func @mma_tile(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>)

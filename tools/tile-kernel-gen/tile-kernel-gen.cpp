@@ -90,7 +90,18 @@ static std::vector<Variant> listVariants() {
           {64, 64, 64, 4},
           {32, 32, 128, 4},
           {64, 32, 128, 8},
-          {64, 32, 256, 8}}) {
+          {64, 32, 256, 8},
+          // Warp tiles of 32 rows (two m16 tiles per warp) halve the shared
+          // reads per product; 128 columns halve the exponentials.
+          {128, 32, 64, 4},
+          {64, 32, 128, 4},
+          {128, 32, 128, 8}}) {
+      // The FMA path (f32 ieee) keeps both operand tiles and the
+      // accumulator in registers: the largest tiles would need more than
+      // 255 per thread.
+      if (mm.t == ElemType::F32 && mm.p == InputPrecision::IEEE &&
+          (bm * bk + bk * bn + bm * bn) / (32 * warps) > 112)
+        continue;
       SoftmaxMatmulConfig c;
       c.dtype = mm.t;
       c.precision = mm.p;

@@ -199,6 +199,67 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmul) {
     }
 }
 
+// Every embedded softmax-matmul variant (forced through
+// TILE_SOFTMAX_MATMUL_VARIANT), not only the dispatcher's choices: tuning
+// may pick any of them. Shapes with partial tiles on every edge.
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
+  TILE_REQUIRE_GPU();
+  struct Case { int64_t batch, d1, d2, d3; };
+  int tested = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_matmul_";
+    if (variant.rfind(prefix, 0) != 0)
+      continue;
+    // softmax_matmul_<dtype>_<precision>_m.._k.._n.._w..
+    std::string rest = variant.substr(prefix.size());
+    std::string dtypeName = rest.substr(0, rest.find('_'));
+    rest = rest.substr(rest.find('_') + 1);
+    std::string precisionName = rest.substr(0, rest.find('_'));
+    tile_dtype t = dtypeName == "f32"   ? TILE_F32
+                   : dtypeName == "f16" ? TILE_F16
+                                        : TILE_BF16;
+    tile_precision p = precisionName == "tf32"     ? TILE_PRECISION_TF32
+                       : precisionName == "tf32x3" ? TILE_PRECISION_TF32X3
+                                                   : TILE_PRECISION_IEEE;
+    ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT", variant.c_str(), 1), 0);
+    for (Case c : {Case{2, 300, 257, 130}, Case{1, 128, 256, 256}}) {
+      HostTensor x =
+          makeTensor(randomFloats(c.batch * c.d1 * c.d2, rng, 4.0), t);
+      HostTensor v = makeTensor(randomFloats(c.batch * c.d2 * c.d3, rng), t);
+      size_t outBytes = c.batch * c.d1 * c.d3 * elemSize(t);
+      tile::DeviceBuffer dx, dv, dout;
+      ASSERT_OK(tile::DeviceBuffer::allocate(x.bytes.size(), dx));
+      ASSERT_OK(tile::DeviceBuffer::allocate(v.bytes.size(), dv));
+      ASSERT_OK(tile::DeviceBuffer::allocate(outBytes, dout));
+      ASSERT_OK(dx.copyFromHost(x.bytes.data(), x.bytes.size()));
+      ASSERT_OK(dv.copyFromHost(v.bytes.data(), v.bytes.size()));
+      ASSERT_OK(dout.fill(0xFF));
+      int64_t xs[3] = {c.d1 * c.d2, c.d2, 1}, vs[3] = {c.d2 * c.d3, c.d3, 1},
+              os[3] = {c.d1 * c.d3, c.d3, 1};
+      tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs,
+                                          dv.ptr(), vs, t, c.batch, c.d1,
+                                          c.d2, c.d3, p, nullptr);
+      ASSERT_EQ(s, TILE_SUCCESS) << variant << ": " << tile_last_error();
+      std::vector<uint8_t> ob(outBytes);
+      ASSERT_OK(dout.copyToHost(ob.data(), outBytes));
+      double tol = t != TILE_F32                ? 1e-2
+                   : p == TILE_PRECISION_TF32 ? 1e-3
+                                              : 1e-5;
+      expectClose(readTensor(ob, t),
+                  referenceSoftmaxMatmul(x.values, v.values, c.batch, c.d1,
+                                         c.d2, c.d3),
+                  variant + " " + std::to_string(c.batch) + "x" +
+                      std::to_string(c.d1) + "x" + std::to_string(c.d2) +
+                      "x" + std::to_string(c.d3),
+                  tol);
+    }
+    ++tested;
+  }
+  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  EXPECT_GE(tested, 40);
+}
+
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
   TILE_REQUIRE_GPU();
   // X transposed in memory (column-major rows), V with padded rows, output

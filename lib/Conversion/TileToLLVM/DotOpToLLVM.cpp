@@ -37,21 +37,54 @@ using namespace mlir::tile;
 // padded by 16 bytes against bank conflicts) and each thread reads its A
 // and B fragments with 32-bit shared loads: pairs of consecutive k.
 
-/// Rounds f32 values (as i32 bits) to tf32 (10 explicit mantissa bits),
-/// to nearest, as cvt.rna.tf32.f32 does.
-static Value roundToTF32Bits(OpBuilder &b, Location loc, Value bits) {
-  Value rounded =
-      arith::AddIOp::create(b, loc, bits, i32Constant(b, loc, 0x1000));
-  rounded = arith::AndIOp::create(b, loc, rounded,
-                                  i32Constant(b, loc, (int32_t)0xffffe000u));
-  // Infinities and NaNs keep their bits (rounding could carry a NaN's
-  // mantissa into the sign).
-  Value exponent =
-      arith::AndIOp::create(b, loc, bits, i32Constant(b, loc, 0x7f800000));
-  Value special = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        exponent,
-                                        i32Constant(b, loc, 0x7f800000));
-  return arith::SelectOp::create(b, loc, special, bits, rounded);
+/// One inline-asm instruction with a single result.
+static Value emitAsm(OpBuilder &b, Location loc, Type resultType,
+                     ValueRange operands, StringRef text,
+                     StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+             b, loc, resultType, operands, text, constraints,
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+             ArrayAttr())
+      .getResult(0);
+}
+
+/// Rounds an f32 value to tf32 (10 explicit mantissa bits), to nearest with
+/// ties away from zero, as i32 bits: one cvt.rna.tf32.f32 (sm_80+).
+/// Infinities and NaNs keep their class.
+static Value roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
+  if (f.getType().isInteger(32))
+    f = arith::BitcastOp::create(b, loc, b.getF32Type(), f);
+  return emitAsm(b, loc, b.getI32Type(), f, "cvt.rna.tf32.f32 $0, $1;",
+                 "=r,f");
+}
+
+/// ldmatrix.x4.trans (or .x2): from four (two) 8x8 16-bit matrices in
+/// shared memory whose rows start at the addresses lanes 0-7, 8-15, ...
+/// give, each lane receives one 32-bit register per matrix holding the
+/// elements (2 * (lane % 4), lane / 4) and (2 * (lane % 4) + 1, lane / 4)
+/// of the matrix: an m16n8k16 B fragment when the rows are k.
+static SmallVector<Value> emitLdmatrixTrans(OpBuilder &b, Location loc,
+                                            Value address, int64_t count) {
+  Type i32 = b.getI32Type();
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                       SmallVector<Type>(count, i32));
+  std::string text = count == 4 ? "ldmatrix.sync.aligned.m8n8.x4.trans."
+                                  "shared.b16 {$0,$1,$2,$3}, [$4];"
+                                : "ldmatrix.sync.aligned.m8n8.x2.trans."
+                                  "shared.b16 {$0,$1}, [$2];";
+  std::string constraints = count == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r";
+  // A shared-memory read: not reorderable across the staging barrier.
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, resultType, address, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < count; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
 }
 
 static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
@@ -92,6 +125,15 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   int64_t m = aType.getDimSize(0);
   int64_t kStep = isTF32 ? 8 : 16;
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+  InputPrecision precision = op.getPrecision();
+  // tf32 operands are rounded once, where they are staged (or, for `a` in
+  // registers, where its fragments are formed), not at every fragment read:
+  // each staged element is read by every warp along the other dimension.
+  bool roundOnce = isTF32 && precision == InputPrecision::TF32;
+  auto staged = [&](Value v) -> Value {
+    return roundOnce ? roundToTF32Bits(rewriter, loc, v) : v;
+  };
+  Type stagedType = roundOnce ? i32 : elem;
 
   // Stage a ([M][stride], unless it is used from registers) then b
   // (transposed, [N][stride], or row-major; see below).
@@ -111,7 +153,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
       if (base)
         linear = arith::AddIOp::create(rewriter, loc, linear,
                                        i32Constant(rewriter, loc, base));
-      LLVM::StoreOp::create(rewriter, loc, values[slot],
+      LLVM::StoreOp::create(rewriter, loc, staged(values[slot]),
                             gep(rewriter, loc, elem, smem, linear));
     }
   };
@@ -154,13 +196,14 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                 i32Constant(rewriter, loc, bBase)));
       Value addr = gep(rewriter, loc, elem, smem, linear);
       if (run == 1) {
-        LLVM::StoreOp::create(rewriter, loc, bVals[first], addr);
+        LLVM::StoreOp::create(rewriter, loc, staged(bVals[first]), addr);
         continue;
       }
-      auto vecType = VectorType::get({run}, elem);
+      auto vecType = VectorType::get({run}, stagedType);
       Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
       for (int64_t i = 0; i < run; ++i)
-        v = LLVM::InsertElementOp::create(rewriter, loc, v, bVals[first + i],
+        v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                          staged(bVals[first + i]),
                                           i32Constant(rewriter, loc, i));
       LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
     }
@@ -208,6 +251,38 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     return LLVM::LoadOp::create(rewriter, loc, i32,
                                 gep(rewriter, loc, i8, smem, byteOffset), 4);
   };
+  // 16-bit b staged row-major is read with ldmatrix.trans: lane l gives
+  // the address of row l % 16 of the step, in n-tile n (lanes 0-15) or
+  // n + 1 (lanes 16-31). ldmatrixBase holds, per pair of n-tiles, that
+  // address at step 0 as a 32-bit shared-memory byte address.
+  bool useLdmatrix = bRowMajor && !isTF32;
+  SmallVector<Value> ldmatrixBase;
+  if (useLdmatrix) {
+    Value smemAddress = LLVM::PtrToIntOp::create(rewriter, loc, i32, smem);
+    Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
+                                          i32Constant(rewriter, loc, 15));
+    Value upperHalf = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, ids.lane,
+        i32Constant(rewriter, loc, 16));
+    Value rowOffset = arith::MulIOp::create(
+        rewriter, loc, laneRow, i32Constant(rewriter, loc, bStride));
+    for (int64_t n = 0; n < nTiles; n += 2) {
+      Value col = bCol[n];
+      if (n + 1 < nTiles)
+        col = arith::SelectOp::create(rewriter, loc, upperHalf, bCol[n + 1],
+                                      col);
+      // bCol counts from the start of a's staging area (m); b starts at
+      // bBase.
+      Value linear = arith::AddIOp::create(
+          rewriter, loc, rowOffset,
+          arith::AddIOp::create(rewriter, loc, col,
+                                i32Constant(rewriter, loc, bBase - m)));
+      ldmatrixBase.push_back(arith::AddIOp::create(
+          rewriter, loc, smemAddress,
+          arith::MulIOp::create(rewriter, loc, linear,
+                                i32Constant(rewriter, loc, bytes))));
+    }
+  }
   // k offset of this lane in a step (tf32 with `a` in registers: the
   // permuted order, see above).
   Value colBase = isTF32 && !aInRegisters ? t : twoT;
@@ -229,7 +304,6 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     return arith::BitcastOp::create(rewriter, loc, i32, f);
   };
 
-  InputPrecision precision = op.getPrecision();
   // Tensor cores do not round their f32 accumulation to nearest, so over a
   // long d2 loop the error grows with the number of mma steps. tf32x3
   // promises f32-level error: its products accumulate in a fresh fragment
@@ -263,9 +337,12 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
       // group q = kk / 8.
       int64_t c = 2 * (kk / 8);
       if (isTF32) {
-        aFrag.push_back({bits(aSlot(2 * j, c)), bits(aSlot(2 * j + 1, c)),
-                         bits(aSlot(2 * j, c + 1)),
-                         bits(aSlot(2 * j + 1, c + 1))});
+        auto fragment = [&](int64_t row, int64_t col) -> Value {
+          Value v = aSlot(row, col);
+          return roundOnce ? roundToTF32Bits(rewriter, loc, v) : bits(v);
+        };
+        aFrag.push_back({fragment(2 * j, c), fragment(2 * j + 1, c),
+                         fragment(2 * j, c + 1), fragment(2 * j + 1, c + 1)});
       } else {
         aFrag.push_back({pack(aSlot(2 * j, c), aSlot(2 * j, c + 1)),
                          pack(aSlot(2 * j + 1, c), aSlot(2 * j + 1, c + 1)),
@@ -279,7 +356,22 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     int64_t bHalf = isTF32 && aInRegisters ? 1 : half;
     // B fragments from b transposed: (col g, k), (col g, k + half).
     SmallVector<SmallVector<Value>> bFrag;
-    for (int64_t n = 0; n < nTiles; ++n) {
+    if (useLdmatrix) {
+      // 16-bit b, row-major: one ldmatrix.x4.trans gives two n-tiles' B
+      // fragments (rows k..k+7 and k+8..k+15 of each), see ldmatrixBase.
+      for (int64_t n = 0; n < nTiles; n += 2) {
+        int64_t count = n + 1 < nTiles ? 4 : 2;
+        Value address = arith::AddIOp::create(
+            rewriter, loc, ldmatrixBase[n / 2],
+            i32Constant(rewriter, loc, kk * bStride * bytes));
+        SmallVector<Value> regs =
+            emitLdmatrixTrans(rewriter, loc, address, count);
+        bFrag.push_back({regs[0], regs[1]});
+        if (count == 4)
+          bFrag.push_back({regs[2], regs[3]});
+      }
+    }
+    for (int64_t n = 0; n < nTiles && !useLdmatrix; ++n) {
       Value col = arith::AddIOp::create(rewriter, loc, bCol[n], g);
       if (bRowMajor) {
         // Row kBase + rowOffset of the row-major copy, column col - m.
@@ -325,14 +417,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                 s11 = slotOf(2 * j + 1, 2 * n + 1);
         SmallVector<Value> c{acc[s00], acc[s01], acc[s10], acc[s11]};
         if (!isTF32 || precision == InputPrecision::TF32) {
-          SmallVector<Value> a = aFrag[j], bb = bFrag[n];
-          if (isTF32) {
-            for (Value &v : a)
-              v = roundToTF32Bits(rewriter, loc, v);
-            for (Value &v : bb)
-              v = roundToTF32Bits(rewriter, loc, v);
-          }
-          c = emitMma(rewriter, loc, kind, a, bb, c);
+          c = emitMma(rewriter, loc, kind, aFrag[j], bFrag[n], c);
         } else {
           // tf32x3: x = big + small with both parts in tf32; the product
           // keeps big*big + big*small + small*big (f32-level error).
@@ -347,9 +432,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                   arith::BitcastOp::create(rewriter, loc,
                                            rewriter.getF32Type(), hi));
               big.push_back(hi);
-              small.push_back(roundToTF32Bits(
-                  rewriter, loc,
-                  arith::BitcastOp::create(rewriter, loc, i32, rest)));
+              small.push_back(roundToTF32Bits(rewriter, loc, rest));
             }
           };
           SmallVector<Value> aBig, aSmall, bBig, bSmall;

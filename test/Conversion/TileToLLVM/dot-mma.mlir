@@ -43,12 +43,14 @@ func.func @bf16() attributes {tile.kernel, tile.num_warps = 1 : i32} {
 
 // -----
 
-// tf32: k-steps of 8, operands rounded to tf32 (+0x1000, & 0xffffe000) with
-// infinities and NaNs kept.
+// tf32: k-steps of 8; operands are rounded to tf32 (cvt.rna) once, as they
+// are staged, so the fragment reads after the barrier need no rounding.
 // CHECK-LABEL: func.func @tf32
-// CHECK: arith.constant 4096 : i32
-// CHECK: arith.constant -8192 : i32
-// CHECK: arith.constant 2139095040 : i32
+// CHECK: nvvm.barrier0
+// CHECK: %[[R:.+]] = llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;", "=r,f"
+// CHECK: llvm.store %[[R]], {{.*}} : i32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-NOT: cvt.rna
 // CHECK-COUNT-2: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // CHECK-NOT: mma.sync
 // CHECK: return
