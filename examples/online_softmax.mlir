@@ -73,11 +73,11 @@ module {
 
       // l_new = l * exp(m - m_ref) + sum(exp(x - m_ref))
       %m_diff = arith.subf %m, %m_ref : f32
-      %alpha = math.exp %m_diff : f32
+      %alpha = math.exp %m_diff fastmath<afn> : f32
       %l_scaled = arith.mulf %l, %alpha : f32
       %m_ref_splat = tile.splat %m_ref : tensor<256xf32>
       %x_minus_m = arith.subf %x, %m_ref_splat : tensor<256xf32>
-      %p = math.exp %x_minus_m : tensor<256xf32>
+      %p = math.exp %x_minus_m fastmath<afn> : tensor<256xf32>
       %block_sum = tile.reduce sum %p axis = 0 : tensor<256xf32> -> f32
       %l_new = arith.addf %l_scaled, %block_sum : f32
       scf.yield %m_new, %l_new : f32, f32
@@ -95,7 +95,7 @@ module {
       %x = tile.load %in_ptrs, %col_mask, %neg_inf_tile : tensor<256x!tile.ptr<f32>>
 
       %x_minus_max = arith.subf %x, %row_max_splat : tensor<256xf32>
-      %numerator = math.exp %x_minus_max : tensor<256xf32>
+      %numerator = math.exp %x_minus_max fastmath<afn> : tensor<256xf32>
       %softmax_out = arith.divf %numerator, %row_sum_splat : tensor<256xf32>
 
       %out_row_starts = tile.splat %out_row_start : tensor<256x!tile.ptr<f32>>

@@ -126,13 +126,13 @@ module {
 
       // alpha = exp(m - m_ref): rescales what was accumulated so far.
       %m_diff = arith.subf %m, %m_ref : tensor<16xf32>
-      %alpha = math.exp %m_diff : tensor<16xf32>
+      %alpha = math.exp %m_diff fastmath<afn> : tensor<16xf32>
 
       // p = exp(X_j - m_ref[:, None])
       %m_ref_col = tile.expand_dims %m_ref axis = 1 : tensor<16xf32> -> tensor<16x1xf32>
       %m_ref_bcast = tile.broadcast %m_ref_col : tensor<16x1xf32> -> tensor<16x16xf32>
       %x_minus_m = arith.subf %x_tile, %m_ref_bcast : tensor<16x16xf32>
-      %p = math.exp %x_minus_m : tensor<16x16xf32>
+      %p = math.exp %x_minus_m fastmath<afn> : tensor<16x16xf32>
 
       // l_new = l * alpha + rowsum(p)
       %p_row_sum = tile.reduce sum %p axis = 1 : tensor<16x16xf32> -> tensor<16xf32>

@@ -14,7 +14,7 @@ for cfg in "f32 tf32" "f32 tf32x3" "f16 ieee" "bf16 ieee"; do
   for t in $tiles; do
     variant="softmax_matmul_$1_$2_$t"
     TILE_SOFTMAX_MATMUL_VARIANT=$variant "$bench" --dtype=$1 --precision=$2 \
-      --d2=$d2 --warmup=3 --passes=10 --out=/tmp/tune.csv > /tmp/tune.log 2>&1
+      --blocks=none --d2=$d2 --warmup=3 --passes=10 --out=/tmp/tune.csv > /tmp/tune.log 2>&1
     echo "$variant $(tail -n +2 /tmp/tune.csv | cut -d, -f3,7 | tr '\n' ' ')"
   done
 done

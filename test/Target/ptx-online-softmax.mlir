@@ -21,7 +21,7 @@
 // CHECK:      st.shared
 // CHECK:      bar.sync 0;
 // CHECK:      ld.shared
-// CHECK:      ex2.approx.f32
+// CHECK:      ex2.approx.ftz.f32
 // Block sum.
 // CHECK:      shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
 // CHECK:      shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
@@ -30,7 +30,7 @@
 // CHECK:      bar.sync 0;
 // CHECK:      ld.shared
 // Second loop: normalize and store.
-// CHECK:      ex2.approx.f32
+// CHECK:      ex2.approx.ftz.f32
 // CHECK:      st.global
 // CHECK:      ret;
 

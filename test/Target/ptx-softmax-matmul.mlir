@@ -20,7 +20,7 @@
 // CHECK:      0fFF800000
 // CHECK:      ld.global
 // CHECK:      shfl.sync.bfly.b32
-// CHECK:      ex2.approx.f32
+// CHECK:      ex2.approx.ftz.f32
 // CHECK:      bar.sync 0;
 // CHECK:      st.shared
 // CHECK:      bar.sync 0;

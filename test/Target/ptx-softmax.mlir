@@ -2,7 +2,8 @@
 // consecutive elements per lane, twice: each thread holds 8 elements. Both
 // row reductions (max, then sum) fold the 8 slots, shuffle over the 32 lanes
 // (xor 16, 8, 4, 2, 1) and combine the 4 warps' partials through shared
-// memory between barriers. exp is ex2.approx of x * log2(e), 8 per thread.
+// memory between barriers. exp (afn) is ex2.approx.ftz of x * log2(e), 8 per
+// thread.
 // Padding lanes load -inf. No local memory (no spills).
 //
 // RUN: tile-compile %S/../../examples/softmax.mlir -o %t.ptx
@@ -31,7 +32,7 @@
 // CHECK:      bar.sync 0;
 // CHECK:      ld.shared
 // exp(x - max)
-// CHECK:      ex2.approx.f32
+// CHECK:      ex2.approx.ftz.f32
 // Row sum: the same three steps.
 // CHECK:      shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
 // CHECK:      shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
@@ -49,10 +50,10 @@
 // SHFL-COUNT-10: shfl.sync.bfly.b32
 // SHFL-NOT:      shfl.sync
 
-// EX2-COUNT-8:   ex2.approx.f32
+// EX2-COUNT-8:   ex2.approx.ftz.f32
 // EX2-NOT:       ex2.approx
 
 // SM80: .target sm_80
 // SM80: .visible .entry softmax(
 // SM80: shfl.sync.bfly.b32
-// SM80: ex2.approx.f32
+// SM80: ex2.approx.ftz.f32

@@ -4,7 +4,7 @@
 // slots (all operands of such an op share one layout). `math.exp` is
 // lowered as every peer does on NVIDIA GPUs: exp(x) = 2^(x * log2(e)) with
 // the hardware `ex2.approx.f32` (about 2 ulp), instead of libdevice's
-// `__nv_expf`.
+// `__nv_expf`; with the `afn` fast-math flag, `ex2.approx.ftz.f32`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,8 +120,17 @@ struct ApproxTranscendentalConversion : public OpConversionPattern<OpT> {
     Value result = inF32(rewriter, loc, adaptor.getOperand(), [&](Value x) {
       if constexpr (std::is_same<OpT, math::ExpOp>::value)
         x = scale(x, M_LOG2E);
+      // With `afn` an exponential may flush results below 2^-126 to zero
+      // (ex2.approx.ftz: one MUFU instruction instead of four, since
+      // subnormal results need a rescaling around it); softmax kernels,
+      // whose exponentials are weights in [0, 1], ask for it.
+      bool flush = false;
+      if constexpr (isExp)
+        flush = arith::bitEnumContainsAll(op.getFastmath(),
+                                          arith::FastMathFlags::afn);
       Value r = callIntrinsic(rewriter, loc,
-                              isExp ? "llvm.nvvm.ex2.approx.f32"
+                              isExp ? (flush ? "llvm.nvvm.ex2.approx.ftz.f32"
+                                             : "llvm.nvvm.ex2.approx.f32")
                                     : "llvm.nvvm.lg2.approx.f",
                               x);
       if constexpr (std::is_same<OpT, math::LogOp>::value)

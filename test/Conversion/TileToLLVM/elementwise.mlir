@@ -177,6 +177,22 @@ func.func @exp_log_scalar(%a: f32) attributes {tile.kernel, tile.num_warps = 1 :
 
 // -----
 
+// With the `afn` fast-math flag exp and exp2 may flush subnormal results:
+// ex2.approx.ftz (one MUFU instruction). log is unaffected.
+// CHECK-LABEL: func.func @exp_afn(
+// CHECK:         arith.mulf
+// CHECK-NEXT:    %[[E:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK-NEXT:    %[[E2:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%[[E]])
+// CHECK-NEXT:    llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%[[E2]])
+func.func @exp_afn(%a: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %e = math.exp %a fastmath<afn> : f32
+  %e2 = math.exp2 %e fastmath<afn> : f32
+  %l = math.log2 %e2 fastmath<afn> : f32
+  return
+}
+
+// -----
+
 // f16 goes through f32 around the intrinsic.
 #b = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 
