@@ -125,6 +125,7 @@ public:
     for (int a = 0; a < 3; ++a)
       programId[a] = pid[a];
     env.clear();
+    sharedBuffers.clear();
     SmallVector<TensorRef> ignored;
     return execBlock(kernel.getBody().front(), args, ignored);
   }
@@ -133,6 +134,9 @@ private:
   std::vector<Buffer> &buffers;
   const RunOptions &options;
   llvm::DenseMap<Value, TensorRef> env;
+  /// Contents of each tile.alloc_shared buffer of the running program
+  /// (stages x rows x columns), mutated by tile.async_copy.
+  llvm::DenseMap<Value, std::shared_ptr<Tensor>> sharedBuffers;
   int64_t programId[3] = {0, 0, 0};
 
   //===--------------------------------------------------------------------===//
@@ -762,6 +766,78 @@ private:
     return success();
   }
 
+  LogicalResult execAllocShared(AllocSharedOp op) {
+    auto type = cast<SharedBufferType>(op.getType());
+    auto buffer = std::make_shared<Tensor>();
+    buffer->kind = kindOf(type.getElementType());
+    buffer->shape = {type.getStages(), type.getBlockType().getDimSize(0),
+                     type.getBlockType().getDimSize(1)};
+    // Shared memory starts undefined: NaN makes a read before any copy
+    // visible in float results.
+    if (buffer->kind == Kind::Float)
+      buffer->f.assign(buffer->size(),
+                       std::numeric_limits<double>::quiet_NaN());
+    else
+      buffer->i.assign(buffer->size(), 0);
+    sharedBuffers[op.getBuffer()] = buffer;
+    return success();
+  }
+
+  /// The buffer `v` names and the first element of stage `stage`.
+  FailureOr<std::pair<Tensor *, int64_t>>
+  getStage(Operation *op, Value v, Value stage) {
+    auto it = sharedBuffers.find(v);
+    if (it == sharedBuffers.end())
+      return error(op) << "shared buffer is not a tile.alloc_shared result of "
+                          "this kernel",
+             failure();
+    Tensor &buffer = *it->second;
+    int64_t s = get(stage).i[0];
+    if (s < 0 || s >= buffer.shape[0])
+      return error(op) << "stage " << s << " is outside the buffer's "
+                       << buffer.shape[0] << " stages",
+             failure();
+    return std::make_pair(&buffer, s * buffer.shape[1] * buffer.shape[2]);
+  }
+
+  LogicalResult execAsyncCopy(AsyncCopyOp op) {
+    auto stage = getStage(op, op.getBuffer(), op.getStage());
+    if (failed(stage))
+      return failure();
+    auto [buffer, first] = *stage;
+    const BlockPtr &bp = get(op.getPtr()).block;
+    auto type = cast<BlockPointerType>(op.getPtr().getType()).getBlockType();
+    DType dt = *dtypeOf(type.getElementType());
+    int64_t size = dtypeSize(dt);
+    return forEachBlockElement(
+        op, bp, type, ArrayRef<int32_t>{0, 1}, dt,
+        [&](int64_t k, Ptr ptr, bool inBounds) -> LogicalResult {
+          if (inBounds && failed(checkAccess(op, ptr, size, "async copy")))
+            return failure();
+          if (buffer->kind == Kind::Float)
+            buffer->f[first + k] = inBounds ? readFast(ptr, dt) : 0.0;
+          else
+            buffer->i[first + k] = inBounds ? readInt(ptr, dt) : 0;
+          return success();
+        });
+  }
+
+  LogicalResult execLocalLoad(LocalLoadOp op) {
+    auto stage = getStage(op, op.getBuffer(), op.getStage());
+    if (failed(stage))
+      return failure();
+    auto [buffer, first] = *stage;
+    auto r = make(op.getType());
+    for (int64_t k = 0, n = r->size(); k < n; ++k) {
+      if (r->kind == Kind::Float)
+        r->f[k] = buffer->f[first + k];
+      else
+        r->i[k] = buffer->i[first + k];
+    }
+    set(op.getResult(), r);
+    return success();
+  }
+
   LogicalResult execBlockStore(BlockStoreOp op) {
     const BlockPtr &bp = get(op.getPtr()).block;
     const Tensor &value = get(op.getValue());
@@ -947,6 +1023,12 @@ private:
         .Case([&](AdvanceOp o) { return execAdvance(o); })
         .Case([&](BlockLoadOp o) { return execBlockLoad(o); })
         .Case([&](BlockStoreOp o) { return execBlockStore(o); })
+        .Case([&](AllocSharedOp o) { return execAllocShared(o); })
+        .Case([&](AsyncCopyOp o) { return execAsyncCopy(o); })
+        .Case([&](LocalLoadOp o) { return execLocalLoad(o); })
+        // Copies complete at once here: commits and waits order nothing.
+        .Case([&](AsyncCommitOp) { return success(); })
+        .Case([&](AsyncWaitOp) { return success(); })
         .Case([&](ReduceOp o) { return execReduce(o); })
         .Case([&](DotOp o) { return execDot(o); })
         .Case([&](PrintOp o) { return execPrint(o); })

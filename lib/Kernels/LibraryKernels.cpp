@@ -47,7 +47,8 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
   return ("softmax_matmul_" + typeName(c.dtype) + "_" +
           stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) +
           "_k" + Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" +
-          Twine(c.numWarps) + (c.prefetch ? "_p" : ""))
+          Twine(c.numWarps) +
+          (c.stages ? "_s" + std::to_string(c.stages) : std::string()))
       .str();
 }
 
@@ -362,36 +363,79 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
                                PaddingKind::Zero);
   };
-  // With prefetching, the tiles of step j + 1 are loaded at the top of step
-  // j and carried to the next iteration, so their memory latency overlaps
-  // step j's arithmetic. The last prefetch lies outside d2 and reads only
-  // padding (no memory access).
-  SmallVector<Value> init{m0, l0, acc0, xbp.getResult(), vbp.getResult()};
-  if (c.prefetch) {
-    init.push_back(loadX(k.b, k.loc, xbp.getResult()));
-    init.push_back(loadV(k.b, k.loc, vbp.getResult()));
+  auto advance = [&](Location loc, Value xp, Value vp, int64_t steps) {
+    return std::make_pair(
+        AdvanceOp::create(k.b, loc, xp.getType(), xp,
+                          ValueRange{k.ci32(0), k.ci32(steps * BK)})
+            .getResult(),
+        AdvanceOp::create(k.b, loc, vp.getType(), vp,
+                          ValueRange{k.ci32(steps * BK), k.ci32(0)})
+            .getResult());
+  };
+
+  // Pipelined: the X and V blocks of step j are copied into stage
+  // j % S of two shared buffers S - 1 steps ahead (the prologue issues the
+  // first S - 1). X rows are padded by 8 elements, which keeps the reads of
+  // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
+  // dot's B fragments need.
+  int64_t S = c.stages;
+  Value xBuf, vBuf;
+  Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
+  if (S) {
+    xBuf = AllocSharedOp::create(
+        k.b, k.loc, SharedBufferType::get(ctx, xType, S, 8));
+    vBuf = AllocSharedOp::create(
+        k.b, k.loc,
+        SharedBufferType::get(ctx, vType, S, 16 / byteSize(c.dtype)));
+    Value xp = xp0, vp = vp0;
+    for (int64_t s = 0; s + 1 < S; ++s) {
+      AsyncCopyOp::create(k.b, k.loc, xp, xBuf, k.ci32(s));
+      AsyncCopyOp::create(k.b, k.loc, vp, vBuf, k.ci32(s));
+      AsyncCommitOp::create(k.b, k.loc);
+      std::tie(xp, vp) = advance(k.loc, xp, vp, 1);
+    }
+    // The loop carries the pointers of the blocks to copy next.
+    xp0 = xp;
+    vp0 = vp;
   }
+  SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
   auto loop = scf::ForOp::create(
       k.b, k.loc, c0, d2, k.ci32(BK), init,
-      [&](OpBuilder &b, Location loc, Value, ValueRange it) {
+      [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
         OpBuilder::InsertionGuard guard(k.b);
         k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
         Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
-        Value xNext = AdvanceOp::create(k.b, loc, xp.getType(), xp,
-                                        ValueRange{k.ci32(0), k.ci32(BK)});
-        Value vNext = AdvanceOp::create(k.b, loc, vp.getType(), vp,
-                                        ValueRange{k.ci32(BK), k.ci32(0)});
-        Value xt, vt, xPre, vPre;
-        if (c.prefetch) {
-          xt = it[5];
-          vt = it[6];
-          xPre = loadX(k.b, loc, xNext);
-          vPre = loadV(k.b, loc, vNext);
+        auto [xNext, vNext] = advance(loc, xp, vp, 1);
+        Value xt, stage;
+        if (S) {
+          // Step j's blocks have landed once at most S - 2 newer groups are
+          // in flight; the wait's barrier also ends step j - 1's reads of
+          // the stage the next copy overwrites.
+          AsyncWaitOp::create(k.b, loc, S - 2);
+          Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
+          stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
+          Value ahead = arith::RemUIOp::create(
+              k.b, loc, arith::AddIOp::create(k.b, loc, step, k.ci32(S - 1)),
+              k.ci32(S));
+          AsyncCopyOp::create(k.b, loc, xp, xBuf, ahead);
+          AsyncCopyOp::create(k.b, loc, vp, vBuf, ahead);
+          AsyncCommitOp::create(k.b, loc);
+          xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
         } else {
           xt = loadX(k.b, loc, xp);
-          vt = loadV(k.b, loc, vp);
         }
         Value xf = k.toFloat(xt, f32);
+        if (S) {
+          // The copies zero-fill past the end of d2; the softmax needs -inf
+          // there.
+          Value cols = arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}),
+                                             k.range(BK));
+          Value inside =
+              k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
+          xf = arith::SelectOp::create(k.b, loc,
+                                       k.spread(inside, 0, {BM, BK}), xf,
+                                       k.splat(negInf, {BM, BK}));
+        }
         Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
         Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
         // Rows still all -inf shift by 0: exp gives 0, not NaN.
@@ -409,15 +453,15 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             k.reduce(ReduceKind::Sum, p, 1));
         Value scaled = arith::MulFOp::create(k.b, loc, acc,
                                              k.spread(alpha, 1, {BM, BN}));
+        // Read V last, right before the dot, which then takes its B
+        // fragments from the buffer directly.
+        Value vt = S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
+                     : loadV(k.b, loc, vp);
         Value accNew = DotOp::create(k.b, loc, scaled.getType(),
                                      k.toFloat(p, elem), vt, scaled,
                                      c.precision);
-        SmallVector<Value> next{mNew, lNew, accNew, xNext, vNext};
-        if (c.prefetch) {
-          next.push_back(xPre);
-          next.push_back(vPre);
-        }
-        scf::YieldOp::create(k.b, loc, next);
+        scf::YieldOp::create(k.b, loc,
+                             ValueRange{mNew, lNew, accNew, xNext, vNext});
       });
   Value l = loop.getResult(1), acc = loop.getResult(2);
   Value o = arith::DivFOp::create(k.b, k.loc, acc, k.spread(l, 1, {BM, BN}));

@@ -167,10 +167,10 @@ int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1) {
         return (int)i;
       continue;
     }
-    // The first variant of a tile size is the default; later ones (e.g.
-    // the prefetching one, measured slower) are tuning candidates.
+    // The first variant of a tile size is the default; later ones (the
+    // software-pipelined ones, "_s<stages>") are tuning candidates.
     if (index < 0 && k.blockM == bm && k.blockN == bn && k.blockK == bm &&
-        !std::strstr(k.name, "_p"))
+        !std::strstr(k.name, "_s"))
       index = (int)i;
   }
   return index;

@@ -95,7 +95,8 @@ static std::vector<Variant> listVariants() {
           // reads per product; 128 columns halve the exponentials.
           {128, 32, 64, 4},
           {64, 32, 128, 4},
-          {128, 32, 128, 8}}) {
+          {128, 32, 128, 8},
+          {64, 32, 64, 4}}) {
       // The FMA path (f32 ieee) keeps both operand tiles and the
       // accumulator in registers: the largest tiles would need more than
       // 255 per thread.
@@ -109,11 +110,16 @@ static std::vector<Variant> listVariants() {
       c.blockK = bk;
       c.blockN = bn;
       c.numWarps = warps;
-      for (bool prefetch : {false, true}) {
-        // Prefetching doubles the tiles in flight: only for the 64-wide tile.
-        if (prefetch && !(bm == 64 && bk == 64))
+      // Software-pipelined variants (cp.async, 2 or 3 stages) for the
+      // tensor-core paths and the tiles with all warps along M, whose dot
+      // reads V straight from the pipeline's buffer.
+      bool tensorCores = !(mm.t == ElemType::F32 &&
+                           mm.p == InputPrecision::IEEE);
+      bool warpsAlongM = bm / 16 >= warps;
+      for (int64_t stages : {0, 2, 3}) {
+        if (stages && !(tensorCores && warpsAlongM && bk >= 32))
           continue;
-        c.prefetch = prefetch;
+        c.stages = stages;
         out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
                        (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
                        (int)c.blockK, (int)c.blockN,

@@ -50,8 +50,10 @@ struct SoftmaxMatmulConfig {
   ElemType dtype = ElemType::F32;
   InputPrecision precision = InputPrecision::IEEE;
   int64_t blockM = 32, blockK = 32, blockN = 64, numWarps = 4;
-  /// Load the next d2 step's tiles before computing the current one.
-  bool prefetch = false;
+  /// Software pipelining of the d2 loop: 0 loads each step's tiles at the
+  /// top of the step; n >= 2 copies them asynchronously (tile.async_copy)
+  /// into n-stage shared buffers, n - 1 steps ahead.
+  int64_t stages = 0;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

@@ -111,6 +111,35 @@ static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
   return out;
 }
 
+/// Whether `a` of a tensor-core dot is used from registers: it has the
+/// accumulator's mma layout with all warps along M (see lowerDotWithMma).
+static bool isAInRegisters(DotOp op) {
+  auto aLayout =
+      dyn_cast_or_null<BlockedEncodingAttr>(op.getA().getType().getEncoding());
+  return aLayout && isMmaLayout(op.getType().getEncoding()) &&
+         aLayout == op.getType().getEncoding() &&
+         aLayout.getWarpsPerCTA()[1] == 1;
+}
+
+/// The tile.local_load a tensor-core dot may take its B fragments from
+/// directly: `b` is read from a shared buffer (row-major, as the dot would
+/// stage it) in the same block, with no copy between the read and the dot
+/// that could overwrite the stage, and `a` is in registers.
+static LocalLoadOp getBufferOperandB(DotOp op) {
+  auto read = op.getB().getDefiningOp<LocalLoadOp>();
+  if (!read || read->getBlock() != op->getBlock() || !isAInRegisters(op))
+    return nullptr;
+  for (Operation *it = read->getNextNode(); it && it != op.getOperation();
+       it = it->getNextNode())
+    if (isa<AsyncCopyOp>(it))
+      return nullptr;
+  return read;
+}
+
+bool mlir::tile::dotReadsBFromBuffer(DotOp op) {
+  return getBufferOperandB(op) != nullptr;
+}
+
 static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                      ValueRange bVals, ValueRange accVals,
                                      ConversionPatternRewriter &rewriter) {
@@ -136,9 +165,13 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   Type stagedType = roundOnce ? i32 : elem;
 
   // Stage a ([M][stride], unless it is used from registers) then b
-  // (transposed, [N][stride], or row-major; see below).
+  // (transposed, [N][stride], or row-major; see below), unless b is read
+  // from a pipeline's shared buffer: then nothing is staged and the
+  // barriers of tile.async_wait already order the accesses.
+  LocalLoadOp bBuffer = getBufferOperandB(op);
   Value smem = getSharedMemory(rewriter, loc);
-  emitBarrier(rewriter, loc);
+  if (!bBuffer)
+    emitBarrier(rewriter, loc);
   auto stage = [&](RankedTensorType type, ValueRange values, bool transpose,
                    int64_t base) {
     for (auto [slot, index] :
@@ -163,9 +196,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   // value): no staging for `a`. For tf32 the k order inside each 8-column
   // step is permuted (fragment column t <-> tile column 2t, t + 4 <-> 2t +
   // 1); `b` is read with the same permutation, so the sum is unchanged.
-  auto aLayout = dyn_cast_or_null<BlockedEncodingAttr>(aType.getEncoding());
-  bool aInRegisters = aLayout && aLayout == cType.getEncoding() &&
-                      aLayout.getWarpsPerCTA()[1] == 1;
+  bool aInRegisters = isAInRegisters(op);
   if (!aInRegisters)
     stage(aType, aVals, /*transpose=*/false, 0);
   // With `a` in registers, b is read at rows kk + 2t, kk + 2t + 1 (and,
@@ -175,9 +206,27 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   // its runs of consecutive n as 16-byte vectors; the fragment reads are
   // then one element each (paired into 32 bits for f16), conflict-free
   // thanks to the pad.
+  //
+  // `bSmem` is where b's rows start (in units of `elem`, b's row r at
+  // bSmem + bBase + r * bStride): the staging area, or the buffer's stage.
+  // A buffer holds b as loaded: tf32 fragments read from it are not
+  // rounded (the tensor cores then ignore the low 13 bits, truncating);
+  // the rounded `a` keeps the error at ~4.5e-4 normwise for softmax(X) @ V
+  // against ~2.8e-4 with both rounded (a float64 simulation at d2 = 64 to
+  // 4096), within tf32's 1e-3.
   int64_t bStride = bType.getDimSize(1) + pad, bBase = m * stride;
+  Value bSmem = smem;
   bool bRowMajor = aInRegisters;
-  if (!bRowMajor) {
+  if (bBuffer) {
+    auto bufferType = cast<SharedBufferType>(bBuffer.getBuffer().getType());
+    bStride = bufferType.getRowStride();
+    bBase = 0;
+    Value stageBytes = arith::MulIOp::create(
+        rewriter, loc, rewriter.getRemappedValue(bBuffer.getStage()),
+        i32Constant(rewriter, loc, bufferType.getStageBytes()));
+    bSmem = gep(rewriter, loc, i8,
+                rewriter.getRemappedValue(bBuffer.getBuffer()), stageBytes);
+  } else if (!bRowMajor) {
     stage(bType, bVals, /*transpose=*/true, bBase);
   } else {
     LayoutView bView(bType);
@@ -208,7 +257,8 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
       LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
     }
   }
-  emitBarrier(rewriter, loc);
+  if (!bBuffer)
+    emitBarrier(rewriter, loc);
 
   // This thread's rows (per pair of row repetitions) and B columns (per
   // n-tile), from the accumulator's slot indices.
@@ -258,7 +308,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   bool useLdmatrix = bRowMajor && !isTF32;
   SmallVector<Value> ldmatrixBase;
   if (useLdmatrix) {
-    Value smemAddress = LLVM::PtrToIntOp::create(rewriter, loc, i32, smem);
+    Value smemAddress = LLVM::PtrToIntOp::create(rewriter, loc, i32, bSmem);
     Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
                                           i32Constant(rewriter, loc, 15));
     Value upperHalf = arith::CmpIOp::create(
@@ -386,7 +436,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                     i32Constant(rewriter, loc,
                                                 bBase - m)));
           return LLVM::LoadOp::create(rewriter, loc, type,
-                                      gep(rewriter, loc, type, smem, linear),
+                                      gep(rewriter, loc, type, bSmem, linear),
                                       type.getIntOrFloatBitWidth() / 8);
         };
         if (isTF32) {

@@ -43,6 +43,9 @@ TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
     results.append(rank, IntegerType::get(ctx, 32));     // offsets
     return success();
   });
+  addConversion([ctx](SharedBufferType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3);
+  });
 }
 
 /// The runtime's description of a kernel (see runtime/include/tile_runtime.h).
@@ -192,6 +195,15 @@ struct TileConvertToLLVMPass
       kernel.walk([&](Operation *op) {
         bytes = std::max(bytes, getSharedMemoryBytes(op));
       });
+      // Buffers of software pipelines keep their contents across the other
+      // ops: they go after the scratch space those share, 128-byte aligned.
+      kernel.walk([&](AllocSharedOp alloc) {
+        auto type = cast<SharedBufferType>(alloc.getType());
+        bytes = llvm::alignTo(bytes, 128);
+        alloc->setAttr(kSharedOffsetAttr,
+                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        bytes += type.getStages() * type.getStageBytes();
+      });
       kernel->setAttr(kSharedBytesAttr,
                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
       kernel->setAttr("tile.metadata",
@@ -246,6 +258,7 @@ struct TileConvertToLLVMPass
     populateMemoryOpToLLVMPatterns(converter, patterns, widths);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
+    populateAsyncCopyOpToLLVMPatterns(converter, patterns);
 
     FrozenRewritePatternSet frozen(std::move(patterns));
     for (func::FuncOp kernel : kernels)

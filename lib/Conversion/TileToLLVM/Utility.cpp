@@ -198,6 +198,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();
+    if (dotReadsBFromBuffer(dot))
+      return 0;
     if (isMmaLayout(dot.getType().getEncoding())) {
       // a as [M][K + pad], b transposed as [N][K + pad], in the operand type
       // (see DotOpToLLVM.cpp).

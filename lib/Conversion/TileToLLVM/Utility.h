@@ -42,6 +42,9 @@ Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
 Value getSharedMemory(OpBuilder &b, Location loc);
 /// Bytes of shared memory the lowering of `op` uses (0 for most ops).
 int64_t getSharedMemoryBytes(Operation *op);
+/// Whether a tensor-core dot reads its `b` operand straight from the shared
+/// buffer of a tile.local_load, staging nothing (see DotOpToLLVM.cpp).
+bool dotReadsBFromBuffer(DotOp op);
 /// `ptr + index` elements of `elemType` (any address space).
 Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
 /// A CTA-wide barrier.

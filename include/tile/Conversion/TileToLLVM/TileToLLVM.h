@@ -46,11 +46,16 @@ void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
+void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
+                                       RewritePatternSet &patterns);
 
 /// Name of the dynamic shared-memory array every kernel addresses, and of
 /// the kernel attribute recording how many bytes of it the kernel needs.
 constexpr llvm::StringLiteral kSharedMemoryName = "tile_smem";
 constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
+/// Byte offset of a tile.alloc_shared buffer in that array (set by the pass
+/// before the patterns run).
+constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
 
 } // namespace tile
 } // namespace mlir

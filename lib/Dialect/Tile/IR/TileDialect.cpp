@@ -108,6 +108,32 @@ BlockPointerType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         RankedTensorType block, int64_t stages, int64_t pad) {
+  Type elem = block.getElementType();
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32() &&
+      !elem.isInteger(32))
+    return emitError() << "shared buffer element type must be f16, bf16, "
+                          "f32 or i32, got "
+                       << elem;
+  if (block.getRank() != 2 || !isPowerOfTwoTile(block))
+    return emitError() << "shared buffer blocks must be 2-d with static "
+                          "power-of-two dimensions, got "
+                       << block;
+  if (stages < 1 || stages > 8)
+    return emitError() << "shared buffer stages must be 1 to 8, got "
+                       << stages;
+  int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
+  if (pad < 0 || ((block.getDimSize(1) + pad) * bytes) % 16 != 0 ||
+      (block.getDimSize(1) * bytes) % 16 != 0)
+    return emitError() << "shared buffer rows must be multiples of 16 bytes "
+                          "with and without the pad, got "
+                       << block.getDimSize(1) << " + " << pad << " elements of "
+                       << bytes << " bytes";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Layout encodings
 //===----------------------------------------------------------------------===//

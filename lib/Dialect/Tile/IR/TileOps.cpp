@@ -386,6 +386,31 @@ LogicalResult BlockLoadOp::verify() {
                              cast<BlockPointerType>(getPtr().getType()).getBlockType().getRank());
 }
 
+/// Same shape and element type (layouts may differ: a buffer has none).
+static bool sameBlock(RankedTensorType a, RankedTensorType b) {
+  return a.getShape() == b.getShape() &&
+         a.getElementType() == b.getElementType();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptr = cast<BlockPointerType>(getPtr().getType());
+  auto buffer = cast<SharedBufferType>(getBuffer().getType());
+  if (!sameBlock(ptr.getBlockType(), buffer.getBlockType()))
+    return emitOpError("copies a block of type ")
+           << ptr.getBlockType() << " into a buffer of blocks of type "
+           << buffer.getBlockType();
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  auto buffer = cast<SharedBufferType>(getBuffer().getType());
+  if (!sameBlock(getType(), buffer.getBlockType()))
+    return emitOpError("reads a tile of type ")
+           << getType() << " from a buffer of blocks of type "
+           << buffer.getBlockType();
+  return success();
+}
+
 LogicalResult BlockStoreOp::verify() {
   return verifyBoundaryCheck(*this, getCheck(),
                              cast<BlockPointerType>(getPtr().getType()).getBlockType().getRank());

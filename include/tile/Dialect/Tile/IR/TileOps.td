@@ -297,6 +297,86 @@ def Tile_BlockStoreOp : Tile_Op<"block_store", [
 }
 
 //===----------------------------------------------------------------------===//
+// Asynchronous copies into shared memory (software pipelining)
+//===----------------------------------------------------------------------===//
+
+def Tile_AllocSharedOp : Tile_Op<"alloc_shared", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "Shared memory for blocks, live for the whole kernel";
+  let description = [{
+    ```mlir
+    %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+    ```
+    The compiler places each buffer after the scratch space its other ops
+    use, so buffers keep their contents across them.
+  }];
+  let results = (outs Tile_SharedBuffer:$buffer);
+  let assemblyFormat = "attr-dict `:` type($buffer)";
+}
+
+def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Start copying a block into a stage of a shared buffer";
+  let description = [{
+    ```mlir
+    tile.async_copy %bp, %buf[%stage]
+        : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+    ```
+    Starts copying the block `%bp` designates into stage `%stage` of
+    `%buf`; elements outside the array (along every dimension) are written
+    as zero. The copy joins the group the next `tile.async_commit` closes
+    and is complete after a `tile.async_wait` that leaves fewer groups
+    pending. Blocks are 2-d with rows of a multiple of 16 bytes. On the GPU
+    interior blocks of rows with stride 1 and 16-byte alignment move with
+    `cp.async` (no registers involved); others are copied synchronously.
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Tile_SharedBuffer:$buffer,
+                       I32:$stage);
+  let assemblyFormat = [{
+    $ptr `,` $buffer `[` $stage `]` attr-dict `:` type($ptr) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitOp : Tile_Op<"async_commit", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "Close the group of asynchronous copies started so far";
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait until at most `pending` copy groups are in flight";
+  let description = [{
+    ```mlir
+    tile.async_wait pending = 1
+    ```
+    Waits until at most `pending` of the most recently committed groups are
+    still in flight, then synchronizes the program's threads, so the blocks
+    of the completed groups are visible to all of them and every earlier
+    read of shared memory is done (a stage may then be overwritten).
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "`pending` `=` $pending attr-dict";
+}
+
+def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "Read a stage of a shared buffer as a tile";
+  let description = [{
+    ```mlir
+    %x = tile.local_load %buf[%stage] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+    ```
+    A `tile.dot` whose `b` operand is such a read may take its fragments
+    from the buffer directly instead of staging the tile again.
+  }];
+  let arguments = (ins Tile_SharedBuffer:$buffer, I32:$stage);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $buffer `[` $stage `]` attr-dict `:` type($buffer) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Computation
 //===----------------------------------------------------------------------===//
 

@@ -40,6 +40,39 @@ def Tile_BlockPtrType : Tile_Type<"BlockPointer", "block_ptr"> {
   }];
 }
 
+def Tile_SharedBufferType : Tile_Type<"SharedBuffer", "shared"> {
+  let summary = "Blocks in shared memory, in one or more stages";
+  let description = [{
+    `!tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>` is shared memory
+    for two 64x32 `f32` blocks (the stages of a software pipeline), written
+    by `tile.async_copy` and read by `tile.local_load`. A block is stored
+    row-major with `pad` elements after each row: the pad that makes a
+    reader's accesses free of bank conflicts depends on the reader (a dot's
+    B fragments, a tile's layout), so the kernel chooses it. Rows are
+    16-byte aligned: `(columns + pad) * element bytes` is a multiple of 16.
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$blockType,
+                        "int64_t":$stages, "int64_t":$pad);
+  let assemblyFormat =
+      "`<` $blockType `,` `stages` `=` $stages `,` `pad` `=` $pad `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Type getElementType() const {
+      return getBlockType().getElementType();
+    }
+    /// Elements from one row to the next, and bytes of one stage.
+    int64_t getRowStride() const {
+      return getBlockType().getDimSize(1) + getPad();
+    }
+    int64_t getElementBytes() const {
+      return getElementType().getIntOrFloatBitWidth() / 8;
+    }
+    int64_t getStageBytes() const {
+      return getBlockType().getDimSize(0) * getRowStride() * getElementBytes();
+    }
+  }];
+}
+
 // Element types a tile may hold in memory and registers.
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
@@ -59,5 +92,7 @@ def Tile_Value : AnyTypeOf<[Tile_Scalar, Tile_Tensor]>;
 // full (`!tile.block_ptr<...>`), which reads better in kernels.
 def Tile_BlockPtr : Type<CPred<"::llvm::isa<::mlir::tile::BlockPointerType>($_self)">,
                          "tile block pointer">;
+def Tile_SharedBuffer : Type<CPred<"::llvm::isa<::mlir::tile::SharedBufferType>($_self)">,
+                             "tile shared buffer">;
 
 #endif // TILE_TYPES_TD

@@ -1,0 +1,338 @@
+//===- AsyncCopyOpToLLVM.cpp - Shared buffers and cp.async ----------------===//
+//
+// A software pipeline keeps the next blocks of a loop in flight while the
+// current ones are computed on: tile.async_copy starts global-to-shared
+// copies (`cp.async`, which bypass the registers, so a copy in flight costs
+// no registers), tile.async_commit / tile.async_wait group and complete
+// them, tile.local_load reads a stage back as a tile. Buffers live in the
+// kernel's dynamic shared memory after the scratch space of the other ops;
+// the pass records each one's byte offset on its tile.alloc_shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// One PTX instruction with side effects and no results.
+void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
+                      StringRef text, StringRef constraints) {
+  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
+                            /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+/// `ptr + bytes` for a pointer in any address space.
+Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes) {
+  return gep(b, loc, b.getI8Type(), ptr, bytes);
+}
+
+/// The first byte of stage `stage` of a converted buffer.
+Value stageBase(OpBuilder &b, Location loc, SharedBufferType type,
+                Value buffer, Value stage) {
+  Value bytes = arith::MulIOp::create(
+      b, loc, stage, i32Constant(b, loc, type.getStageBytes()));
+  return byteOffset(b, loc, buffer, bytes);
+}
+
+struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AllocSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto offset = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    if (!offset)
+      return op.emitError("shared buffer has no offset: run it through "
+                          "tile-convert-to-llvm, which places the buffers");
+    Location loc = op.getLoc();
+    rewriter.replaceOp(
+        op, byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
+                       i32Constant(rewriter, loc, offset.getInt())));
+    return success();
+  }
+};
+
+struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<SharedBufferType>(op.getBuffer().getType());
+    RankedTensorType block = type.getBlockType();
+    auto func = op->getParentOfType<func::FuncOp>();
+    int64_t threads = 32 * getNumWarps(func);
+    int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
+    int64_t bytes = type.getElementBytes(), rowStride = type.getRowStride();
+    Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
+         i64 = rewriter.getI64Type();
+
+    ValueRange parts = adaptor.getPtr();
+    Value base = parts[0];
+    Value shape[2] = {parts[1], parts[2]}, strides[2] = {parts[3], parts[4]},
+          offsets[2] = {parts[5], parts[6]};
+    Value dst = stageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+                          adaptor.getStage()[0]);
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    Value tid = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, ids.warp,
+                              i32Constant(rewriter, loc, 32)),
+        ids.lane);
+    auto ext = [&](Value v) {
+      return arith::ExtSIOp::create(rewriter, loc, i64, v).getResult();
+    };
+    auto c64 = [&](int64_t v) { return i64Constant(rewriter, loc, v); };
+
+    // cp.async moves 16 bytes per instruction when the rows have stride 1
+    // and every chunk is 16-byte aligned in global memory (the base, the
+    // row stride and the column offset): one uniform test for the block.
+    Value contiguous = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, strides[1], c64(1));
+    Value first = LLVM::PtrToIntOp::create(rewriter, loc, i64, base);
+    first = arith::AddIOp::create(
+        rewriter, loc, first,
+        arith::MulIOp::create(rewriter, loc, ext(offsets[1]), c64(bytes)));
+    Value rowBytes =
+        arith::MulIOp::create(rewriter, loc, strides[0], c64(bytes));
+    Value low = arith::AndIOp::create(
+        rewriter, loc, arith::OrIOp::create(rewriter, loc, first, rowBytes),
+        c64(15));
+    Value aligned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, low, c64(0));
+    Value fast = arith::AndIOp::create(rewriter, loc, contiguous, aligned);
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), fast,
+                                  /*withElse=*/true);
+
+    // Work item `j` of this thread: tid + j * threads, guarded when the
+    // items do not divide evenly.
+    auto forEachItem = [&](int64_t items,
+                           function_ref<void(Value item)> body) {
+      for (int64_t j = 0; j * threads < items; ++j) {
+        Value item = arith::AddIOp::create(
+            rewriter, loc, tid, i32Constant(rewriter, loc, j * threads));
+        if ((j + 1) * threads <= items) {
+          body(item);
+          continue;
+        }
+        Value inRange = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ult, item,
+            i32Constant(rewriter, loc, items));
+        auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), inRange,
+                                       /*withElse=*/false);
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPoint(guard.thenBlock()->getTerminator());
+        body(item);
+      }
+    };
+    // (row, column) of linear position `item` in units of `width` elements.
+    auto split = [&](Value item, int64_t perRow) -> std::pair<Value, Value> {
+      Value row = arith::DivUIOp::create(rewriter, loc, item,
+                                         i32Constant(rewriter, loc, perRow));
+      Value col = arith::RemUIOp::create(rewriter, loc, item,
+                                         i32Constant(rewriter, loc, perRow));
+      return {row, col};
+    };
+    auto shared = [&](Value row, Value col) {
+      Value linear = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, row,
+                                i32Constant(rewriter, loc, rowStride)),
+          col);
+      return byteOffset(
+          rewriter, loc, dst,
+          arith::MulIOp::create(rewriter, loc, linear,
+                                i32Constant(rewriter, loc, bytes)));
+    };
+    auto rowInside = [&](Value gRow) {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                   ext(gRow), shape[0]);
+    };
+
+    {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      int64_t width = 16 / bytes, perRow = cols / width;
+      forEachItem(rows * perRow, [&](Value item) {
+        auto [row, chunk] = split(item, perRow);
+        Value col = arith::MulIOp::create(rewriter, loc, chunk,
+                                          i32Constant(rewriter, loc, width));
+        Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0], row);
+        Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1], col);
+        // Elements of the chunk inside the array: clamp(shape1 - gCol, 0,
+        // width), none when the row is outside; cp.async zero-fills the
+        // rest of the 16 bytes.
+        Value left = arith::SubIOp::create(rewriter, loc, shape[1], ext(gCol));
+        left = arith::MaxSIOp::create(rewriter, loc, left, c64(0));
+        left = arith::MinSIOp::create(rewriter, loc, left, c64(width));
+        Value inside = rowInside(gRow);
+        Value srcBytes = arith::SelectOp::create(
+            rewriter, loc, inside,
+            arith::MulIOp::create(rewriter, loc, left, c64(bytes)), c64(0));
+        srcBytes = arith::TruncIOp::create(rewriter, loc, i32, srcBytes);
+        // A chunk with no bytes to read keeps a valid source address.
+        Value offset = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
+            ext(gCol));
+        offset = arith::SelectOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                  srcBytes, i32Constant(rewriter, loc, 0)),
+            c64(0), offset);
+        Value src = gep(rewriter, loc, elem, base, offset);
+        Value dstAddr =
+            LLVM::PtrToIntOp::create(rewriter, loc, i32, shared(row, col));
+        emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
+                         "cp.async.cg.shared.global [$0], [$1], 16, $2;",
+                         "r,l,r");
+      });
+    }
+    {
+      // Any other block: element by element, synchronously (ordinary
+      // stores, made visible by the barrier of tile.async_wait), in a loop:
+      // unrolled, its loop-invariant address parts would be hoisted out of
+      // the kernel's loop and held in registers there.
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      int64_t items = rows * cols;
+      auto loop = scf::ForOp::create(
+          rewriter, loc, i32Constant(rewriter, loc, 0),
+          i32Constant(rewriter, loc, items), i32Constant(rewriter, loc, threads));
+      rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+      Value item = arith::AddIOp::create(rewriter, loc, tid,
+                                         loop.getInductionVar());
+      Value inRange = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, item,
+          i32Constant(rewriter, loc, items));
+      auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), inRange,
+                                     /*withElse=*/false);
+      rewriter.setInsertionPoint(guard.thenBlock()->getTerminator());
+      [&] {
+        auto [row, col] = split(item, cols);
+        Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0], row);
+        Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1], col);
+        Value inside = arith::AndIOp::create(
+            rewriter, loc, rowInside(gRow),
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                  ext(gCol), shape[1]));
+        auto load = scf::IfOp::create(rewriter, loc, TypeRange{elem}, inside,
+                                      /*withElse=*/true);
+        {
+          OpBuilder::InsertionGuard g2(rewriter);
+          rewriter.setInsertionPointToStart(load.thenBlock());
+          Value offset = arith::AddIOp::create(
+              rewriter, loc,
+              arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
+              arith::MulIOp::create(rewriter, loc, ext(gCol), strides[1]));
+          Value v = LLVM::LoadOp::create(rewriter, loc, elem,
+                                         gep(rewriter, loc, elem, base, offset));
+          scf::YieldOp::create(rewriter, loc, v);
+          rewriter.setInsertionPointToStart(load.elseBlock());
+          Value zero = arith::ConstantOp::create(rewriter, loc,
+                                                 rewriter.getZeroAttr(elem));
+          scf::YieldOp::create(rewriter, loc, zero);
+        }
+        LLVM::StoreOp::create(rewriter, loc, load.getResult(0),
+                              shared(row, col));
+      }();
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitOpConversion : public OpConversionPattern<AsyncCommitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitAsmStatement(rewriter, op.getLoc(), {}, "cp.async.commit_group;", "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    emitAsmStatement(rewriter, loc, {},
+                     ("cp.async.wait_group " + Twine(op.getPending()) + ";")
+                         .str(),
+                     "");
+    // Each thread waited for its own copies; the barrier publishes them
+    // (and ends every read of the stage the next copy will overwrite).
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<SharedBufferType>(op.getBuffer().getType());
+    RankedTensorType tile = op.getType();
+    if (!tile.getEncoding())
+      return rewriter.notifyMatchFailure(op, "tile has no layout");
+    Type elem = tile.getElementType();
+    int64_t bytes = type.getElementBytes();
+    Value base = stageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+                           adaptor.getStage()[0]);
+    // Runs of consecutive columns held by one thread are read as vectors of
+    // up to 16 bytes (rows are 16-byte aligned).
+    LayoutView view(tile);
+    int64_t run = 1;
+    if (view.getFastTensorDim() == 1u)
+      run = std::min<int64_t>(view.getSizePerThread(view.getFastRootDim()),
+                              16 / bytes);
+    auto indices = emitSlotIndices(rewriter, loc, tile);
+    SmallVector<Value> results;
+    for (size_t first = 0; first < indices.size(); first += run) {
+      Value linear = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(
+              rewriter, loc, indices[first][0],
+              i32Constant(rewriter, loc, type.getRowStride())),
+          indices[first][1]);
+      Value addr = gep(rewriter, loc, elem, base, linear);
+      if (run == 1) {
+        results.push_back(LLVM::LoadOp::create(rewriter, loc, elem, addr));
+        continue;
+      }
+      auto vecType = VectorType::get({run}, elem);
+      Value v = LLVM::LoadOp::create(rewriter, loc, vecType, addr, run * bytes);
+      for (int64_t i = 0; i < run; ++i)
+        results.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, v, i32Constant(rewriter, loc, i)));
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tile::populateAsyncCopyOpToLLVMPatterns(
+    TileTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<AllocSharedOpConversion, AsyncCopyOpConversion,
+               AsyncCommitOpConversion, AsyncWaitOpConversion,
+               LocalLoadOpConversion>(converter, patterns.getContext());
+}
