@@ -147,15 +147,39 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
 /// is recorded in docs/perf-notes.md), with smaller row tiles for small d1
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
-int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1) {
+int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
+                        int64_t d3) {
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
-  // Measured (H200, 2026-11-22, bench/scripts/tune_softmax_matmul.sh at
-  // d2 = 512 and 8192): 64 x 64 tiles with 4 warps are fastest for every
-  // dtype and precision (tf32: 10.2 ms at d2 = 8192 against 10.3-27.4 for
-  // the others); wider d3 tiles do not pay for their register pressure.
-  int64_t bm = 64, bn = 64;
-  if (d1 < 1024)
-    bm = d1 >= 256 ? 32 : 16;
+  std::string wanted;
+  if (!forced && d1 >= 1024) {
+    // Measured (H200, 2026-11-22, bench/scripts/tune_softmax_matmul.sh at
+    // d2 = 512 and 8192, run G of docs/perf-notes.md): the two-stage
+    // cp.async pipeline with 64 x 128 output tiles (32-wide d2 steps) is
+    // fastest for tf32 (2.64 ms at d2 = 8192), f16 (1.67) and bf16 (1.70);
+    // tf32x3 prefers 128 x 64 tiles (6.21 ms: two m16 tiles per warp halve
+    // its shared reads, which its three products per step multiply). For
+    // d3 < 128 the 64-wide tiles waste less. f32 ieee (FMA) keeps the
+    // unpipelined 64 x 64 x 64 tile.
+    const char *type = dtype == TILE_F32    ? "f32"
+                       : dtype == TILE_F16 ? "f16"
+                                           : "bf16";
+    const char *mode = precision == TILE_PRECISION_TF32     ? "tf32"
+                       : precision == TILE_PRECISION_TF32X3 ? "tf32x3"
+                                                            : "ieee";
+    std::string tileName;
+    if (dtype == TILE_F32 && precision == TILE_PRECISION_IEEE)
+      tileName = "m64_k64_n64_w4";
+    else if (precision == TILE_PRECISION_TF32X3)
+      tileName = "m128_k32_n64_w4_s2";
+    else if (d3 >= 128)
+      tileName = "m64_k32_n128_w4_s2";
+    else
+      tileName = "m64_k64_n64_w4_s2";
+    wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
+             tileName;
+    forced = wanted.c_str();
+  }
+  int64_t bm = d1 >= 256 ? 32 : 16, bn = 64;
   int index = -1;
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
@@ -167,8 +191,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1) {
         return (int)i;
       continue;
     }
-    // The first variant of a tile size is the default; later ones (the
-    // software-pipelined ones, "_s<stages>") are tuning candidates.
+    // Small d1: the unpipelined square tiles (the first variant of a size).
     if (index < 0 && k.blockM == bm && k.blockN == bn && k.blockK == bm &&
         !std::strstr(k.name, "_s"))
       index = (int)i;
@@ -274,7 +297,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
 
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
-  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1);
+  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
   if (index < 0) {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
       return setError(TILE_ERROR_INVALID_ARGUMENT,

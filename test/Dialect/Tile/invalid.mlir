@@ -1038,3 +1038,50 @@ func.func @num_stages_too_many() attributes {tile.kernel, tile.num_stages = 9 : 
 func.func @misspelled() attributes {tile.kernal} {
   return
 }
+
+//===----------------------------------------------------------------------===//
+// Shared buffers and asynchronous copies
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{shared buffer rows must be multiples of 16 bytes with and without the pad, got 32 + 2 elements of 4 bytes}}
+func.func @shared_bad_pad(%b: !tile.shared<tensor<64x32xf32>, stages = 2, pad = 2>)
+
+// -----
+
+// expected-error @+1 {{shared buffer stages must be 1 to 8, got 0}}
+func.func @shared_no_stages(%b: !tile.shared<tensor<64x32xf32>, stages = 0, pad = 4>)
+
+// -----
+
+// expected-error @+1 {{shared buffer blocks must be 2-d with static power-of-two dimensions, got 'tensor<64xf32>'}}
+func.func @shared_1d(%b: !tile.shared<tensor<64xf32>, stages = 2, pad = 4>)
+
+// -----
+
+// expected-error @+1 {{shared buffer element type must be f16, bf16, f32 or i32, got 'f64'}}
+func.func @shared_f64(%b: !tile.shared<tensor<64x32xf64>, stages = 2, pad = 2>)
+
+// -----
+
+func.func @async_copy_wrong_block(%bp: !tile.block_ptr<tensor<64x32xf32>>, %s: i32) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4>
+  // expected-error @+1 {{'tile.async_copy' op copies a block of type 'tensor<64x32xf32>' into a buffer of blocks of type 'tensor<32x32xf32>'}}
+  tile.async_copy %bp, %buf[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4>
+  return
+}
+
+// -----
+
+func.func @local_load_wrong_type(%s: i32) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4>
+  // expected-error @+1 {{'tile.local_load' op reads a tile of type 'tensor<32x32xf16>' from a buffer of blocks of type 'tensor<32x32xf32>'}}
+  %t = tile.local_load %buf[%s] : !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4> -> tensor<32x32xf16>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.async_wait' op attribute 'pending' failed to satisfy constraint}}
+"tile.async_wait"() {pending = -1 : i32} : () -> ()

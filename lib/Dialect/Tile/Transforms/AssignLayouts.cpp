@@ -88,6 +88,9 @@ private:
   DenseMap<Value, Attribute> layoutOfLeader;
   /// Tensor-core accumulator layouts wanted by dot results.
   SmallVector<std::pair<Value, Attribute>> mmaLayouts;
+  /// `a` operands of tensor-core dots whose mma layout has all warps along
+  /// M: in that layout their fragments come from registers.
+  SmallVector<std::pair<Value, Attribute>> mmaOperands;
 
   /// Splats, constants and ranges cost nothing to recompute; giving each
   /// use its own copy keeps them from tying unrelated groups together.
@@ -177,8 +180,11 @@ private:
           })
           .Case([&](DotOp o) {
             join(o.getAcc(), o.getResult());
-            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps))
+            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps)) {
               mmaLayouts.push_back({o.getResult(), mma});
+              if (mma.getWarpsPerCTA()[1] == 1)
+                mmaOperands.push_back({o.getA(), mma});
+            }
           })
           .Case([&](scf::ForOp o) {
             for (auto [init, arg, res, yielded] :
@@ -261,6 +267,20 @@ private:
         layoutOfLeader[lead] = mma;
         return mma;
       }
+    // A class holding a dot's `a` operand read from a shared buffer takes
+    // the accumulator's mma layout when that keeps `a` in registers: any
+    // layout reads shared memory equally well, and the dot then stages
+    // nothing for `a` (global loads keep their coalesced layouts).
+    for (auto [operand, mma] : mmaOperands) {
+      if (leader(operand) != lead)
+        continue;
+      for (auto mit = classes.findLeader(lead); mit != classes.member_end();
+           ++mit)
+        if (isa_and_nonnull<LocalLoadOp>((*mit).getDefiningOp())) {
+          layoutOfLeader[lead] = mma;
+          return mma;
+        }
+    }
     // A root class: the blocked layout of its largest member.
     SmallVector<int64_t> shape;
     unsigned bits = 0;

@@ -1,0 +1,48 @@
+// Software pipelining ops on the GPU: buffers are placed after the scratch
+// space (offsets on tile.alloc_shared, their bytes in the kernel's shared
+// memory need), tile.async_copy moves 16-byte chunks with cp.async (zero
+// fill past the array) or, for blocks that are not contiguous and aligned,
+// element by element in a loop; async_wait waits for its groups and then
+// synchronizes; local_load reads the stage with vector loads. The dot's
+// `a` read from a buffer takes the accumulator's mma layout (registers),
+// and its `b` fragments come from the buffer with ldmatrix: nothing is
+// staged, no barrier is added.
+//
+// RUN: tile-opt %s --tile-to-llvm | FileCheck %s
+
+// CHECK-LABEL: func.func @pipelined_dot
+// CHECK-SAME:    tile.shared_bytes = 19456
+// CHECK:         scf.if
+// CHECK-COUNT-2: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"
+// CHECK:         } else {
+// CHECK:           scf.for
+// CHECK:         "cp.async.commit_group;"
+// CHECK-NEXT:    "cp.async.wait_group 0;"
+// CHECK-NEXT:    nvvm.barrier0
+// CHECK-COUNT-8: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         return
+func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}

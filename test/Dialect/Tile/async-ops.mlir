@@ -1,0 +1,33 @@
+// Round-trip of the software-pipelining ops and the shared buffer type, in
+// the custom and generic forms.
+//
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// RUN: tile-opt %s -mlir-print-op-generic | tile-opt | FileCheck %s
+// RUN: tile-opt %s --verify-roundtrip -o /dev/null
+
+// CHECK-LABEL: func.func @pipeline(
+// CHECK-SAME:    %[[BP:.*]]: !tile.block_ptr<tensor<64x32xf32>>, %[[S:.*]]: i32)
+// CHECK:         %[[BUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+// CHECK-NEXT:    tile.async_copy %[[BP]], %[[BUF]][%[[S]]] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+// CHECK-NEXT:    tile.async_commit
+// CHECK-NEXT:    tile.async_wait pending = 0
+// CHECK-NEXT:    %{{.*}} = tile.local_load %[[BUF]][%[[S]]] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8> -> tensor<64x32xf32>
+func.func @pipeline(%bp: !tile.block_ptr<tensor<64x32xf32>>, %s: i32) -> tensor<64x32xf32> {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+  tile.async_copy %bp, %buf[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %t = tile.local_load %buf[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8> -> tensor<64x32xf32>
+  return %t : tensor<64x32xf32>
+}
+
+// Two allocations of the same type are two buffers (not merged by CSE).
+// CHECK-LABEL: func.func @two_buffers
+// CHECK-COUNT-2: tile.alloc_shared
+func.func @two_buffers(%s: i32) -> (tensor<16x8xf16>, tensor<16x8xf16>) {
+  %a = tile.alloc_shared : !tile.shared<tensor<16x8xf16>, stages = 1, pad = 8>
+  %b = tile.alloc_shared : !tile.shared<tensor<16x8xf16>, stages = 1, pad = 8>
+  %x = tile.local_load %a[%s] : !tile.shared<tensor<16x8xf16>, stages = 1, pad = 8> -> tensor<16x8xf16>
+  %y = tile.local_load %b[%s] : !tile.shared<tensor<16x8xf16>, stages = 1, pad = 8> -> tensor<16x8xf16>
+  return %x, %y : tensor<16x8xf16>, tensor<16x8xf16>
+}
