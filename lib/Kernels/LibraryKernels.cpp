@@ -48,7 +48,9 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) +
           "_k" + Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" +
           Twine(c.numWarps) +
-          (c.stages ? "_s" + std::to_string(c.stages) : std::string()))
+          (c.stages ? "_s" + std::to_string(c.stages) : std::string()) +
+          (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
+                              : std::string()))
       .str();
 }
 
@@ -318,6 +320,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
   args.append(9, i64);
   KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  if (c.minProgramsPerSM)
+    k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
+                    tmp.getI32IntegerAttr(c.minProgramsPerSM));
   // Block pointers take any strides; only element alignment is assumed.
   for (unsigned i : {0u, 1u, 2u})
     k.func.setArgAttr(i, "tile.divisibility",
@@ -427,14 +432,28 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         Value xf = k.toFloat(xt, f32);
         if (S) {
           // The copies zero-fill past the end of d2; the softmax needs -inf
-          // there.
-          Value cols = arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}),
-                                             k.range(BK));
-          Value inside =
-              k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
-          xf = arith::SelectOp::create(k.b, loc,
-                                       k.spread(inside, 0, {BM, BK}), xf,
-                                       k.splat(negInf, {BM, BK}));
+          // there. Only the last step can be partial: the mask is applied
+          // under a uniform branch.
+          Value partial = arith::CmpIOp::create(
+              k.b, loc, arith::CmpIPredicate::sgt,
+              arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), d2);
+          auto ifOp = scf::IfOp::create(k.b, loc, TypeRange{xf.getType()},
+                                        partial, /*withElse=*/true);
+          {
+            OpBuilder::InsertionGuard g(k.b);
+            k.b.setInsertionPointToStart(ifOp.thenBlock());
+            Value cols = arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}),
+                                               k.range(BK));
+            Value inside =
+                k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
+            Value masked = arith::SelectOp::create(
+                k.b, loc, k.spread(inside, 0, {BM, BK}), xf,
+                k.splat(negInf, {BM, BK}));
+            scf::YieldOp::create(k.b, loc, masked);
+            k.b.setInsertionPointToStart(ifOp.elseBlock());
+            scf::YieldOp::create(k.b, loc, xf);
+          }
+          xf = ifOp.getResult(0);
         }
         Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
         Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);

@@ -120,10 +120,17 @@ static std::vector<Variant> listVariants() {
         if (stages && !(tensorCores && warpsAlongM && bk >= 32))
           continue;
         c.stages = stages;
-        out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
-                       (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
-                       (int)c.blockK, (int)c.blockN,
-                       [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }});
+        // Two-stage 4-warp tiles also come with a request for 4 programs
+        // per SM (16 warps), which caps registers at 128 per thread.
+        for (int64_t minPrograms : {0, 4}) {
+          if (minPrograms && !(stages == 2 && warps == 4 && bk == 32))
+            continue;
+          c.minProgramsPerSM = minPrograms;
+          out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
+                         (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
+                         (int)c.blockK, (int)c.blockN,
+                         [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }});
+        }
       }
     }
   return out;

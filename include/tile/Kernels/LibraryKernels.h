@@ -54,6 +54,8 @@ struct SoftmaxMatmulConfig {
   /// top of the step; n >= 2 copies them asynchronously (tile.async_copy)
   /// into n-stage shared buffers, n - 1 steps ahead.
   int64_t stages = 0;
+  /// If nonzero, ask for this many programs per SM (registers capped).
+  int64_t minProgramsPerSM = 0;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

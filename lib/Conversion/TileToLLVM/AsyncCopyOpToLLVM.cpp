@@ -112,6 +112,26 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value aligned = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, low, c64(0));
     Value fast = arith::AndIOp::create(rewriter, loc, contiguous, aligned);
+    // Interior blocks (the common case) copy whole chunks with no bounds
+    // arithmetic; blocks on the array's edge clamp each chunk.
+    Value interior = fast;
+    for (int d = 0; d < 2; ++d) {
+      Value start = ext(offsets[d]);
+      Value end = arith::AddIOp::create(rewriter, loc, start,
+                                        c64(block.getDimSize(d)));
+      interior = arith::AndIOp::create(
+          rewriter, loc, interior,
+          arith::AndIOp::create(
+              rewriter, loc,
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                    start, c64(0)),
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
+                                    end, shape[d])));
+    }
+    auto interiorIf = scf::IfOp::create(rewriter, loc, TypeRange(), interior,
+                                        /*withElse=*/true);
+    OpBuilder::InsertionGuard outerGuard(rewriter);
+    rewriter.setInsertionPoint(interiorIf.elseBlock()->getTerminator());
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), fast,
                                   /*withElse=*/true);
 
@@ -160,10 +180,71 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
                                    ext(gRow), shape[0]);
     };
 
+    int64_t width = 16 / bytes, perRow = cols / width;
+    {
+      // Interior: this thread's chunks are rows apart by a fixed step when
+      // the threads cover whole rows, so one address per copy plus
+      // loop-invariant steps (global) and immediates (shared) serve all.
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(interiorIf.thenBlock()->getTerminator());
+      bool rowsPerPass = threads % perRow == 0;
+      Value firstRow, firstCol, gFirst;
+      if (rowsPerPass) {
+        std::tie(firstRow, firstCol) = split(tid, perRow);
+        firstCol = arith::MulIOp::create(rewriter, loc, firstCol,
+                                         i32Constant(rewriter, loc, width));
+        Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0],
+                                           firstRow);
+        Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1],
+                                           firstCol);
+        gFirst = gep(rewriter, loc, elem, base,
+                     arith::AddIOp::create(
+                         rewriter, loc,
+                         arith::MulIOp::create(rewriter, loc, ext(gRow),
+                                               strides[0]),
+                         ext(gCol)));
+      }
+      Value sixteen = i32Constant(rewriter, loc, 16);
+      forEachItem(rows * perRow, [&](Value item) {
+        Value src, dstRow, dstCol;
+        if (rowsPerPass) {
+          // Item tid + j * threads is j * (threads / perRow) rows below
+          // the first.
+          Value j = arith::DivUIOp::create(
+              rewriter, loc, arith::SubIOp::create(rewriter, loc, item, tid),
+              i32Constant(rewriter, loc, threads));
+          Value rowStep = arith::MulIOp::create(
+              rewriter, loc, j, i32Constant(rewriter, loc, threads / perRow));
+          src = gep(rewriter, loc, elem, gFirst,
+                    arith::MulIOp::create(rewriter, loc, ext(rowStep),
+                                          strides[0]));
+          dstRow = arith::AddIOp::create(rewriter, loc, firstRow, rowStep);
+          dstCol = firstCol;
+        } else {
+          auto [row, chunk] = split(item, perRow);
+          Value col = arith::MulIOp::create(
+              rewriter, loc, chunk, i32Constant(rewriter, loc, width));
+          Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0], row);
+          Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1], col);
+          src = gep(rewriter, loc, elem, base,
+                    arith::AddIOp::create(
+                        rewriter, loc,
+                        arith::MulIOp::create(rewriter, loc, ext(gRow),
+                                              strides[0]),
+                        ext(gCol)));
+          dstRow = row;
+          dstCol = col;
+        }
+        Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, i32,
+                                                 shared(dstRow, dstCol));
+        emitAsmStatement(rewriter, loc, {dstAddr, src, sixteen},
+                         "cp.async.cg.shared.global [$0], [$1], 16, $2;",
+                         "r,l,r");
+      });
+    }
     {
       OpBuilder::InsertionGuard g(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      int64_t width = 16 / bytes, perRow = cols / width;
       forEachItem(rows * perRow, [&](Value item) {
         auto [row, chunk] = split(item, perRow);
         Value col = arith::MulIOp::create(rewriter, loc, chunk,

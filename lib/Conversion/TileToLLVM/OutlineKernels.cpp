@@ -94,6 +94,10 @@ struct TileOutlineKernelsPass
               TileDialect::getNumWarpsAttrName()))
         warps = attr.getInt();
       int64_t threads = warps * 32;
+      std::optional<int32_t> minPrograms;
+      if (auto attr = kernel->getAttrOfType<IntegerAttr>(
+              TileDialect::getMinProgramsPerSMAttrName()))
+        minPrograms = (int32_t)attr.getInt();
       // Tile attributes have served their purpose; LLVM translation would
       // not know them.
       SmallVector<StringAttr> drop;
@@ -106,6 +110,10 @@ struct TileOutlineKernelsPass
                       UnitAttr::get(ctx));
       kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                       DenseI32ArrayAttr::get(ctx, {(int32_t)threads, 1, 1}));
+      if (minPrograms)
+        kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                        IntegerAttr::get(IntegerType::get(ctx, 32),
+                                         *minPrograms));
       // Argument attributes (tile.divisibility) likewise.
       for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
         kernel.removeArgAttr(i, StringAttr::get(ctx, "tile.divisibility"));

@@ -353,7 +353,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     });
     return failure(result.wasInterrupted());
   }
-  if (name == getNumWarpsAttrName() || name == getNumStagesAttrName()) {
+  if (name == getNumWarpsAttrName() || name == getNumStagesAttrName() ||
+      name == getMinProgramsPerSMAttrName()) {
     if (!isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << name
                              << "' may only be attached to a function";
@@ -369,12 +370,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (name == getNumStagesAttrName() && (v < 1 || v > 8))
       return op->emitError() << "'" << name << "' must be from 1 to 8, got "
                              << v;
+    if (name == getMinProgramsPerSMAttrName() && (v < 1 || v > 32))
+      return op->emitError() << "'" << name << "' must be from 1 to 32, got "
+                             << v;
     return success();
   }
   // Set by the compiler on lowered kernels and modules (see TileToLLVM).
   if (name == "tile.metadata")
     return success(isa<StringAttr>(attr.getValue()));
-  if (name == "tile.shared_bytes")
+  if (name == "tile.shared_bytes" || name == "tile.shared_offset")
     return success(isa<IntegerAttr>(attr.getValue()));
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

@@ -42,6 +42,11 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getNumStagesAttrName() {
       return "tile.num_stages";
     }
+    /// Occupancy request: at least this many programs resident per SM (the
+    /// backend caps registers per thread accordingly, spilling if needed).
+    static constexpr ::llvm::StringLiteral getMinProgramsPerSMAttrName() {
+      return "tile.min_programs_per_sm";
+    }
   }];
 }
 
