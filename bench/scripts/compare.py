@@ -12,6 +12,11 @@ Runs on a GPU machine, in one process:
   online algorithm of seed 001 with tl.dot; the best of BLOCK 16/32/64) and
   Tile's ``tile_softmax_matmul`` (tf32, ieee, tf32x3). TFLOP/s counts
   2*batch*d1*d2*d3; peak memory per provider from torch's allocator.
+* matmul f16 (seed 003's 4096^3 and a few other sizes): torch.matmul
+  (cuBLAS), torch.matmul then F.leaky_relu, and Tile's example kernels
+  examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu, PTX from
+  build/kernels, launched through the runtime's module API).
+  TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
 
 Every provider is timed by the same function (``bench_ms``): warm-ups, then
@@ -107,6 +112,12 @@ SM_TOL_HALF = {"f16": 1e-2, "bf16": 1e-2}
 
 SOFTMAX_COLUMNS = ["provider", "dtype", "M", "N", "ms", "GB/s", "rel_error",
                    "tolerance", "ok", "note"]
+MATMUL_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (2048, 2048, 2048),
+                 (4096, 4096, 1000)]
+MATMUL_SHAPES_QUICK = [(4096, 4096, 4096)]
+MATMUL_TOL = 1e-2
+MATMUL_COLUMNS = ["provider", "kernel", "M", "N", "K", "ms", "TFLOP/s",
+                  "rel_error", "tolerance", "ok", "note"]
 SM_COLUMNS = ["provider", "dtype", "precision", "batch", "d1", "d2", "d3",
               "ms", "TFLOP/s", "peak_MiB", "rel_error", "tolerance", "ok",
               "config", "note"]
@@ -126,6 +137,17 @@ class TileError(RuntimeError):
     def __init__(self, call, status, name, message):
         super().__init__(f"{call}: {name}: {message}")
         self.status = status
+
+
+class TileArgValue(ctypes.Union):
+    _fields_ = [("ptr", ctypes.c_uint64), ("i32", ctypes.c_int32),
+                ("i64", ctypes.c_int64), ("f32", ctypes.c_float),
+                ("f64", ctypes.c_double)]
+
+
+class TileArg(ctypes.Structure):
+    """struct tile_arg of tile_runtime.h."""
+    _fields_ = [("kind", ctypes.c_int), ("value", TileArgValue)]
 
 
 class TileLib:
@@ -165,6 +187,17 @@ class TileLib:
         self.mem_get_info_fn = self._optional(
             "tile_mem_get_info",
             [ctypes.POINTER(c_size), ctypes.POINTER(c_size)])
+        # Module API (example kernels compiled by tile-compile).
+        self.module_load_fn = self._optional(
+            "tile_module_load",
+            [c_void, c_size, ctypes.c_char_p, ctypes.POINTER(c_void)])
+        self.get_kernel_fn = self._optional(
+            "tile_module_get_kernel",
+            [c_void, ctypes.c_char_p, ctypes.POINTER(c_void)])
+        self.launch_fn = self._optional(
+            "tile_kernel_launch",
+            [c_void, ctypes.POINTER(ctypes.c_uint32),
+             ctypes.POINTER(TileArg), c_int, c_void])
 
     def _optional(self, name, argtypes):
         try:
@@ -210,6 +243,37 @@ class TileLib:
         status = self.variant_fn(TILE_DTYPE[y.dtype], TILE_DTYPE[x.dtype],
                                  x.shape[1], aligned, buf, 256)
         return buf.value.decode() if status == 0 else ""
+
+    def load_kernel(self, ptx_path, meta_path, name):
+        """The kernel `name` of a PTX file and its metadata, or None when
+        this libtile.so has no module API."""
+        if self.module_load_fn is None:
+            return None
+        image = Path(ptx_path).read_bytes()
+        meta = Path(meta_path).read_bytes()
+        module = ctypes.c_void_p()
+        self._check("tile_module_load", self.module_load_fn(
+            image, len(image), meta, ctypes.byref(module)))
+        kernel = ctypes.c_void_p()
+        self._check("tile_module_get_kernel", self.get_kernel_fn(
+            module, name.encode(), ctypes.byref(kernel)))
+        self._modules = getattr(self, "_modules", []) + [module]
+        return kernel
+
+    def launch(self, kernel, grid, args, stream):
+        """args: (kind, value) pairs, kind one of ptr, i32, i64."""
+        packed = (TileArg * len(args))()
+        for slot, (kind, value) in zip(packed, args):
+            slot.kind = {"ptr": 0, "i32": 1, "i64": 2}[kind]
+            if kind == "ptr":
+                slot.value.ptr = value
+            elif kind == "i32":
+                slot.value.i32 = value
+            else:
+                slot.value.i64 = value
+        g = (ctypes.c_uint32 * 3)(*grid)
+        self._check("tile_kernel_launch",
+                    self.launch_fn(kernel, g, packed, len(args), stream))
 
     def softmax_matmul(self, out, x, v, precision, stream):
         batch, d1, d2 = x.shape
@@ -865,6 +929,94 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
             free_device_memory()
 
 
+def run_matmul(args, bench, tile, rows):
+    """f16 matmul: cuBLAS (torch.matmul), with leaky ReLU, and Tile's
+    example kernels; one row per (shape, provider, kernel)."""
+    kernels_dir = Path(args.kernels_dir)
+    ptx, meta = kernels_dir / "matmul_f16.ptx", kernels_dir / "matmul_f16.meta"
+    stream = stream_handle()
+    tile_kernels = {}
+    why = ""
+    if not ptx.exists():
+        why = f"{ptx} not found (build the examples)"
+    else:
+        try:
+            for name in ("matmul_f16", "matmul_f16_leaky_relu"):
+                tile_kernels[name] = tile.load_kernel(ptx, meta, name)
+        except TileError as exc:
+            why = str(exc)
+        if any(k is None for k in tile_kernels.values()):
+            why = "libtile.so has no module API"
+    shapes = MATMUL_SHAPES_QUICK if args.quick else MATMUL_SHAPES
+    for m, n, k in shapes:
+        try:
+            a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+            b = torch.randn(k, n, device="cuda", dtype=torch.float16)
+            ref = a.double() @ b.double()
+            ref_leaky = F.leaky_relu(ref, 0.01)
+        except Exception as exc:
+            recover(exc)
+            log(f"matmul {m}x{n}x{k}: inputs failed: {short(exc)}")
+            continue
+        programs = ((m + 127) // 128) * ((n + 127) // 128)
+
+        def tile_fn(name):
+            def run(poison):
+                c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+                if poison:
+                    c.fill_(float("nan"))
+                tile.launch(tile_kernels[name], (programs, 1, 1), [
+                    ("ptr", a.data_ptr()), ("ptr", b.data_ptr()),
+                    ("ptr", c.data_ptr()), ("i32", m), ("i32", n),
+                    ("i32", k), ("i64", a.stride(0)), ("i64", a.stride(1)),
+                    ("i64", b.stride(0)), ("i64", b.stride(1)),
+                    ("i64", c.stride(0)), ("i64", c.stride(1))], stream)
+                return c
+            return run
+
+        providers = [
+            ("torch", "matmul", lambda poison: a @ b, ref, ""),
+            ("torch", "matmul_leaky_relu",
+             lambda poison: F.leaky_relu(a @ b, 0.01), ref_leaky, ""),
+        ]
+        for name, r in (("matmul_f16", ref),
+                        ("matmul_f16_leaky_relu", ref_leaky)):
+            kernel = name.replace("_f16", "")
+            providers.append(("tile", kernel,
+                              tile_fn(name) if name in tile_kernels
+                              and not why else None, r, why))
+        for provider, kernel, fn, r, note in providers:
+            row = dict(provider=provider, kernel=kernel, M=m, N=n, K=k,
+                       tolerance=MATMUL_TOL, note=note)
+            rows.append(row)
+            if fn is None:
+                continue
+            try:
+                out = fn(True)
+                torch.cuda.synchronize()
+                err = rel_error(out, r)
+                del out
+                ms = bench.ms(lambda: fn(False))
+            except ContextLost:
+                raise
+            except Exception as exc:
+                recover(exc)
+                row["note"] = "; ".join(s for s in (note, short(exc)) if s)
+                log(f"matmul {m}x{n}x{k} {provider} {kernel}: <NA> "
+                    f"({row['note']})")
+                continue
+            row["ms"] = ms
+            row["TFLOP/s"] = 2 * m * n * k / (ms * 1e-3) / 1e12
+            row["rel_error"] = err
+            row["ok"] = err <= MATMUL_TOL
+            flag = "" if row["ok"] else "   *** ERROR ABOVE TOLERANCE ***"
+            log(f"matmul f16 {m:5d}x{n:5d}x{k:5d} {provider:6s} {kernel:18s} "
+                f"{ms:9.4f} ms {row['TFLOP/s']:7.1f} TFLOP/s err {err:.2e}"
+                f"{flag}")
+        a = b = ref = ref_leaky = providers = None
+        free_device_memory()
+
+
 # --------------------------------------------------------------------------
 # Main
 # --------------------------------------------------------------------------
@@ -881,7 +1033,10 @@ def parse_args(argv=None):
     p.add_argument("--dtypes", default="f32",
                    help="comma-separated element types: f32, f16, bf16 "
                         "(default: f32)")
-    p.add_argument("--only", choices=["softmax", "softmax_matmul"],
+    p.add_argument("--kernels-dir", default=str(REPO_ROOT / "build" / "kernels"),
+                   help="PTX and metadata of the example kernels (matmul "
+                   "section; default build/kernels)")
+    p.add_argument("--only", choices=["softmax", "softmax_matmul", "matmul"],
                    help="run one of the two benchmarks")
     p.add_argument("--quick", action="store_true",
                    help="smoke run: few shapes, 5 warm-ups and 20 timed "
@@ -953,7 +1108,7 @@ def main(argv=None):
         f"{copy_ms:.4f} ms)")
 
     notes = []
-    softmax_rows, sm_rows, config_rows = [], [], []
+    softmax_rows, sm_rows, config_rows, mm_rows = [], [], [], []
     fatal = None
     started = time.time()
     try:
@@ -963,6 +1118,8 @@ def main(argv=None):
         if args.only in (None, "softmax_matmul"):
             run_softmax_matmul(args, bench, tile, args.dtype_names, notes,
                                sm_rows, config_rows)
+        if args.only in (None, "matmul"):
+            run_matmul(args, bench, tile, mm_rows)
     except ContextLost as exc:
         fatal = str(exc)
         log(f"\n*** FATAL: {fatal}; writing the results so far ***\n")
@@ -985,8 +1142,11 @@ def main(argv=None):
     if config_rows:
         write_csv(out_dir / "softmax_matmul_triton_configs.csv",
                   TRITON_CONFIG_COLUMNS, config_rows)
+    if mm_rows:
+        write_csv(out_dir / "matmul.csv", MATMUL_COLUMNS, mm_rows)
 
-    flagged = [r for r in softmax_rows + sm_rows if r.get("ok") is False]
+    flagged = [r for r in softmax_rows + sm_rows + mm_rows
+               if r.get("ok") is False]
     with open(out_dir / "notes.md", "w") as f:
         f.write(f"# compare.py run\n\n"
                 f"- Device: {props.name} (sm_{props.major}{props.minor}, "

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GPUTestUtil.h"
+#include "tile/Reference/Float16.h"
 
 #include <cmath>
 #include <limits>
@@ -206,6 +207,74 @@ TEST_F(ExamplesGPUTest, Matmul) {
                   std::string(leaky ? "matmul_leaky_relu " : "matmul ") +
                       std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
                       std::to_string(c.k));
+    }
+  }
+}
+
+// The f16 tensor-core matmul (pipelined K loop): partial tiles on every
+// edge, K not a multiple of the step, fewer K steps than pipeline stages,
+// and a transposed B (column-major: the synchronous copy path).
+TEST_F(ExamplesGPUTest, MatmulF16) {
+  TILE_REQUIRE_GPU();
+  using mlir::tile::reference::floatToHalf;
+  using mlir::tile::reference::halfToFloat;
+  struct Case { int64_t m, n, k; bool bColumnMajor; };
+  for (bool leaky : {false, true}) {
+    tile::Module module;
+    tile::Kernel kernel;
+    ASSERT_OK(loadKernel("matmul_f16",
+                         leaky ? "matmul_f16_leaky_relu" : "matmul_f16",
+                         module, kernel));
+    for (Case c : {Case{128, 128, 32, false}, Case{300, 200, 100, false},
+                   Case{1, 1, 1, false}, Case{256, 384, 1000, false},
+                   Case{130, 70, 64, true}, Case{512, 512, 512, false}}) {
+      // Host values rounded to f16, as bytes and as doubles.
+      auto toHalf = [&](size_t n, std::vector<uint16_t> &bits,
+                        std::vector<double> &values) {
+        for (float f : randomFloats(n, rng)) {
+          bits.push_back(floatToHalf(f));
+          values.push_back(halfToFloat(bits.back()));
+        }
+      };
+      std::vector<uint16_t> ah, bh;
+      std::vector<double> av, bv;
+      toHalf(c.m * c.k, ah, av);
+      toHalf(c.k * c.n, bh, bv);
+      // The reference wants B row-major; a column-major B holds B^T's rows.
+      std::vector<double> bRowMajor = bv;
+      if (c.bColumnMajor)
+        for (int64_t k = 0; k < c.k; ++k)
+          for (int64_t j = 0; j < c.n; ++j)
+            bRowMajor[k * c.n + j] = bv[j * c.k + k];
+      tile::DeviceBuffer da, db, dc;
+      ASSERT_OK(tile::DeviceBuffer::allocate(ah.size() * 2, da));
+      ASSERT_OK(tile::DeviceBuffer::allocate(bh.size() * 2, db));
+      ASSERT_OK(tile::DeviceBuffer::allocate(c.m * c.n * 2, dc));
+      ASSERT_OK(da.copyFromHost(ah.data(), ah.size() * 2));
+      ASSERT_OK(db.copyFromHost(bh.data(), bh.size() * 2));
+      ASSERT_OK(dc.fill(0xFF)); // f16 NaN
+      auto i32 = tile::arg::i32;
+      auto i64 = tile::arg::i64;
+      int64_t sbk = c.bColumnMajor ? 1 : c.n, sbn = c.bColumnMajor ? c.k : 1;
+      uint32_t programs =
+          (uint32_t)(((c.m + 127) / 128) * ((c.n + 127) / 128));
+      ASSERT_OK(kernel.launch(
+          {programs},
+          {tile::arg::ptr(da), tile::arg::ptr(db), tile::arg::ptr(dc),
+           i32(c.m), i32(c.n), i32(c.k), i64(c.k), i64(1), i64(sbk),
+           i64(sbn), i64(c.n), i64(1)}));
+      std::vector<uint16_t> out(c.m * c.n);
+      ASSERT_OK(dc.copyToHost(out.data(), out.size() * 2));
+      std::vector<double> got;
+      for (uint16_t h : out)
+        got.push_back(halfToFloat(h));
+      expectClose(got,
+                  referenceMatmul(av, bRowMajor, c.m, c.n, c.k, leaky),
+                  std::string(leaky ? "matmul_f16_leaky_relu " : "matmul_f16 ") +
+                      std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
+                      std::to_string(c.k) +
+                      (c.bColumnMajor ? " (B column-major)" : ""),
+                  1e-2);
     }
   }
 }

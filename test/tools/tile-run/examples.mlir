@@ -117,6 +117,19 @@
 // LEAKY-NEXT: check c = matmul_leaky_relu(a, b): {{.*}}: PASS
 // LEAKY-NEXT: [exit 0]
 
+// matmul_f16.mlir: the tensor-core kernel with the pipelined K loop, in the
+// interpreter. M = 200, N = 150, K = 70 (K is 2 steps of 32 plus a partial
+// one); grid cdiv(200, 128) * cdiv(150, 128) = 4.
+// RUN: %{run} %{examples}/matmul_f16.mlir --kernel=matmul_f16_leaky_relu --grid 4 --quiet \
+// RUN:     --arg a=f16[200x70] --arg b=f16[70x150] --arg c=f16[200x150] \
+// RUN:     --arg i32:200 --arg i32:150 --arg i32:70 \
+// RUN:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 --arg i64:1 \
+// RUN:     --check 'c=matmul_leaky_relu(a,b)' \
+// RUN:   | FileCheck %s --check-prefix=MATMUL-F16
+// MATMUL-F16:      $ tile-run
+// MATMUL-F16-NEXT: check c = matmul_leaky_relu(a, b): {{.*}}: PASS
+// MATMUL-F16-NEXT: [exit 0]
+
 // The two references differ: @matmul checked against matmul_leaky_relu
 // fails (the negative outputs are not scaled by 0.01), and so does
 // @matmul_leaky_relu against matmul. Two checks in one run: one line each,
