@@ -9,7 +9,8 @@
 // (tile.async_copy); A is read from its stage into registers in the
 // accumulator's layout, B's fragments come from the stage with ldmatrix.
 // Programs are ordered in groups of 8 block-rows for L2 reuse, as in
-// matmul.mlir.
+// matmul.mlir. Two programs per SM are requested (registers capped at 128
+// per thread, a few bytes spilled): 16 warps hide more latency than 8.
 //
 // Kernels (same signature):
 //   @matmul_f16(%a, %b, %c: !tile.ptr<f16>, %M, %N, %K: i32,
@@ -31,7 +32,8 @@ module {
                         %stride_am: i64, %stride_ak: i64,
                         %stride_bk: i64, %stride_bn: i64,
                         %stride_cm: i64, %stride_cn: i64)
-      attributes {tile.kernel, tile.num_warps = 8 : i32} {
+      attributes {tile.kernel, tile.num_warps = 8 : i32,
+                  tile.min_programs_per_sm = 2 : i32} {
     %acc = func.call @matmul_f16_tile(%a, %b, %M, %N, %K, %stride_am,
                                       %stride_ak, %stride_bk, %stride_bn)
         : (!tile.ptr<f16>, !tile.ptr<f16>, i32, i32, i32, i64, i64, i64, i64)
@@ -46,7 +48,8 @@ module {
                                    %K: i32, %stride_am: i64, %stride_ak: i64,
                                    %stride_bk: i64, %stride_bn: i64,
                                    %stride_cm: i64, %stride_cn: i64)
-      attributes {tile.kernel, tile.num_warps = 8 : i32} {
+      attributes {tile.kernel, tile.num_warps = 8 : i32,
+                  tile.min_programs_per_sm = 2 : i32} {
     %acc = func.call @matmul_f16_tile(%a, %b, %M, %N, %K, %stride_am,
                                       %stride_ak, %stride_bk, %stride_bn)
         : (!tile.ptr<f16>, !tile.ptr<f16>, i32, i32, i32, i64, i64, i64, i64)

@@ -59,21 +59,26 @@ static Value roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
                  "=r,f");
 }
 
-/// ldmatrix.x4.trans (or .x2): from four (two) 8x8 16-bit matrices in
-/// shared memory whose rows start at the addresses lanes 0-7, 8-15, ...
-/// give, each lane receives one 32-bit register per matrix holding the
-/// elements (2 * (lane % 4), lane / 4) and (2 * (lane % 4) + 1, lane / 4)
-/// of the matrix: an m16n8k16 B fragment when the rows are k.
-static SmallVector<Value> emitLdmatrixTrans(OpBuilder &b, Location loc,
-                                            Value address, int64_t count) {
+/// ldmatrix.x4 (or .x2), from four (two) 8x8 16-bit matrices in shared
+/// memory whose rows start at the addresses lanes 0-7, 8-15, ... give: each
+/// lane receives one 32-bit register per matrix. Without .trans it holds
+/// the elements (lane / 4, 2 * (lane % 4)) and (lane / 4, 2 * (lane % 4) +
+/// 1) of the matrix (an A fragment; for tf32, whose 32-bit elements fill
+/// two 16-bit columns, the element (lane / 4, lane % 4)); with .trans the
+/// elements (2 * (lane % 4), lane / 4) and (2 * (lane % 4) + 1, lane / 4):
+/// an m16n8k16 B fragment when the rows are k.
+static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
+                                       Value address, int64_t count,
+                                       bool trans) {
   Type i32 = b.getI32Type();
   auto resultType =
       LLVM::LLVMStructType::getLiteral(b.getContext(),
                                        SmallVector<Type>(count, i32));
-  std::string text = count == 4 ? "ldmatrix.sync.aligned.m8n8.x4.trans."
-                                  "shared.b16 {$0,$1,$2,$3}, [$4];"
-                                : "ldmatrix.sync.aligned.m8n8.x2.trans."
-                                  "shared.b16 {$0,$1}, [$2];";
+  std::string shape = std::string("ldmatrix.sync.aligned.m8n8.x") +
+                      (count == 4 ? "4" : "2") + (trans ? ".trans" : "") +
+                      ".shared.b16 ";
+  std::string text = shape + (count == 4 ? "{$0,$1,$2,$3}, [$4];"
+                                         : "{$0,$1}, [$2];");
   std::string constraints = count == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r";
   // A shared-memory read: not reorderable across the staging barrier.
   auto asmOp = LLVM::InlineAsmOp::create(
@@ -121,19 +126,35 @@ static bool isAInRegisters(DotOp op) {
          aLayout.getWarpsPerCTA()[1] == 1;
 }
 
-/// The tile.local_load a tensor-core dot may take its B fragments from
-/// directly: `b` is read from a shared buffer (row-major, as the dot would
-/// stage it) in the same block, with no copy between the read and the dot
-/// that could overwrite the stage, and `a` is in registers.
-static LocalLoadOp getBufferOperandB(DotOp op) {
-  auto read = op.getB().getDefiningOp<LocalLoadOp>();
-  if (!read || read->getBlock() != op->getBlock() || !isAInRegisters(op))
+/// The tile.local_load that `operand` of a tensor-core dot is, when the
+/// dot may read its fragments from that buffer directly: the read is in
+/// the dot's block, with no copy between the two that could overwrite the
+/// stage.
+static LocalLoadOp getBufferRead(DotOp op, Value operand) {
+  auto read = operand.getDefiningOp<LocalLoadOp>();
+  if (!read || read->getBlock() != op->getBlock() ||
+      !isMmaLayout(op.getType().getEncoding()))
     return nullptr;
   for (Operation *it = read->getNextNode(); it && it != op.getOperation();
        it = it->getNextNode())
     if (isa<AsyncCopyOp>(it))
       return nullptr;
   return read;
+}
+
+/// Buffers a dot takes its fragments from (row-major, as the dot would
+/// stage them): `b`'s when `a` is in registers or read from a buffer too,
+/// `a`'s when it is not in registers and `b` is read from a buffer.
+static LocalLoadOp getBufferOperandB(DotOp op) {
+  LocalLoadOp b = getBufferRead(op, op.getB());
+  if (b && (isAInRegisters(op) || getBufferRead(op, op.getA())))
+    return b;
+  return nullptr;
+}
+static LocalLoadOp getBufferOperandA(DotOp op) {
+  if (isAInRegisters(op) || !getBufferRead(op, op.getB()))
+    return nullptr;
+  return getBufferRead(op, op.getA());
 }
 
 bool mlir::tile::dotReadsBFromBuffer(DotOp op) {
@@ -197,7 +218,8 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   // step is permuted (fragment column t <-> tile column 2t, t + 4 <-> 2t +
   // 1); `b` is read with the same permutation, so the sum is unchanged.
   bool aInRegisters = isAInRegisters(op);
-  if (!aInRegisters)
+  LocalLoadOp aBuffer = getBufferOperandA(op);
+  if (!aInRegisters && !aBuffer)
     stage(aType, aVals, /*transpose=*/false, 0);
   // With `a` in registers, b is read at rows kk + 2t, kk + 2t + 1 (and,
   // for f16, + 8 and + 9) of column g: a transposed copy would make those
@@ -216,7 +238,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   // 4096), within tf32's 1e-3.
   int64_t bStride = bType.getDimSize(1) + pad, bBase = m * stride;
   Value bSmem = smem;
-  bool bRowMajor = aInRegisters;
+  bool bRowMajor = aInRegisters || bBuffer;
   if (bBuffer) {
     auto bufferType = cast<SharedBufferType>(bBuffer.getBuffer().getType());
     bStride = bufferType.getRowStride();
@@ -333,6 +355,42 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                 i32Constant(rewriter, loc, bytes))));
     }
   }
+  // `a` read from a buffer: lane l gives the address of row l % 16 of its
+  // m-tile, at k + (l / 16) * half (16 bytes further), for ldmatrix.x4.
+  SmallVector<Value> aLdmatrixBase;
+  if (aBuffer) {
+    auto bufferType = cast<SharedBufferType>(aBuffer.getBuffer().getType());
+    Value stageBytes = arith::MulIOp::create(
+        rewriter, loc, rewriter.getRemappedValue(aBuffer.getStage()),
+        i32Constant(rewriter, loc, bufferType.getStageBytes()));
+    Value base = LLVM::PtrToIntOp::create(
+        rewriter, loc, i32,
+        gep(rewriter, loc, i8, rewriter.getRemappedValue(aBuffer.getBuffer()),
+            stageBytes));
+    Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
+                                          i32Constant(rewriter, loc, 15));
+    Value laneCol = arith::MulIOp::create(
+        rewriter, loc,
+        arith::ShRUIOp::create(rewriter, loc, ids.lane,
+                               i32Constant(rewriter, loc, 4)),
+        i32Constant(rewriter, loc, kStep / 2));
+    for (int64_t j = 0; j < mTiles; ++j) {
+      // rowLo[j] is the tile's row g: its first row is rowLo[j] - g.
+      Value row = arith::AddIOp::create(
+          rewriter, loc, arith::SubIOp::create(rewriter, loc, rowLo[j], g),
+          laneRow);
+      Value linear = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(
+              rewriter, loc, row,
+              i32Constant(rewriter, loc, bufferType.getRowStride())),
+          laneCol);
+      aLdmatrixBase.push_back(arith::AddIOp::create(
+          rewriter, loc, base,
+          arith::MulIOp::create(rewriter, loc, linear,
+                                i32Constant(rewriter, loc, bytes))));
+    }
+  }
   // k offset of this lane in a step (tf32 with `a` in registers: the
   // permuted order, see above).
   Value colBase = isTF32 && !aInRegisters ? t : twoT;
@@ -377,6 +435,19 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     // A fragments: (lo, k), (hi, k), (lo, k + half), (hi, k + half).
     SmallVector<SmallVector<Value>> aFrag;
     for (int64_t j = 0; j < mTiles; ++j) {
+      if (aBuffer) {
+        // One ldmatrix.x4 per m-tile: rows 0-7 / 8-15 at k and k + half.
+        Value address = arith::AddIOp::create(
+            rewriter, loc, aLdmatrixBase[j],
+            i32Constant(rewriter, loc, kk * bytes));
+        SmallVector<Value> regs =
+            emitLdmatrix(rewriter, loc, address, 4, /*trans=*/false);
+        if (roundOnce)
+          for (Value &r : regs)
+            r = roundToTF32Bits(rewriter, loc, r);
+        aFrag.push_back(regs);
+        continue;
+      }
       if (!aInRegisters) {
         aFrag.push_back(
             {load32(rowLo[j], 0, kBase), load32(rowHi[j], 0, kBase),
@@ -415,7 +486,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
             rewriter, loc, ldmatrixBase[n / 2],
             i32Constant(rewriter, loc, kk * bStride * bytes));
         SmallVector<Value> regs =
-            emitLdmatrixTrans(rewriter, loc, address, count);
+            emitLdmatrix(rewriter, loc, address, count, /*trans=*/true);
         bFrag.push_back({regs[0], regs[1]});
         if (count == 4)
           bFrag.push_back({regs[2], regs[3]});
@@ -440,7 +511,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                       type.getIntOrFloatBitWidth() / 8);
         };
         if (isTF32) {
-          bFrag.push_back({loadRow(0, i32), loadRow(1, i32)});
+          bFrag.push_back({loadRow(0, i32), loadRow(bHalf, i32)});
         } else {
           Type i16 = rewriter.getI16Type();
           auto pair = [&](int64_t row) -> Value {

@@ -348,30 +348,56 @@ static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
 }
 
 /// The run-time condition for accessing a whole block with vectors of
-/// `width` elements: stride 1 along the fast dimension, every vector's first
-/// address aligned, every element in bounds.
-static Value tileVectorOk(OpBuilder &b, Location loc, Value strideOk,
-                          ArrayRef<Value> addresses, ArrayRef<Value> inBounds,
-                          unsigned width, int64_t bytes) {
+/// `width` elements, from the block pointer alone (uniform over the
+/// program): stride 1 along the fast dimension, every vector's first
+/// address aligned (the base plus the offsets, and the other dimensions'
+/// strides), and the whole block inside the array along the checked
+/// dimensions. Per-element addresses are then needed only inside the branch
+/// that uses them, which keeps them out of the registers of the other.
+static Value blockVectorOk(OpBuilder &b, Location loc, Value strideOk,
+                           const BlockPtrParts &parts,
+                           RankedTensorType blockType,
+                           ArrayRef<int32_t> check, unsigned fastDim,
+                           unsigned width, int64_t bytes) {
+  Type i64 = b.getI64Type();
   Value ok = strideOk;
+  Value offset = i64Constant(b, loc, 0);
   Value misaligned;
-  for (size_t first = 0; first < addresses.size(); first += width) {
-    Value asInt =
-        LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), addresses[first]);
-    misaligned = misaligned ? (Value)arith::OrIOp::create(b, loc, misaligned,
-                                                          asInt)
-                            : asInt;
+  for (unsigned d = 0; d < parts.offsets.size(); ++d) {
+    Value off = arith::ExtSIOp::create(b, loc, i64, parts.offsets[d]);
+    offset = arith::AddIOp::create(
+        b, loc, offset, arith::MulIOp::create(b, loc, off, parts.strides[d]));
+    if (d != fastDim && blockType.getDimSize(d) > 1)
+      misaligned = misaligned ? (Value)arith::OrIOp::create(
+                                    b, loc, misaligned, parts.strides[d])
+                              : parts.strides[d];
+    if (!llvm::is_contained(check, (int32_t)d))
+      continue;
+    Value end = arith::AddIOp::create(
+        b, loc, off, i64Constant(b, loc, blockType.getDimSize(d)));
+    ok = arith::AndIOp::create(
+        b, loc, ok,
+        arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
+                                  i64Constant(b, loc, 0)),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                                  parts.shape[d])));
   }
-  Value low = arith::AndIOp::create(b, loc, misaligned,
-                                    i64Constant(b, loc, bytes * width - 1));
-  ok = arith::AndIOp::create(
-      b, loc, ok,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
-                            i64Constant(b, loc, 0)));
-  for (Value lane : inBounds)
-    if (lane)
-      ok = arith::AndIOp::create(b, loc, ok, lane);
-  return ok;
+  // In elements: the first element's offset and every other stride must
+  // be multiples of `width`, and the base a multiple of width * bytes.
+  Value elems = misaligned ? (Value)arith::OrIOp::create(b, loc, misaligned,
+                                                         offset)
+                           : offset;
+  Value lowElems =
+      arith::AndIOp::create(b, loc, elems, i64Constant(b, loc, width - 1));
+  Value baseInt = LLVM::PtrToIntOp::create(b, loc, i64, parts.base);
+  Value lowBase = arith::AndIOp::create(
+      b, loc, baseInt, i64Constant(b, loc, bytes * width - 1));
+  Value aligned = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::OrIOp::create(b, loc, lowElems, lowBase), i64Constant(b, loc, 0));
+  return arith::AndIOp::create(b, loc, ok, aligned);
 }
 
 struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
@@ -383,33 +409,32 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     RankedTensorType type = op.getType();
     Type elemType = type.getElementType();
     BlockPtrParts parts(adaptor.getPtr(), type.getRank());
-    SmallVector<Value> addresses, inBounds;
-    emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
-                       inBounds);
-    Value pad;
-    switch (op.getPadding()) {
-    case PaddingKind::Zero:
-      pad = zeroOf(rewriter, loc, elemType);
-      break;
-    case PaddingKind::NaN:
-      pad = arith::ConstantOp::create(
-          rewriter, loc,
-          rewriter.getFloatAttr(elemType,
-                                std::numeric_limits<double>::quiet_NaN()));
-      break;
-    case PaddingKind::NegInf:
-      pad = arith::ConstantOp::create(
-          rewriter, loc,
-          rewriter.getFloatAttr(elemType,
-                                -std::numeric_limits<double>::infinity()));
-      break;
-    }
     Value strideOk;
     unsigned width =
         getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
     int64_t bytes = getElementBytes(getMemoryType(elemType));
     auto elementPath = [&]() {
-      SmallVector<Value> out;
+      SmallVector<Value> addresses, inBounds, out;
+      emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
+                         inBounds);
+      Value pad;
+      switch (op.getPadding()) {
+      case PaddingKind::Zero:
+        pad = zeroOf(rewriter, loc, elemType);
+        break;
+      case PaddingKind::NaN:
+        pad = arith::ConstantOp::create(
+            rewriter, loc,
+            rewriter.getFloatAttr(elemType,
+                                  std::numeric_limits<double>::quiet_NaN()));
+        break;
+      case PaddingKind::NegInf:
+        pad = arith::ConstantOp::create(
+            rewriter, loc,
+            rewriter.getFloatAttr(elemType,
+                                  -std::numeric_limits<double>::infinity()));
+        break;
+      }
       for (auto [addr, ok] : llvm::zip(addresses, inBounds))
         out.push_back(
             emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
@@ -421,13 +446,18 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     } else {
       // One uniform branch for the whole block: the interior blocks of an
       // array (stride 1, aligned rows, all in bounds) take vector loads.
-      Value ok = tileVectorOk(rewriter, loc, strideOk, addresses, inBounds,
-                              width, bytes);
-      SmallVector<Type> types(addresses.size(), elemType);
+      Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
+                               op.getCheck(),
+                               *LayoutView(type).getFastTensorDim(), width,
+                               bytes);
+      SmallVector<Type> types(LayoutView(type).getNumSlots(), elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      SmallVector<Value> addresses, inBounds;
+      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
+                         inBounds);
       SmallVector<Value> vectors;
       for (size_t first = 0; first < addresses.size(); first += width) {
         auto v = emitLoad(rewriter, loc, addresses[first], elemType, width);
@@ -451,9 +481,6 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getValue().getType());
     BlockPtrParts parts(adaptor.getPtr(), type.getRank());
-    SmallVector<Value> addresses, inBounds;
-    emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
-                       inBounds);
     Value strideOk;
     unsigned width =
         getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
@@ -461,18 +488,26 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
     int64_t bytes = getElementBytes(getMemoryType(elemType));
     ValueRange values = adaptor.getValue();
     auto elementPath = [&]() {
+      SmallVector<Value> addresses, inBounds;
+      emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
+                         inBounds);
       for (auto [addr, ok, value] : llvm::zip(addresses, inBounds, values))
         emitMaskedStore(rewriter, loc, addr, ok, {value}, elemType);
     };
     if (width == 1) {
       elementPath();
     } else {
-      Value ok = tileVectorOk(rewriter, loc, strideOk, addresses, inBounds,
-                              width, bytes);
+      Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
+                               op.getCheck(),
+                               *LayoutView(type).getFastTensorDim(), width,
+                               bytes);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      SmallVector<Value> addresses, inBounds;
+      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
+                         inBounds);
       for (size_t first = 0; first < addresses.size(); first += width) {
         SmallVector<Value> group(values.slice(first, width));
         emitStore(rewriter, loc, addresses[first], group, elemType);

@@ -3,10 +3,12 @@
 // memory need), tile.async_copy moves 16-byte chunks with cp.async (zero
 // fill past the array) or, for blocks that are not contiguous and aligned,
 // element by element in a loop; async_wait waits for its groups and then
-// synchronizes; local_load reads the stage with vector loads. The dot's
-// `a` read from a buffer takes the accumulator's mma layout (registers),
-// and its `b` fragments come from the buffer with ldmatrix: nothing is
-// staged, no barrier is added.
+// synchronizes. A dot whose operands are both read from buffers takes its
+// fragments from them directly, `a` with ldmatrix and `b` with
+// ldmatrix.trans: nothing is staged, no barrier is added. Its warps form the
+// grid with the squarest warp tiles: 64x64 over 4 warps is 2x2 warps of
+// 32x32 (2 m-tiles, 4 n-tiles: per k-step two ldmatrix for `a`, two for
+// `b`, eight mma).
 //
 // RUN: tile-opt %s --tile-to-llvm | FileCheck %s
 
@@ -15,15 +17,17 @@
 // CHECK:         scf.if
 // CHECK-COUNT-2: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"
 // CHECK:         } else {
-// CHECK:           scf.for
 // CHECK:         "cp.async.commit_group;"
 // CHECK-NEXT:    "cp.async.wait_group 0;"
 // CHECK-NEXT:    nvvm.barrier0
-// CHECK-COUNT-8: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
 // CHECK-NOT:     nvvm.barrier0
-// CHECK:         ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-NOT:     nvvm.barrier0
-// CHECK:         mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-NOT:     nvvm.barrier0
+// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-NOT:     nvvm.barrier0
 // CHECK:         return
 func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)

@@ -171,6 +171,26 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps) {
   if (m % 16 || n % 8 || k % kStep)
     return nullptr;
   unsigned wm = (unsigned)std::min<int64_t>(numWarps, m / 16);
+  // When both operands are read from shared buffers (a software-pipelined
+  // matmul), every warp reads its rows of `a` and its columns of `b` from
+  // shared memory: the warp grid whose warp tile has the smallest
+  // perimeter (rows + columns) reads the least. Otherwise all warps go
+  // along M, which keeps `a` in registers where it has the accumulator's
+  // layout (see DotOpToLLVM.cpp).
+  if (dot.getA().getDefiningOp<LocalLoadOp>() &&
+      dot.getB().getDefiningOp<LocalLoadOp>()) {
+    int64_t best = -1;
+    for (unsigned cand = 1; cand <= numWarps; cand *= 2) {
+      unsigned candN = numWarps / cand;
+      if (m / 16 < (int64_t)cand || n / 8 < (int64_t)candN)
+        continue;
+      int64_t perimeter = m / cand + n / candN;
+      if (best < 0 || perimeter < best) {
+        best = perimeter;
+        wm = cand;
+      }
+    }
+  }
   unsigned wn = numWarps / wm;
   if (n < 8 * (int64_t)wn)
     return nullptr;
