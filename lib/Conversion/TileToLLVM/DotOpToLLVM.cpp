@@ -355,8 +355,12 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
                                 i32Constant(rewriter, loc, bytes))));
     }
   }
-  // `a` read from a buffer: lane l gives the address of row l % 16 of its
-  // m-tile, at k + (l / 16) * half (16 bytes further), for ldmatrix.x4.
+  // `a` read from a buffer: for ldmatrix.x4, lanes 0-7 and 16-23 give the
+  // addresses of the m-tile's "lo" rows (fragment rows g), lanes 8-15 and
+  // 24-31 those of its "hi" rows (g + 8), at k and k + half (lanes 16-31).
+  // The two groups of 8 rows are each consecutive in the tile, but not
+  // adjacent to each other when several warps share M (the layout
+  // interleaves the warps' rows).
   SmallVector<Value> aLdmatrixBase;
   if (aBuffer) {
     auto bufferType = cast<SharedBufferType>(aBuffer.getBuffer().getType());
@@ -368,16 +372,24 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
         gep(rewriter, loc, i8, rewriter.getRemappedValue(aBuffer.getBuffer()),
             stageBytes));
     Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
-                                          i32Constant(rewriter, loc, 15));
+                                          i32Constant(rewriter, loc, 7));
+    Value hiRows = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, ids.lane,
+                              i32Constant(rewriter, loc, 8)),
+        i32Constant(rewriter, loc, 0));
     Value laneCol = arith::MulIOp::create(
         rewriter, loc,
         arith::ShRUIOp::create(rewriter, loc, ids.lane,
                                i32Constant(rewriter, loc, 4)),
         i32Constant(rewriter, loc, kStep / 2));
     for (int64_t j = 0; j < mTiles; ++j) {
-      // rowLo[j] is the tile's row g: its first row is rowLo[j] - g.
+      // rowLo[j] (rowHi[j]) is row g of the lo (hi) group: the group's
+      // first row is rowLo[j] - g (rowHi[j] - g).
+      Value group = arith::SelectOp::create(rewriter, loc, hiRows, rowHi[j],
+                                            rowLo[j]);
       Value row = arith::AddIOp::create(
-          rewriter, loc, arith::SubIOp::create(rewriter, loc, rowLo[j], g),
+          rewriter, loc, arith::SubIOp::create(rewriter, loc, group, g),
           laneRow);
       Value linear = arith::AddIOp::create(
           rewriter, loc,
