@@ -663,6 +663,8 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
     """Appends one row per (dtype, N, provider) to `rows` (kept by the
     caller when the run stops early)."""
     sizes = SOFTMAX_N_QUICK if args.quick else SOFTMAX_N
+    if args.softmax_n:
+        sizes = [int(v) for v in args.softmax_n.split(",")]
     stream = stream_handle()
     for dname in dtype_names:
         dtype = DTYPES[dname]
@@ -727,6 +729,9 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
                     tile.softmax(y, x, stream)
                     return y
                 providers.append(("tile", run_tile, ""))
+            if args.providers:
+                wanted = args.providers.split(",")
+                providers = [p for p in providers if p[0] in wanted]
 
             for name, fn, why in providers:
                 row = dict(provider=name, dtype=dname, M=m, N=n,
@@ -1033,6 +1038,12 @@ def parse_args(argv=None):
     p.add_argument("--dtypes", default="f32",
                    help="comma-separated element types: f32, f16, bf16 "
                         "(default: f32)")
+    p.add_argument("--softmax-n", default="",
+                   help="comma-separated row lengths instead of the sweep "
+                   "(e.g. for tuning one variant, TILE_SOFTMAX_VARIANT)")
+    p.add_argument("--providers", default="",
+                   help="comma-separated subset of the softmax providers "
+                   "(torch, naive, triton, tile)")
     p.add_argument("--kernels-dir", default=str(REPO_ROOT / "build" / "kernels"),
                    help="PTX and metadata of the example kernels (matmul "
                    "section; default build/kernels)")

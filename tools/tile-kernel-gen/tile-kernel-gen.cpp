@@ -57,7 +57,12 @@ static std::vector<Variant> listVariants() {
                             {256, 4, 4},    {512, 4, 4},   {1024, 1, 4},
                             {1024, 4, 4},   {1024, 8, 8},  {2048, 1, 4},
                             {4096, 1, 8},   {8192, 1, 16}, {16384, 1, 16},
-                            {32768, 1, 32}};
+                            {32768, 1, 32},
+                            // Half the warps: the same 16-byte vectors per
+                            // thread for 2-byte types as the defaults give
+                            // f32 (tuning candidates).
+                            {2048, 1, 2},   {4096, 1, 4},  {8192, 1, 8},
+                            {16384, 1, 8},  {32768, 1, 16}};
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
     for (bool aligned : {true, false}) {
       for (Rows r : rowsTable) {
