@@ -291,12 +291,20 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
   Value m = loop1.getResult(0), l = loop1.getResult(1);
   Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), l);
 
-  // Pass 2: y = exp(x - m) / l.
+  // Pass 2: y = exp(x - m) / l, over the blocks in reverse order: the
+  // blocks pass 1 read last are the likeliest to still be in L2.
+  Value lastStart = arith::MulIOp::create(
+      k.b, k.loc,
+      arith::DivSIOp::create(
+          k.b, k.loc, arith::SubIOp::create(k.b, k.loc, nCols, k.ci32(1)),
+          k.ci32(B)),
+      k.ci32(B));
   scf::ForOp::create(
       k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{},
-      [&](OpBuilder &b, Location loc, Value start, ValueRange) {
+      [&](OpBuilder &b, Location loc, Value done, ValueRange) {
         OpBuilder::InsertionGuard guard(k.b);
         k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value start = arith::SubIOp::create(k.b, loc, lastStart, done);
         ColumnBlock block = loadBlock(loc, start);
         Value xf = block.x;
         Value e = softmaxExp(

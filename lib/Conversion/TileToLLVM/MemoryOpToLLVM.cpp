@@ -103,6 +103,14 @@ static Value allOf(OpBuilder &b, Location loc, ValueRange masks) {
   return all;
 }
 
+/// OR of `masks`.
+static Value anyOf(OpBuilder &b, Location loc, ValueRange masks) {
+  Value any = masks[0];
+  for (Value m : masks.drop_front())
+    any = arith::OrIOp::create(b, loc, any, m);
+  return any;
+}
+
 static void emitMaskedStore(OpBuilder &b, Location loc, Value ptr, Value mask,
                             ArrayRef<Value> values, Type elemType) {
   if (!mask) {
@@ -163,6 +171,7 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
         continue;
       }
       // All lanes enabled (the interior of a row): one vector access;
+      // none (past the end of a row): the `other` values, no access;
       // otherwise (the ragged edge) element by element.
       ValueRange group = masks.slice(first, width);
       SmallVector<Type> types(width, elemType);
@@ -176,12 +185,19 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
                              emitLoad(rewriter, loc, ptrs[first], elemType,
                                       width));
         rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        auto someOp = scf::IfOp::create(rewriter, loc, types,
+                                        anyOf(rewriter, loc, group),
+                                        /*withElse=*/true);
+        scf::YieldOp::create(rewriter, loc, someOp.getResults());
+        rewriter.setInsertionPointToStart(someOp.thenBlock());
         SmallVector<Value> lanes;
         for (unsigned i = 0; i < width; ++i)
           lanes.push_back(emitMaskedLoad(rewriter, loc, ptrs[first + i],
                                          group[i], elemType,
                                          {fallback[i]})[0]);
         scf::YieldOp::create(rewriter, loc, lanes);
+        rewriter.setInsertionPointToStart(someOp.elseBlock());
+        scf::YieldOp::create(rewriter, loc, fallback);
       }
       results.append(ifOp.getResults().begin(), ifOp.getResults().end());
     }
@@ -221,7 +237,12 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       emitStore(rewriter, loc, ptrs[first], group, elemType);
+      // Lanes partly enabled: element by element; none: nothing.
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      auto someOp = scf::IfOp::create(rewriter, loc, TypeRange(),
+                                      anyOf(rewriter, loc, groupMasks),
+                                      /*withElse=*/false);
+      rewriter.setInsertionPoint(someOp.thenBlock()->getTerminator());
       for (unsigned i = 0; i < width; ++i)
         emitMaskedStore(rewriter, loc, ptrs[first + i], groupMasks[i],
                         {group[i]}, elemType);
