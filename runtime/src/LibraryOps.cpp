@@ -153,14 +153,13 @@ int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
   std::string wanted;
   if (!forced && d1 >= 1024) {
     // Measured (H200, 2026-11-22, bench/scripts/tune_softmax_matmul.sh at
-    // d2 = 512 and 8192, run H of docs/perf-notes.md): the two-stage
-    // cp.async pipeline with 64 x 128 output tiles (32-wide d2 steps) is
-    // fastest for tf32 (2.45 ms at d2 = 8192) and, asking for 4 programs
-    // per SM (registers capped at 128, a few spilled), for f16 (1.41) and
-    // bf16 (1.45); tf32x3 prefers 128 x 64 tiles (5.64 ms: two m16 tiles
-    // per warp halve its shared reads, which its three products per step
-    // multiply). For d3 < 128 the 64-wide tiles waste less. f32 ieee (FMA)
-    // keeps the unpipelined 64 x 64 x 64 tile.
+    // d2 = 512 and 8192, run I of docs/perf-notes.md): the two-stage
+    // cp.async pipeline with 64 x 128 output tiles (32-wide d2 steps, 128
+    // registers, 4 programs per SM) is fastest for tf32 (2.43 ms at
+    // d2 = 8192), f16 (1.38) and bf16 (1.40); tf32x3 prefers 128 x 64 tiles
+    // (5.72 ms: two m16 tiles per warp halve its shared reads, which its
+    // three products per step multiply). For d3 < 128 the 64-wide tiles
+    // waste less. f32 ieee (FMA) keeps the unpipelined 64 x 64 x 64 tile.
     const char *type = dtype == TILE_F32    ? "f32"
                        : dtype == TILE_F16 ? "f16"
                                            : "bf16";
@@ -173,8 +172,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
     else if (precision == TILE_PRECISION_TF32X3)
       tileName = "m128_k32_n64_w4_s2";
     else if (d3 >= 128)
-      tileName = dtype == TILE_F32 ? "m64_k32_n128_w4_s2"
-                                   : "m64_k32_n128_w4_s2_o4";
+      tileName = "m64_k32_n128_w4_s2";
     else
       tileName = "m64_k64_n64_w4_s2";
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
