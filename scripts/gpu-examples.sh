@@ -46,6 +46,15 @@ for k in matmul matmul_leaky_relu; do
     --arg i32:200 --arg i32:1 --check "c=$k(a,b)" --bench 100 "${@}"
 done
 
+for k in matmul_f16 matmul_f16_leaky_relu; do
+  step "$k, 1000 x 700 x 300 (pipelined, tensor cores)"
+  go "$ex/matmul_f16.mlir" --kernel $k --grid 48 --arg a=f16[1000x300] \
+    --arg b=f16[300x700] --arg c=f16[1000x700] --arg i32:1000 --arg i32:700 \
+    --arg i32:300 --arg i64:300 --arg i64:1 --arg i64:700 --arg i64:1 \
+    --arg i64:700 --arg i64:1 --check "c=${k%_f16*}${k#matmul_f16}(a,b)" \
+    --bench 100 "${@}"
+done
+
 echo
 [ $status -eq 0 ] && echo "ALL EXAMPLES PASSED" || echo "SOME EXAMPLES FAILED"
 exit $status
