@@ -225,7 +225,12 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
       arith::SubFOp::create(k.b, k.loc, xf, k.spread(rowMax, 1, shape));
   Value e = softmaxExp(k.b, k.loc, shifted);
   Value sum = k.reduce(ReduceKind::Sum, e, 1);
-  Value yv = arith::DivFOp::create(k.b, k.loc, e, k.spread(sum, 1, shape));
+  // One division per row, then multiplications: a division per element
+  // is a dozen instructions (div.rn.f32 with its slow-path check) and
+  // dominated the 2-byte kernels; e * (1/sum) is within 1.5 ulp of e / sum.
+  Value inv = arith::DivFOp::create(k.b, k.loc, k.splat(k.cf(k.f32(), 1.0), {R}),
+                                    sum);
+  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.spread(inv, 1, shape));
   StoreOp::create(k.b, k.loc, pointers(y, yStride), k.toFloat(yv, out), mask);
   k.finish();
   return k.func;
