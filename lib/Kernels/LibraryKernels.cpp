@@ -348,15 +348,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   auto stride = [&](unsigned tensor, unsigned dim) {
     return k.arg(6 + 3 * tensor + dim);
   };
-  // The programs along d3 share their rows of X: consecutive program ids
-  // (launched together) walk d3 first, so that they read X from L2 at
-  // about the same time.
-  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
-  Value blocksN = arith::DivSIOp::create(
-      k.b, k.loc, arith::AddIOp::create(k.b, k.loc, k.arg(5), k.ci32(BN - 1)),
-      k.ci32(BN));
-  Value pidN = arith::RemSIOp::create(k.b, k.loc, pid, blocksN);
-  Value pidM = arith::DivSIOp::create(k.b, k.loc, pid, blocksN);
+  Value pidM = ProgramIdOp::create(k.b, k.loc, 0);
+  Value pidN = ProgramIdOp::create(k.b, k.loc, 1);
   Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
   Value rowStart = arith::MulIOp::create(k.b, k.loc, pidM, k.ci32(BM));
   Value colStart = arith::MulIOp::create(k.b, k.loc, pidN, k.ci32(BN));

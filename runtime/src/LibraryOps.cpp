@@ -312,11 +312,6 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (s != TILE_SUCCESS)
     return s;
   const EmbeddedKernel &k = kKernels[index];
-  int64_t programs = ((d1 + k.blockM - 1) / k.blockM) *
-                     ((d3 + k.blockN - 1) / k.blockN);
-  if (programs > kInt32Max)
-    return bad("d1 x d3 has " + std::to_string(programs) +
-               " output tiles; at most 2^31 - 1 are supported");
   tile_arg args[15];
   uint64_t ptrs[3] = {out, x, v};
   for (int i = 0; i < 3; ++i) {
@@ -334,7 +329,8 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
       args[6 + 3 * t + d].kind = TILE_ARG_I64;
       args[6 + 3 * t + d].value.i64 = strides[t][d];
     }
-  // One program per output tile, d3 blocks fastest (see the kernel).
-  uint32_t grid[3] = {(uint32_t)programs, 1, (uint32_t)batch};
+  uint32_t grid[3] = {(uint32_t)((d1 + k.blockM - 1) / k.blockM),
+                      (uint32_t)((d3 + k.blockN - 1) / k.blockN),
+                      (uint32_t)batch};
   return tile_kernel_launch(kernel, grid, args, 15, stream);
 }
