@@ -370,7 +370,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
 
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
-  Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0);
+  Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
   Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
   Value acc0 = k.splat(zero, {BM, BN});
   auto loadX = [&](OpBuilder &b, Location loc, Value xp) -> Value {
@@ -496,7 +496,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                              ValueRange{mNew, lNew, accNew, xNext, vNext});
       });
   Value l = loop.getResult(1), acc = loop.getResult(2);
-  Value o = arith::DivFOp::create(k.b, k.loc, acc, k.spread(l, 1, {BM, BN}));
+  // One reciprocal per row, not a division per output element (each a
+  // dozen instructions; the epilogue dominated small d2).
+  Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), l);
+  Value o = arith::MulFOp::create(k.b, k.loc, acc, k.spread(invL, 1, {BM, BN}));
   auto oType = k.tensor({BM, BN}, elem);
   auto obp = MakeBlockPtrOp::create(
       k.b, k.loc, BlockPointerType::get(ctx, oType), batchBase(outBase, 0),
