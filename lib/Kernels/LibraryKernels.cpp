@@ -32,7 +32,7 @@ static int64_t byteSize(ElemType t) { return t == ElemType::F32 ? 4 : 2; }
 std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
   return ("softmax_rows_" + typeName(c.in) + "_" + typeName(c.out) + "_r" +
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
-          (c.aligned ? "_a16" : "_a1"))
+          (c.aligned ? "_a16" : "_a1") + (c.persistent ? "_p" : ""))
       .str();
 }
 
@@ -198,40 +198,74 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
 
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
   Value firstRow = arith::MulIOp::create(k.b, k.loc, pid, k.ci32(R));
-  Value rows = arith::AddIOp::create(k.b, k.loc, k.splat(firstRow, {R}),
-                                     k.range(R));
-  Value rowValid = k.cmp(arith::CmpIPredicate::slt, rows, k.splat(nRows, {R}));
-  Value rows64 = k.extsi(rows, k.i64());
   Value cols = k.range(B);
   Value colValid = k.cmp(arith::CmpIPredicate::slt, cols, k.splat(nCols, {B}));
-  Value mask = arith::AndIOp::create(k.b, k.loc, k.spread(rowValid, 1, shape),
-                                     k.spread(colValid, 0, shape));
   Value cols64 = k.spread(k.extsi(cols, k.i64()), 0, shape);
-  auto pointers = [&](Value base, Value stride) {
-    Value rowOff = arith::MulIOp::create(k.b, k.loc, rows64,
+  Value negInf = k.splat(k.cf(in, -std::numeric_limits<double>::infinity()),
+                         shape);
+  // Rows [start, start + R): their validity, and pointers into a buffer.
+  struct RowBlock {
+    Value mask, rows64;
+  };
+  auto rowBlock = [&](Location loc, Value start) -> RowBlock {
+    Value rows = arith::AddIOp::create(k.b, loc, k.splat(start, {R}),
+                                       k.range(R));
+    Value rowValid =
+        k.cmp(arith::CmpIPredicate::slt, rows, k.splat(nRows, {R}));
+    Value mask = arith::AndIOp::create(k.b, loc, k.spread(rowValid, 1, shape),
+                                       k.spread(colValid, 0, shape));
+    return {mask, k.extsi(rows, k.i64())};
+  };
+  auto pointers = [&](Location loc, const RowBlock &rb, Value base,
+                      Value stride) {
+    Value rowOff = arith::MulIOp::create(k.b, loc, rb.rows64,
                                          k.splat(stride, {R}));
-    Value off = arith::AddIOp::create(k.b, k.loc, k.spread(rowOff, 1, shape),
+    Value off = arith::AddIOp::create(k.b, loc, k.spread(rowOff, 1, shape),
                                       cols64);
     return k.ptrAdd(k.splat(base, shape), off);
   };
-  Value xPtrs = pointers(x, xStride);
-  Value negInf = k.splat(k.cf(in, -std::numeric_limits<double>::infinity()),
-                         shape);
-  Value xv = LoadOp::create(k.b, k.loc, k.tensor(shape, in), xPtrs, mask,
-                            negInf);
-  Value xf = k.toFloat(xv, k.f32());
-  Value rowMax = k.reduce(ReduceKind::Max, xf, 1);
-  Value shifted =
-      arith::SubFOp::create(k.b, k.loc, xf, k.spread(rowMax, 1, shape));
-  Value e = softmaxExp(k.b, k.loc, shifted);
-  Value sum = k.reduce(ReduceKind::Sum, e, 1);
-  // One division per row, then multiplications: a division per element
-  // is a dozen instructions (div.rn.f32 with its slow-path check) and
-  // dominated the 2-byte kernels; e * (1/sum) is within 1.5 ulp of e / sum.
-  Value inv = arith::DivFOp::create(k.b, k.loc, k.splat(k.cf(k.f32(), 1.0), {R}),
-                                    sum);
-  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.spread(inv, 1, shape));
-  StoreOp::create(k.b, k.loc, pointers(y, yStride), k.toFloat(yv, out), mask);
+  auto load = [&](Location loc, const RowBlock &rb) -> Value {
+    return LoadOp::create(k.b, loc, k.tensor(shape, in),
+                          pointers(loc, rb, x, xStride), rb.mask, negInf);
+  };
+  // The softmax of loaded rows, stored.
+  auto compute = [&](Location loc, const RowBlock &rb, Value xv) {
+    Value xf = k.toFloat(xv, k.f32());
+    Value rowMax = k.reduce(ReduceKind::Max, xf, 1);
+    Value shifted =
+        arith::SubFOp::create(k.b, loc, xf, k.spread(rowMax, 1, shape));
+    Value e = softmaxExp(k.b, loc, shifted);
+    Value sum = k.reduce(ReduceKind::Sum, e, 1);
+    // One division per row, then multiplications: a division per element
+    // is a dozen instructions (div.rn.f32 with its slow-path check) and
+    // dominated the 2-byte kernels; e * (1/sum) is within 1.5 ulp of e / sum.
+    Value inv = arith::DivFOp::create(
+        k.b, loc, k.splat(k.cf(k.f32(), 1.0), {R}), sum);
+    Value yv = arith::MulFOp::create(k.b, loc, e, k.spread(inv, 1, shape));
+    StoreOp::create(k.b, loc, pointers(loc, rb, y, yStride),
+                    k.toFloat(yv, out), rb.mask);
+  };
+  if (!c.persistent) {
+    RowBlock rb = rowBlock(k.loc, firstRow);
+    compute(k.loc, rb, load(k.loc, rb));
+  } else {
+    // Programs step over row blocks by the grid's size; the next block's
+    // load is issued before the current block's arithmetic (its latency
+    // overlaps it). Past the last row the loads are masked off.
+    Value step = arith::MulIOp::create(
+        k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0), k.ci32(R));
+    Value first = load(k.loc, rowBlock(k.loc, firstRow));
+    scf::ForOp::create(
+        k.b, k.loc, firstRow, nRows, step, ValueRange{first},
+        [&](OpBuilder &b, Location loc, Value start, ValueRange it) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value nextStart = arith::AddIOp::create(k.b, loc, start, step);
+          Value next = load(loc, rowBlock(loc, nextStart));
+          compute(loc, rowBlock(loc, start), it[0]);
+          scf::YieldOp::create(k.b, loc, next);
+        });
+  }
   k.finish();
   return k.func;
 }

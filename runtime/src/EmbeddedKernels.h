@@ -13,7 +13,12 @@
 namespace tile {
 namespace embedded {
 
-enum Family { kSoftmaxRows = 0, kSoftmaxOnline = 1, kSoftmaxMatmul = 2 };
+enum Family {
+  kSoftmaxRows = 0,
+  kSoftmaxOnline = 1,
+  kSoftmaxMatmul = 2,
+  kSoftmaxRowsPersistent = 3 // grid: a few programs per SM, looping
+};
 
 struct EmbeddedKernel {
   const char *name;

@@ -96,7 +96,11 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
       continue;
     if (forced && std::strcmp(forced, k.name) != 0)
       continue;
-    if (rows && k.family == tile::embedded::kSoftmaxRows && k.block == block)
+    // Persistent variants only when forced (tuning) or named below.
+    bool rowsFamily = k.family == tile::embedded::kSoftmaxRows ||
+                      (forced && k.family ==
+                                     tile::embedded::kSoftmaxRowsPersistent);
+    if (rows && rowsFamily && k.block == block)
       return (int)i;
     if (!rows && k.family == tile::embedded::kSoftmaxOnline)
       return (int)i;
@@ -253,8 +257,19 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   args[4].value.i32 = (int32_t)rows;
   args[5].kind = TILE_ARG_I32;
   args[5].value.i32 = (int32_t)cols;
-  int64_t perProgram = k.family == tile::embedded::kSoftmaxRows ? k.rows : 1;
-  uint32_t grid[3] = {(uint32_t)((rows + perProgram - 1) / perProgram), 1, 1};
+  int64_t perProgram = k.family == tile::embedded::kSoftmaxOnline ? 1 : k.rows;
+  int64_t programs = (rows + perProgram - 1) / perProgram;
+  if (k.family == tile::embedded::kSoftmaxRowsPersistent) {
+    // Enough programs for 1024 threads per SM; each loops over the rest.
+    char name[8];
+    int major = 0, minor = 0, sms = 0;
+    if ((s = tile_device_info(name, sizeof(name), &major, &minor, &sms)) !=
+        TILE_SUCCESS)
+      return s;
+    int64_t perSm = std::max<int64_t>(1, 1024 / (32 * k.warps));
+    programs = std::min<int64_t>(programs, (int64_t)sms * perSm);
+  }
+  uint32_t grid[3] = {(uint32_t)programs, 1, 1};
   return tile_kernel_launch(kernel, grid, args, 6, stream);
 }
 

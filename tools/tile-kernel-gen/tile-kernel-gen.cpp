@@ -42,7 +42,7 @@ namespace {
 /// One row of the runtime's kernel table (see runtime/src/LibraryOps.cpp).
 struct Variant {
   std::string name;
-  int family; // 0 rows, 1 online, 2 softmax_matmul
+  int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
 };
@@ -73,6 +73,22 @@ static std::vector<Variant> listVariants() {
         c.numWarps = r.warps;
         c.aligned = aligned;
         out.push_back({getKernelName(c), 0, (int)t, (int)t, (int)r.rows,
+                       (int)r.block, (int)r.warps, aligned, 0, 0, 0, 0,
+                       [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
+      }
+      // Persistent variants (loading the next rows during the current
+      // ones) of the dispatcher's defaults up to 16384 columns.
+      for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
+                     Rows{2048, 1, 4}, Rows{4096, 1, 8}, Rows{8192, 1, 16},
+                     Rows{16384, 1, 16}}) {
+        SoftmaxRowsConfig c;
+        c.in = c.out = t;
+        c.rows = r.rows;
+        c.block = r.block;
+        c.numWarps = r.warps;
+        c.aligned = aligned;
+        c.persistent = true;
+        out.push_back({getKernelName(c), 3, (int)t, (int)t, (int)r.rows,
                        (int)r.block, (int)r.warps, aligned, 0, 0, 0, 0,
                        [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
       }

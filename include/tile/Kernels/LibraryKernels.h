@@ -31,6 +31,9 @@ struct SoftmaxRowsConfig {
   /// Strides are multiples of 16 elements and buffers 16-byte aligned:
   /// the compiler may then use 16-byte accesses.
   bool aligned = true;
+  /// Persistent: a grid of a few programs per SM, each looping over rows
+  /// (R at a time) and loading the next rows while computing the current.
+  bool persistent = false;
 };
 
 /// Softmax of long rows in two passes over column blocks (online max and
