@@ -18,6 +18,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -187,6 +188,43 @@ arg i32 1
 arg f32
 end
 )";
+
+// The embedded kernels are listed without a GPU: every index below the
+// count has a distinct, non-empty name that the dispatcher's families
+// use; past the end there is none.
+TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
+  size_t count = tile_library_kernel_count();
+  ASSERT_GT(count, 0u);
+  std::set<std::string> names;
+  size_t matmul = 0, pipelined = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const char *name = tile_library_kernel_name(i);
+    ASSERT_NE(name, nullptr) << i;
+    std::string n(name);
+    EXPECT_FALSE(n.empty());
+    EXPECT_TRUE(names.insert(n).second) << "duplicate " << n;
+    EXPECT_TRUE(n.rfind("softmax_rows_", 0) == 0 ||
+                n.rfind("softmax_online_", 0) == 0 ||
+                n.rfind("softmax_matmul_", 0) == 0)
+        << n;
+    if (n.rfind("softmax_matmul_", 0) == 0) {
+      ++matmul;
+      if (n.find("_s2") != std::string::npos)
+        ++pipelined;
+    }
+  }
+  EXPECT_EQ(tile_library_kernel_name(count), nullptr);
+  EXPECT_EQ(tile_library_kernel_name((size_t)-1), nullptr);
+  // The dispatcher's defaults (docs/design.md) are among them.
+  for (const char *wanted : {"softmax_matmul_f32_tf32_m64_k32_n128_w4_s2",
+                             "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2",
+                             "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2",
+                             "softmax_matmul_f32_ieee_m64_k64_n64_w4",
+                             "softmax_rows_f32_f32_r1_b4096_w8_a16"})
+    EXPECT_TRUE(names.count(wanted)) << wanted;
+  EXPECT_GE(matmul, 40u);
+  EXPECT_GE(pipelined, 16u);
+}
 
 TEST(RuntimeMetadata, ParsesABlock) {
   std::vector<KernelMeta> kernels;

@@ -1085,3 +1085,15 @@ func.func @local_load_wrong_type(%s: i32) {
 
 // expected-error @+1 {{'tile.async_wait' op attribute 'pending' failed to satisfy constraint}}
 "tile.async_wait"() {pending = -1 : i32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{'tile.min_programs_per_sm' must be from 1 to 32, got 0}}
+func.func @min_programs_zero() attributes {tile.kernel, tile.min_programs_per_sm = 0 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.min_programs_per_sm' may only be attached to a function}}
+"tile.async_commit"() {tile.min_programs_per_sm = 2 : i32} : () -> ()
