@@ -64,6 +64,7 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createTileKernelCheck());
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTilePipelineLoops());
   pm.addPass(createTileAssignLayouts());
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());

@@ -40,6 +40,30 @@ def TileSimplifyMasks : Pass<"tile-simplify-masks", "ModuleOp"> {
   }];
 }
 
+def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
+  let summary = "Software-pipeline the block loads of loops (tile.num_stages)";
+  let description = [{
+    In every kernel with `tile.num_stages = S` (S >= 2), each `scf.for`
+    whose body loads a block through a loop-carried block pointer that the
+    loop advances by loop-invariant offsets (`%t = tile.block_load %bp`,
+    `scf.yield ..., tile.advance %bp, [...]`) gets those loads pipelined:
+    an S-stage `tile.alloc_shared` buffer per load, a prologue that starts
+    the copies of the first S - 1 iterations (`tile.async_copy`, one
+    `tile.async_commit` per iteration), and in the loop a
+    `tile.async_wait pending = S - 2`, the copies of iteration i + S - 1
+    into stage (i + S - 1) mod S, and `tile.local_load` of stage i mod S in
+    place of the load. A `tile.async_wait pending = 0` after the loop drains
+    the copies that ran past its end (they read nothing: blocks outside the
+    array are zero-filled).
+
+    Only 2-d blocks of f16, bf16, f32 or i32 whose rows are multiples of 16
+    bytes qualify, and only loads that pad with zero (the copies zero-fill;
+    loads padded with NaN or -inf on a checked dimension are left alone).
+    Rows in the buffers are padded by 16 bytes. Run before layout
+    assignment.
+  }];
+}
+
 def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
   let summary = "Give every tile of every kernel a thread layout";
   let description = [{
