@@ -55,6 +55,12 @@ for k in matmul_f16 matmul_f16_leaky_relu; do
     --bench 100 "${@}"
 done
 
+step "matmul_f16_auto, 1000 x 700 x 300 (pipelined by the compiler)"
+go "$ex/matmul_f16_auto.mlir" --grid 48 --arg a=f16[1000x300] \
+  --arg b=f16[300x700] --arg c=f16[1000x700] --arg i32:1000 --arg i32:700 \
+  --arg i32:300 --arg i64:300 --arg i64:1 --arg i64:700 --arg i64:1 \
+  --arg i64:700 --arg i64:1 --check "c=matmul(a,b)" --bench 100 "${@}"
+
 echo
 [ $status -eq 0 ] && echo "ALL EXAMPLES PASSED" || echo "SOME EXAMPLES FAILED"
 exit $status

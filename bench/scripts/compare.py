@@ -14,8 +14,9 @@ Runs on a GPU machine, in one process:
   2*batch*d1*d2*d3; peak memory per provider from torch's allocator.
 * matmul f16 (seed 003's 4096^3 and a few other sizes): torch.matmul
   (cuBLAS), torch.matmul then F.leaky_relu, and Tile's example kernels
-  examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu, PTX from
-  build/kernels, launched through the runtime's module API).
+  examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu) and, as
+  `tile-auto`, examples/matmul_f16_auto.mlir (pipelined by the compiler),
+  PTX from build/kernels, launched through the runtime's module API.
   TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
 
@@ -938,20 +939,25 @@ def run_matmul(args, bench, tile, rows):
     """f16 matmul: cuBLAS (torch.matmul), with leaky ReLU, and Tile's
     example kernels; one row per (shape, provider, kernel)."""
     kernels_dir = Path(args.kernels_dir)
-    ptx, meta = kernels_dir / "matmul_f16.ptx", kernels_dir / "matmul_f16.meta"
     stream = stream_handle()
     tile_kernels = {}
     why = ""
-    if not ptx.exists():
-        why = f"{ptx} not found (build the examples)"
-    else:
+    # (file, kernel): the hand-pipelined kernels and the one pipelined by
+    # the compiler (tile.num_stages).
+    for file, name in (("matmul_f16", "matmul_f16"),
+                       ("matmul_f16", "matmul_f16_leaky_relu"),
+                       ("matmul_f16_auto", "matmul_f16_auto")):
+        ptx = kernels_dir / f"{file}.ptx"
+        meta = kernels_dir / f"{file}.meta"
+        if not ptx.exists():
+            why = f"{ptx} not found (build the examples)"
+            continue
         try:
-            for name in ("matmul_f16", "matmul_f16_leaky_relu"):
-                tile_kernels[name] = tile.load_kernel(ptx, meta, name)
+            tile_kernels[name] = tile.load_kernel(ptx, meta, name)
         except TileError as exc:
             why = str(exc)
-        if any(k is None for k in tile_kernels.values()):
-            why = "libtile.so has no module API"
+    if any(k is None for k in tile_kernels.values()):
+        why = "libtile.so has no module API"
     shapes = MATMUL_SHAPES_QUICK if args.quick else MATMUL_SHAPES
     for m, n, k in shapes:
         try:
@@ -984,12 +990,15 @@ def run_matmul(args, bench, tile, rows):
             ("torch", "matmul_leaky_relu",
              lambda poison: F.leaky_relu(a @ b, 0.01), ref_leaky, ""),
         ]
-        for name, r in (("matmul_f16", ref),
-                        ("matmul_f16_leaky_relu", ref_leaky)):
-            kernel = name.replace("_f16", "")
-            providers.append(("tile", kernel,
-                              tile_fn(name) if name in tile_kernels
-                              and not why else None, r, why))
+        for provider, name, kernel, r in (
+                ("tile", "matmul_f16", "matmul", ref),
+                ("tile", "matmul_f16_leaky_relu", "matmul_leaky_relu",
+                 ref_leaky),
+                ("tile-auto", "matmul_f16_auto", "matmul", ref)):
+            available = tile_kernels.get(name) is not None
+            providers.append((provider, kernel,
+                              tile_fn(name) if available else None, r,
+                              "" if available else why or "not loaded"))
         for provider, kernel, fn, r, note in providers:
             row = dict(provider=provider, kernel=kernel, M=m, N=n, K=k,
                        tolerance=MATMUL_TOL, note=note)

@@ -211,20 +211,23 @@ TEST_F(ExamplesGPUTest, Matmul) {
   }
 }
 
-// The f16 tensor-core matmul (pipelined K loop): partial tiles on every
-// edge, K not a multiple of the step, fewer K steps than pipeline stages,
-// and a transposed B (column-major: the synchronous copy path).
+// The f16 tensor-core matmuls (pipelined K loop, by hand in matmul_f16 and
+// by the tile-pipeline-loops pass in matmul_f16_auto): partial tiles on
+// every edge, K not a multiple of the step, fewer K steps than pipeline
+// stages, and a transposed B (column-major: the synchronous copy path).
 TEST_F(ExamplesGPUTest, MatmulF16) {
   TILE_REQUIRE_GPU();
   using mlir::tile::reference::floatToHalf;
   using mlir::tile::reference::halfToFloat;
   struct Case { int64_t m, n, k; bool bColumnMajor; };
-  for (bool leaky : {false, true}) {
+  struct Kernel { const char *file, *name; bool leaky; };
+  for (Kernel which : {Kernel{"matmul_f16", "matmul_f16", false},
+                       Kernel{"matmul_f16", "matmul_f16_leaky_relu", true},
+                       Kernel{"matmul_f16_auto", "matmul_f16_auto", false}}) {
+    bool leaky = which.leaky;
     tile::Module module;
     tile::Kernel kernel;
-    ASSERT_OK(loadKernel("matmul_f16",
-                         leaky ? "matmul_f16_leaky_relu" : "matmul_f16",
-                         module, kernel));
+    ASSERT_OK(loadKernel(which.file, which.name, module, kernel));
     for (Case c : {Case{128, 128, 32, false}, Case{300, 200, 100, false},
                    Case{1, 1, 1, false}, Case{256, 384, 1000, false},
                    Case{130, 70, 64, true}, Case{512, 512, 512, false}}) {
@@ -270,9 +273,8 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
         got.push_back(halfToFloat(h));
       expectClose(got,
                   referenceMatmul(av, bRowMajor, c.m, c.n, c.k, leaky),
-                  std::string(leaky ? "matmul_f16_leaky_relu " : "matmul_f16 ") +
-                      std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
-                      std::to_string(c.k) +
+                  std::string(which.name) + " " + std::to_string(c.m) +
+                      "x" + std::to_string(c.n) + "x" + std::to_string(c.k) +
                       (c.bColumnMajor ? " (B column-major)" : ""),
                   1e-2);
     }

@@ -130,6 +130,18 @@
 // MATMUL-F16-NEXT: check c = matmul_leaky_relu(a, b): {{.*}}: PASS
 // MATMUL-F16-NEXT: [exit 0]
 
+// matmul_f16_auto.mlir (the same matmul pipelined by the compiler, which
+// the interpreter runs as written), same shape.
+// RUN: %{run} %{examples}/matmul_f16_auto.mlir --grid 4 --quiet \
+// RUN:     --arg a=f16[200x70] --arg b=f16[70x150] --arg c=f16[200x150] \
+// RUN:     --arg i32:200 --arg i32:150 --arg i32:70 \
+// RUN:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 --arg i64:1 \
+// RUN:     --check 'c=matmul(a,b)' \
+// RUN:   | FileCheck %s --check-prefix=MATMUL-F16-AUTO
+// MATMUL-F16-AUTO:      $ tile-run
+// MATMUL-F16-AUTO-NEXT: check c = matmul(a, b): {{.*}}: PASS
+// MATMUL-F16-AUTO-NEXT: [exit 0]
+
 // The two references differ: @matmul checked against matmul_leaky_relu
 // fails (the negative outputs are not scaled by 0.01), and so does
 // @matmul_leaky_relu against matmul. Two checks in one run: one line each,
