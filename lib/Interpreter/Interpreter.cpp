@@ -804,7 +804,9 @@ private:
     auto stage = getStage(op, op.getBuffer(), op.getStage());
     if (failed(stage))
       return failure();
-    auto [buffer, first] = *stage;
+    // Plain variables: lambdas cannot capture structured bindings in C++17.
+    Tensor *buffer = stage->first;
+    int64_t first = stage->second;
     const BlockPtr &bp = get(op.getPtr()).block;
     auto type = cast<BlockPointerType>(op.getPtr().getType()).getBlockType();
     DType dt = *dtypeOf(type.getElementType());
