@@ -39,8 +39,8 @@ Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes) {
 }
 
 /// The first byte of stage `stage` of a converted buffer.
-Value stageBase(OpBuilder &b, Location loc, SharedBufferType type,
-                Value buffer, Value stage) {
+Value stageBase(OpBuilder &b, Location loc, SharedBufferType type, Value buffer,
+                Value stage) {
   Value bytes = arith::MulIOp::create(
       b, loc, stage, i32Constant(b, loc, type.getStageBytes()));
   return byteOffset(b, loc, buffer, bytes);
@@ -56,9 +56,9 @@ struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
       return op.emitError("shared buffer has no offset: run it through "
                           "tile-convert-to-llvm, which places the buffers");
     Location loc = op.getLoc();
-    rewriter.replaceOp(
-        op, byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
-                       i32Constant(rewriter, loc, offset.getInt())));
+    rewriter.replaceOp(op,
+                       byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
+                                  i32Constant(rewriter, loc, offset.getInt())));
     return success();
   }
 };
@@ -117,8 +117,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value interior = fast;
     for (int d = 0; d < 2; ++d) {
       Value start = ext(offsets[d]);
-      Value end = arith::AddIOp::create(rewriter, loc, start,
-                                        c64(block.getDimSize(d)));
+      Value end =
+          arith::AddIOp::create(rewriter, loc, start, c64(block.getDimSize(d)));
       interior = arith::AndIOp::create(
           rewriter, loc, interior,
           arith::AndIOp::create(
@@ -137,8 +137,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
 
     // Work item `j` of this thread: tid + j * threads, guarded when the
     // items do not divide evenly.
-    auto forEachItem = [&](int64_t items,
-                           function_ref<void(Value item)> body) {
+    auto forEachItem = [&](int64_t items, function_ref<void(Value item)> body) {
       for (int64_t j = 0; j * threads < items; ++j) {
         Value item = arith::AddIOp::create(
             rewriter, loc, tid, i32Constant(rewriter, loc, j * threads));
@@ -146,9 +145,9 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
           body(item);
           continue;
         }
-        Value inRange = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::ult, item,
-            i32Constant(rewriter, loc, items));
+        Value inRange =
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                  item, i32Constant(rewriter, loc, items));
         auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), inRange,
                                        /*withElse=*/false);
         OpBuilder::InsertionGuard g(rewriter);
@@ -193,16 +192,14 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
         std::tie(firstRow, firstCol) = split(tid, perRow);
         firstCol = arith::MulIOp::create(rewriter, loc, firstCol,
                                          i32Constant(rewriter, loc, width));
-        Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0],
-                                           firstRow);
-        Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1],
-                                           firstCol);
-        gFirst = gep(rewriter, loc, elem, base,
-                     arith::AddIOp::create(
-                         rewriter, loc,
-                         arith::MulIOp::create(rewriter, loc, ext(gRow),
-                                               strides[0]),
-                         ext(gCol)));
+        Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0], firstRow);
+        Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1], firstCol);
+        gFirst =
+            gep(rewriter, loc, elem, base,
+                arith::AddIOp::create(
+                    rewriter, loc,
+                    arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
+                    ext(gCol)));
       }
       Value sixteen = i32Constant(rewriter, loc, 16);
       forEachItem(rows * perRow, [&](Value item) {
@@ -215,23 +212,23 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
               i32Constant(rewriter, loc, threads));
           Value rowStep = arith::MulIOp::create(
               rewriter, loc, j, i32Constant(rewriter, loc, threads / perRow));
-          src = gep(rewriter, loc, elem, gFirst,
-                    arith::MulIOp::create(rewriter, loc, ext(rowStep),
-                                          strides[0]));
+          src = gep(
+              rewriter, loc, elem, gFirst,
+              arith::MulIOp::create(rewriter, loc, ext(rowStep), strides[0]));
           dstRow = arith::AddIOp::create(rewriter, loc, firstRow, rowStep);
           dstCol = firstCol;
         } else {
           auto [row, chunk] = split(item, perRow);
-          Value col = arith::MulIOp::create(
-              rewriter, loc, chunk, i32Constant(rewriter, loc, width));
+          Value col = arith::MulIOp::create(rewriter, loc, chunk,
+                                            i32Constant(rewriter, loc, width));
           Value gRow = arith::AddIOp::create(rewriter, loc, offsets[0], row);
           Value gCol = arith::AddIOp::create(rewriter, loc, offsets[1], col);
-          src = gep(rewriter, loc, elem, base,
-                    arith::AddIOp::create(
-                        rewriter, loc,
-                        arith::MulIOp::create(rewriter, loc, ext(gRow),
-                                              strides[0]),
-                        ext(gCol)));
+          src = gep(
+              rewriter, loc, elem, base,
+              arith::AddIOp::create(
+                  rewriter, loc,
+                  arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
+                  ext(gCol)));
           dstRow = row;
           dstCol = col;
         }
@@ -288,15 +285,16 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
       OpBuilder::InsertionGuard g(rewriter);
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       int64_t items = rows * cols;
-      auto loop = scf::ForOp::create(
-          rewriter, loc, i32Constant(rewriter, loc, 0),
-          i32Constant(rewriter, loc, items), i32Constant(rewriter, loc, threads));
+      auto loop =
+          scf::ForOp::create(rewriter, loc, i32Constant(rewriter, loc, 0),
+                             i32Constant(rewriter, loc, items),
+                             i32Constant(rewriter, loc, threads));
       rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-      Value item = arith::AddIOp::create(rewriter, loc, tid,
-                                         loop.getInductionVar());
-      Value inRange = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, item,
-          i32Constant(rewriter, loc, items));
+      Value item =
+          arith::AddIOp::create(rewriter, loc, tid, loop.getInductionVar());
+      Value inRange =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, item,
+                                i32Constant(rewriter, loc, items));
       auto guard = scf::IfOp::create(rewriter, loc, TypeRange(), inRange,
                                      /*withElse=*/false);
       rewriter.setInsertionPoint(guard.thenBlock()->getTerminator());
@@ -317,8 +315,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
               rewriter, loc,
               arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
               arith::MulIOp::create(rewriter, loc, ext(gCol), strides[1]));
-          Value v = LLVM::LoadOp::create(rewriter, loc, elem,
-                                         gep(rewriter, loc, elem, base, offset));
+          Value v = LLVM::LoadOp::create(
+              rewriter, loc, elem, gep(rewriter, loc, elem, base, offset));
           scf::YieldOp::create(rewriter, loc, v);
           rewriter.setInsertionPointToStart(load.elseBlock());
           Value zero = arith::ConstantOp::create(rewriter, loc,
@@ -351,10 +349,9 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
   matchAndRewrite(AsyncWaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    emitAsmStatement(rewriter, loc, {},
-                     ("cp.async.wait_group " + Twine(op.getPending()) + ";")
-                         .str(),
-                     "");
+    emitAsmStatement(
+        rewriter, loc, {},
+        ("cp.async.wait_group " + Twine(op.getPending()) + ";").str(), "");
     // Each thread waited for its own copies; the barrier publishes them
     // (and ends every read of the stage the next copy will overwrite).
     emitBarrier(rewriter, loc);

@@ -61,12 +61,10 @@ static SmallVector<Candidate> findCandidates(scf::ForOp loop) {
     if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
       continue;
     unsigned index = arg.getArgNumber() - 1;
-    auto advance =
-        yield.getOperand(index).getDefiningOp<AdvanceOp>();
+    auto advance = yield.getOperand(index).getDefiningOp<AdvanceOp>();
     if (!advance || advance.getPtr() != arg ||
-        !llvm::all_of(advance.getOffsets(), [&](Value v) {
-          return loop.isDefinedOutsideOfLoop(v);
-        }))
+        !llvm::all_of(advance.getOffsets(),
+                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
       continue;
     out.push_back({load, index, advance});
   }
@@ -139,8 +137,8 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
       b, loc, arith::AddIOp::create(b, loc, iteration, constant(stages - 1)),
       constant(stages));
   for (auto [i, buffer] : llvm::enumerate(buffers))
-    AsyncCopyOp::create(b, loc, newLoop.getRegionIterArgs()[numOld + i],
-                        buffer, aheadStage);
+    AsyncCopyOp::create(b, loc, newLoop.getRegionIterArgs()[numOld + i], buffer,
+                        aheadStage);
   AsyncCommitOp::create(b, loc);
 
   // The body, each pipelined load read from its stage instead.
@@ -154,8 +152,7 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
       continue;
     }
     auto load = cast<BlockLoadOp>(op);
-    Value read =
-        LocalLoadOp::create(b, loc, load.getType(), it->second, stage);
+    Value read = LocalLoadOp::create(b, loc, load.getType(), it->second, stage);
     mapping.map(load.getResult(), read);
   }
   auto oldYield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
@@ -181,8 +178,8 @@ struct TilePipelineLoopsPass
     getOperation().walk([&](func::FuncOp func) {
       if (!func->hasAttr(TileDialect::getKernelAttrName()))
         return;
-      auto attr = func->getAttrOfType<IntegerAttr>(
-          TileDialect::getNumStagesAttrName());
+      auto attr =
+          func->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName());
       if (!attr || attr.getInt() < 2)
         return;
       // Innermost loops first (a post-order walk); each is rewritten once.
