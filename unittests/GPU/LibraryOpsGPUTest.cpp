@@ -263,39 +263,58 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
   TILE_REQUIRE_GPU();
   // X transposed in memory (column-major rows), V with padded rows, output
-  // with a padded row stride whose padding must stay untouched.
+  // with a padded row stride whose padding must stay untouched. Also through
+  // the pipelined tensor-core variants (forced): their copies of the
+  // transposed X take the synchronous element path, V's rows (stride 64,
+  // 16-byte aligned) the cp.async path.
   const int64_t b = 2, d1 = 70, d2 = 90, d3 = 50, vPad = 64, oPad = 56;
-  std::vector<float> xh = randomFloats(b * d1 * d2, rng),
-                     vh = randomFloats(b * d2 * vPad, rng);
-  tile::DeviceBuffer dx, dv, dout;
-  ASSERT_OK(upload(xh, dx));
-  ASSERT_OK(upload(vh, dv));
-  ASSERT_OK(poisoned(b * d1 * oPad, dout));
-  int64_t xs[3] = {d1 * d2, 1, d1}, vs[3] = {d2 * vPad, vPad, 1},
-          os[3] = {d1 * oPad, oPad, 1};
-  ASSERT_EQ(tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs,
-                                TILE_F32, b, d1, d2, d3, TILE_PRECISION_IEEE,
-                                nullptr),
-            TILE_SUCCESS)
-      << tile_last_error();
-  std::vector<float> out = download(dout, b * d1 * oPad);
-  std::vector<double> x(b * d1 * d2), v(b * d2 * d3), got;
-  for (int64_t bb = 0; bb < b; ++bb) {
-    for (int64_t i = 0; i < d1; ++i)
+  struct Run {
+    tile_precision precision;
+    const char *variant; // nullptr: the dispatcher's choice
+    double tolerance;
+  };
+  for (Run run :
+       {Run{TILE_PRECISION_IEEE, nullptr, 1e-5},
+        Run{TILE_PRECISION_TF32, "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2",
+            1e-3},
+        Run{TILE_PRECISION_TF32X3,
+            "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2", 1e-5}}) {
+    std::vector<float> xh = randomFloats(b * d1 * d2, rng),
+                       vh = randomFloats(b * d2 * vPad, rng);
+    tile::DeviceBuffer dx, dv, dout;
+    ASSERT_OK(upload(xh, dx));
+    ASSERT_OK(upload(vh, dv));
+    ASSERT_OK(poisoned(b * d1 * oPad, dout));
+    int64_t xs[3] = {d1 * d2, 1, d1}, vs[3] = {d2 * vPad, vPad, 1},
+            os[3] = {d1 * oPad, oPad, 1};
+    if (run.variant)
+      ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT", run.variant, 1), 0);
+    tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs,
+                                        dv.ptr(), vs, TILE_F32, b, d1, d2, d3,
+                                        run.precision, nullptr);
+    unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+    ASSERT_EQ(s, TILE_SUCCESS) << tile_last_error();
+    std::vector<float> out = download(dout, b * d1 * oPad);
+    std::vector<double> x(b * d1 * d2), v(b * d2 * d3), got;
+    for (int64_t bb = 0; bb < b; ++bb) {
+      for (int64_t i = 0; i < d1; ++i)
+        for (int64_t k = 0; k < d2; ++k)
+          x[(bb * d1 + i) * d2 + k] = xh[bb * d1 * d2 + k * d1 + i];
       for (int64_t k = 0; k < d2; ++k)
-        x[(bb * d1 + i) * d2 + k] = xh[bb * d1 * d2 + k * d1 + i];
-    for (int64_t k = 0; k < d2; ++k)
-      for (int64_t j = 0; j < d3; ++j)
-        v[(bb * d2 + k) * d3 + j] = vh[bb * d2 * vPad + k * vPad + j];
-    for (int64_t i = 0; i < d1; ++i) {
-      for (int64_t j = 0; j < d3; ++j)
-        got.push_back(out[bb * d1 * oPad + i * oPad + j]);
-      for (int64_t j = d3; j < oPad; ++j)
-        ASSERT_TRUE(std::isnan(out[bb * d1 * oPad + i * oPad + j]));
+        for (int64_t j = 0; j < d3; ++j)
+          v[(bb * d2 + k) * d3 + j] = vh[bb * d2 * vPad + k * vPad + j];
+      for (int64_t i = 0; i < d1; ++i) {
+        for (int64_t j = 0; j < d3; ++j)
+          got.push_back(out[bb * d1 * oPad + i * oPad + j]);
+        for (int64_t j = d3; j < oPad; ++j)
+          ASSERT_TRUE(std::isnan(out[bb * d1 * oPad + i * oPad + j]));
+      }
     }
+    expectClose(got, referenceSoftmaxMatmul(x, v, b, d1, d2, d3),
+                std::string("strided softmax_matmul via ") +
+                    (run.variant ? run.variant : "the dispatcher"),
+                run.tolerance);
   }
-  expectClose(got, referenceSoftmaxMatmul(x, v, b, d1, d2, d3),
-              "strided softmax_matmul");
 }
 
 // Argument errors need no GPU: they are rejected before anything launches.
