@@ -185,6 +185,9 @@ class TileLib:
         self.variant_fn = self._optional(
             "tile_softmax_variant",
             [c_int, c_int, c_i64, c_int, ctypes.c_char_p, c_size])
+        self.sm_variant_fn = self._optional(
+            "tile_softmax_matmul_variant",
+            [c_int, c_int, c_i64, c_i64, ctypes.c_char_p, c_size])
         self.mem_get_info_fn = self._optional(
             "tile_mem_get_info",
             [ctypes.POINTER(c_size), ctypes.POINTER(c_size)])
@@ -275,6 +278,17 @@ class TileLib:
         g = (ctypes.c_uint32 * 3)(*grid)
         self._check("tile_kernel_launch",
                     self.launch_fn(kernel, g, packed, len(args), stream))
+
+    def softmax_matmul_variant(self, x, v, precision):
+        """The kernel tile_softmax_matmul runs for these tensors ("" when
+        this libtile.so cannot say)."""
+        if self.sm_variant_fn is None:
+            return ""
+        buf = ctypes.create_string_buffer(256)
+        status = self.sm_variant_fn(TILE_DTYPE[x.dtype],
+                                    TILE_PRECISION[precision], x.shape[1],
+                                    v.shape[2], buf, 256)
+        return buf.value.decode() if status == 0 else ""
 
     def softmax_matmul(self, out, x, v, precision, stream):
         batch, d1, d2 = x.shape
@@ -881,7 +895,9 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                     out = new_out(poison)
                     tile.softmax_matmul(out, x, v, p_, stream)
                     return out
-                providers.append(("tile", prec, run_tile, None, ""))
+                providers.append(("tile", prec, run_tile, None, "",
+                                  tile.softmax_matmul_variant(x, v,
+                                                              lib_prec)))
 
             for entry in providers:
                 name, prec, fn, torch_prec, why = entry[:5]

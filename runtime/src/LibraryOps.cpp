@@ -227,6 +227,30 @@ extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
   return TILE_SUCCESS;
 }
 
+extern "C" tile_status
+tile_softmax_matmul_variant(tile_dtype dtype, tile_precision precision,
+                            int64_t d1, int64_t d3, char *name,
+                            size_t name_size) {
+  const char *fn = "tile_softmax_matmul_variant";
+  if (!name || name_size == 0)
+    return setError(TILE_ERROR_INVALID_ARGUMENT,
+                    std::string(fn) + ": name is null");
+  if (!validDtype(dtype) ||
+      (precision != TILE_PRECISION_IEEE && precision != TILE_PRECISION_TF32 &&
+       precision != TILE_PRECISION_TF32X3) ||
+      d1 < 1 || d3 < 1)
+    return setError(TILE_ERROR_INVALID_ARGUMENT,
+                    std::string(fn) + ": bad dtype, precision or sizes");
+  int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
+  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
+  if (index < 0)
+    return setError(TILE_ERROR_UNSUPPORTED,
+                    std::string(fn) + ": no kernel for these arguments");
+  std::strncpy(name, kKernels[index].name, name_size - 1);
+  name[name_size - 1] = 0;
+  return TILE_SUCCESS;
+}
+
 extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
                                     int64_t y_row_stride, uint64_t x,
                                     tile_dtype x_dtype, int64_t x_row_stride,

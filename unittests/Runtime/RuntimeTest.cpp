@@ -226,6 +226,47 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
   EXPECT_GE(pipelined, 16u);
 }
 
+// The softmax-matmul dispatcher's choices (docs/design.md's table) and its
+// argument checks, without a GPU.
+TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
+  char name[128];
+  struct Case {
+    tile_dtype dtype;
+    tile_precision precision;
+    int64_t d1, d3;
+    const char *want;
+  };
+  for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 512,
+                      "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64,
+                      "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
+                 Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 512,
+                      "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
+                 Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 512,
+                      "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
+                 Case{TILE_F16, TILE_PRECISION_TF32, 4096, 512,
+                      "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+                 Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 512,
+                      "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
+                 Case{TILE_F32, TILE_PRECISION_TF32, 100, 512,
+                      "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
+    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d3,
+                                          name, sizeof(name)),
+              TILE_SUCCESS)
+        << tile_last_error();
+    EXPECT_STREQ(name, c.want);
+  }
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 512,
+                                        name, sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 64, 64,
+                                        name, sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64,
+                                        nullptr, 0),
+            TILE_ERROR_INVALID_ARGUMENT);
+}
+
 TEST(RuntimeMetadata, ParsesABlock) {
   std::vector<KernelMeta> kernels;
   std::string error;
