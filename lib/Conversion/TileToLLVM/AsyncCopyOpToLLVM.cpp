@@ -26,24 +26,13 @@ namespace {
 /// One PTX instruction with side effects and no results.
 void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
                       StringRef text, StringRef constraints) {
-  LLVM::InlineAsmOp::create(b, loc, TypeRange(), operands, text, constraints,
-                            /*has_side_effects=*/true,
-                            /*is_align_stack=*/false,
-                            LLVM::tailcallkind::TailCallKind::None,
-                            LLVM::AsmDialectAttr(), ArrayAttr());
+  emitInlineAsm(b, loc, TypeRange(), operands, text, constraints,
+                /*hasSideEffects=*/true);
 }
 
 /// `ptr + bytes` for a pointer in any address space.
 Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes) {
   return gep(b, loc, b.getI8Type(), ptr, bytes);
-}
-
-/// The first byte of stage `stage` of a converted buffer.
-Value stageBase(OpBuilder &b, Location loc, SharedBufferType type, Value buffer,
-                Value stage) {
-  Value bytes = arith::MulIOp::create(
-      b, loc, stage, i32Constant(b, loc, type.getStageBytes()));
-  return byteOffset(b, loc, buffer, bytes);
 }
 
 struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
@@ -82,8 +71,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value base = parts[0];
     Value shape[2] = {parts[1], parts[2]}, strides[2] = {parts[3], parts[4]},
           offsets[2] = {parts[5], parts[6]};
-    Value dst = stageBase(rewriter, loc, type, adaptor.getBuffer()[0],
-                          adaptor.getStage()[0]);
+    Value dst = emitStageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+                              adaptor.getStage()[0]);
     ThreadIds ids = getThreadIds(rewriter, loc);
     Value tid = arith::AddIOp::create(
         rewriter, loc,
@@ -372,8 +361,8 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
       return rewriter.notifyMatchFailure(op, "tile has no layout");
     Type elem = tile.getElementType();
     int64_t bytes = type.getElementBytes();
-    Value base = stageBase(rewriter, loc, type, adaptor.getBuffer()[0],
-                           adaptor.getStage()[0]);
+    Value base = emitStageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+                               adaptor.getStage()[0]);
     // Runs of consecutive columns held by one thread are read as vectors of
     // up to 16 bytes (rows are 16-byte aligned).
     LayoutView view(tile);

@@ -37,26 +37,14 @@ using namespace mlir::tile;
 // padded by 16 bytes against bank conflicts) and each thread reads its A
 // and B fragments with 32-bit shared loads: pairs of consecutive k.
 
-/// One inline-asm instruction with a single result.
-static Value emitAsm(OpBuilder &b, Location loc, Type resultType,
-                     ValueRange operands, StringRef text,
-                     StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-             b, loc, resultType, operands, text, constraints,
-             /*has_side_effects=*/false, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-             ArrayAttr())
-      .getResult(0);
-}
-
 /// Rounds an f32 value to tf32 (10 explicit mantissa bits), to nearest with
 /// ties away from zero, as i32 bits: one cvt.rna.tf32.f32 (sm_80+).
 /// Infinities and NaNs keep their class.
 static Value roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
   if (f.getType().isInteger(32))
     f = arith::BitcastOp::create(b, loc, b.getF32Type(), f);
-  return emitAsm(b, loc, b.getI32Type(), f, "cvt.rna.tf32.f32 $0, $1;",
-                 "=r,f");
+  return emitInlineAsm(b, loc, b.getI32Type(), f, "cvt.rna.tf32.f32 $0, $1;",
+                       "=r,f", /*hasSideEffects=*/false)[0];
 }
 
 /// ldmatrix.x4 (or .x2), from four (two) 8x8 16-bit matrices in shared
@@ -70,10 +58,6 @@ static Value roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
 static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
                                        Value address, int64_t count,
                                        bool trans) {
-  Type i32 = b.getI32Type();
-  auto resultType =
-      LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                       SmallVector<Type>(count, i32));
   std::string shape = std::string("ldmatrix.sync.aligned.m8n8.x") +
                       (count == 4 ? "4" : "2") + (trans ? ".trans" : "") +
                       ".shared.b16 ";
@@ -81,15 +65,8 @@ static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
                                          : "{$0,$1}, [$2];");
   std::string constraints = count == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r";
   // A shared-memory read: not reorderable across the staging barrier.
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, address, text, constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  SmallVector<Value> out;
-  for (int64_t i = 0; i < count; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
-  return out;
+  return emitInlineAsm(b, loc, SmallVector<Type>(count, b.getI32Type()),
+                       address, text, constraints, /*hasSideEffects=*/true);
 }
 
 static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
@@ -99,21 +76,12 @@ static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
       ("mma.sync.aligned." + kind +
        " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};")
           .str();
-  Type f32 = b.getF32Type();
-  auto resultType = LLVM::LLVMStructType::getLiteral(
-      b.getContext(), SmallVector<Type>(4, f32));
   SmallVector<Value> operands(aRegs);
   operands.append(bRegs.begin(), bRegs.end());
   operands.append(acc.begin(), acc.end());
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, asmText,
-      "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f", /*has_side_effects=*/false,
-      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr(), ArrayAttr());
-  SmallVector<Value> out;
-  for (int64_t i = 0; i < 4; ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
-  return out;
+  return emitInlineAsm(b, loc, SmallVector<Type>(4, b.getF32Type()), operands,
+                       asmText, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+                       /*hasSideEffects=*/false);
 }
 
 /// Whether `a` of a tensor-core dot is used from registers: it has the
@@ -243,11 +211,9 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     auto bufferType = cast<SharedBufferType>(bBuffer.getBuffer().getType());
     bStride = bufferType.getRowStride();
     bBase = 0;
-    Value stageBytes = arith::MulIOp::create(
-        rewriter, loc, rewriter.getRemappedValue(bBuffer.getStage()),
-        i32Constant(rewriter, loc, bufferType.getStageBytes()));
-    bSmem = gep(rewriter, loc, i8,
-                rewriter.getRemappedValue(bBuffer.getBuffer()), stageBytes);
+    bSmem = emitStageBase(rewriter, loc, bufferType,
+                          rewriter.getRemappedValue(bBuffer.getBuffer()),
+                          rewriter.getRemappedValue(bBuffer.getStage()));
   } else if (!bRowMajor) {
     stage(bType, bVals, /*transpose=*/true, bBase);
   } else {
@@ -364,13 +330,11 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   SmallVector<Value> aLdmatrixBase;
   if (aBuffer) {
     auto bufferType = cast<SharedBufferType>(aBuffer.getBuffer().getType());
-    Value stageBytes = arith::MulIOp::create(
-        rewriter, loc, rewriter.getRemappedValue(aBuffer.getStage()),
-        i32Constant(rewriter, loc, bufferType.getStageBytes()));
     Value base = LLVM::PtrToIntOp::create(
         rewriter, loc, i32,
-        gep(rewriter, loc, i8, rewriter.getRemappedValue(aBuffer.getBuffer()),
-            stageBytes));
+        emitStageBase(rewriter, loc, bufferType,
+                      rewriter.getRemappedValue(aBuffer.getBuffer()),
+                      rewriter.getRemappedValue(aBuffer.getStage())));
     Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
                                           i32Constant(rewriter, loc, 7));
     Value hiRows = arith::CmpIOp::create(

@@ -129,6 +129,39 @@ void mlir::tile::emitBarrier(OpBuilder &b, Location loc) {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+SmallVector<Value> mlir::tile::emitInlineAsm(OpBuilder &b, Location loc,
+                                             TypeRange resultTypes,
+                                             ValueRange operands,
+                                             StringRef text,
+                                             StringRef constraints,
+                                             bool hasSideEffects) {
+  TypeRange asmResults = resultTypes;
+  Type packed;
+  if (resultTypes.size() > 1) {
+    packed = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                              SmallVector<Type>(resultTypes));
+    asmResults = packed;
+  }
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, asmResults, operands, text, constraints, hasSideEffects,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  if (!packed)
+    return SmallVector<Value>(asmOp->getResults());
+  SmallVector<Value> out;
+  for (int64_t i = 0, e = resultTypes.size(); i < e; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+  return out;
+}
+
+Value mlir::tile::emitStageBase(OpBuilder &b, Location loc,
+                                SharedBufferType type, Value buffer,
+                                Value stage) {
+  Value bytes = arith::MulIOp::create(
+      b, loc, stage, i32Constant(b, loc, type.getStageBytes()));
+  return gep(b, loc, b.getI8Type(), buffer, bytes);
+}
+
 Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
                              unsigned mask) {
   Type type = v.getType();

@@ -49,6 +49,16 @@ bool dotReadsBFromBuffer(DotOp op);
 Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
 /// A CTA-wide barrier.
 void emitBarrier(OpBuilder &b, Location loc);
+/// One inline PTX instruction with `resultTypes.size()` results (none,
+/// one, or several returned through a literal struct and extracted).
+SmallVector<Value> emitInlineAsm(OpBuilder &b, Location loc,
+                                 TypeRange resultTypes, ValueRange operands,
+                                 StringRef text, StringRef constraints,
+                                 bool hasSideEffects);
+/// The first byte of stage `stage` (i32) of a shared buffer of `type`, given
+/// the buffer's converted base pointer (`!llvm.ptr<3>`).
+Value emitStageBase(OpBuilder &b, Location loc, SharedBufferType type,
+                    Value buffer, Value stage);
 /// The value of lane `lane ^ mask` (i32 or f32 values; others are
 /// extended/bitcast around the shuffle).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
