@@ -66,6 +66,11 @@ bool validDtype(tile_dtype t) {
   return t == TILE_F32 || t == TILE_F16 || t == TILE_BF16;
 }
 
+bool validPrecision(tile_precision p) {
+  return p == TILE_PRECISION_IEEE || p == TILE_PRECISION_TF32 ||
+         p == TILE_PRECISION_TF32X3;
+}
+
 int64_t nextPowerOf2(int64_t v) {
   int64_t p = 1;
   while (p < v)
@@ -151,8 +156,10 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
 /// is recorded in docs/perf-notes.md), with smaller row tiles for small d1
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
-int chooseSoftmaxMatmul(tile_dtype dtype, int precision, int64_t d1,
-                        int64_t d3) {
+int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested,
+                        int64_t d1, int64_t d3) {
+  // f16/bf16 products are exact in f32: one variant serves every precision.
+  int precision = dtype == TILE_F32 ? (int)requested : 0;
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
   std::string wanted;
   if (!forced && d1 >= 1024) {
@@ -235,14 +242,10 @@ tile_softmax_matmul_variant(tile_dtype dtype, tile_precision precision,
   if (!name || name_size == 0)
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": name is null");
-  if (!validDtype(dtype) ||
-      (precision != TILE_PRECISION_IEEE && precision != TILE_PRECISION_TF32 &&
-       precision != TILE_PRECISION_TF32X3) ||
-      d1 < 1 || d3 < 1)
+  if (!validDtype(dtype) || !validPrecision(precision) || d1 < 1 || d3 < 1)
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": bad dtype, precision or sizes");
-  int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
-  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d3);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for these arguments");
@@ -313,8 +316,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
     return bad("a strides array is null");
   if (!validDtype(dtype))
     return bad("unknown dtype");
-  if (precision != TILE_PRECISION_IEEE && precision != TILE_PRECISION_TF32 &&
-      precision != TILE_PRECISION_TF32X3)
+  if (!validPrecision(precision))
     return bad("unknown precision");
   if (batch < 1 || d1 < 1 || d2 < 1 || d3 < 1)
     return bad("sizes must be at least 1 (batch " + std::to_string(batch) +
@@ -334,9 +336,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
 
-  // f16/bf16 products are exact in f32: one variant serves every precision.
-  int wantPrecision = dtype == TILE_F32 ? (int)precision : 0;
-  int index = chooseSoftmaxMatmul(dtype, wantPrecision, d1, d3);
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d3);
   if (index < 0) {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
       return setError(TILE_ERROR_INVALID_ARGUMENT,
