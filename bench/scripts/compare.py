@@ -16,7 +16,9 @@ Runs on a GPU machine, in one process:
   (cuBLAS), torch.matmul then F.leaky_relu, and Tile's example kernels
   examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu) and, as
   `tile-auto`, examples/matmul_f16_auto.mlir (pipelined by the compiler),
-  PTX from build/kernels, launched through the runtime's module API.
+  PTX from build/kernels, launched through the runtime's module API; on
+  compute capability 9.0 also their sm_90a builds (`tile-wgmma`,
+  `tile-auto-wgmma`: wgmma instead of mma.sync).
   TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
 
@@ -951,6 +953,16 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
             free_device_memory()
 
 
+MATMUL_TILE_KERNELS = (
+    ("matmul_f16", "matmul_f16"),
+    ("matmul_f16", "matmul_f16_leaky_relu"),
+    ("matmul_f16_auto", "matmul_f16_auto"),
+    ("matmul_f16_sm90a", "matmul_f16"),
+    ("matmul_f16_sm90a", "matmul_f16_leaky_relu"),
+    ("matmul_f16_auto_sm90a", "matmul_f16_auto"),
+)
+
+
 def run_matmul(args, bench, tile, rows):
     """f16 matmul: cuBLAS (torch.matmul), with leaky ReLU, and Tile's
     example kernels; one row per (shape, provider, kernel)."""
@@ -960,16 +972,15 @@ def run_matmul(args, bench, tile, rows):
     why = ""
     # (file, kernel): the hand-pipelined kernels and the one pipelined by
     # the compiler (tile.num_stages).
-    for file, name in (("matmul_f16", "matmul_f16"),
-                       ("matmul_f16", "matmul_f16_leaky_relu"),
-                       ("matmul_f16_auto", "matmul_f16_auto")):
+    # The sm_90a builds (wgmma) load on compute capability 9.0 only.
+    for file, name in MATMUL_TILE_KERNELS:
         ptx = kernels_dir / f"{file}.ptx"
         meta = kernels_dir / f"{file}.meta"
         if not ptx.exists():
             why = f"{ptx} not found (build the examples)"
             continue
         try:
-            tile_kernels[name] = tile.load_kernel(ptx, meta, name)
+            tile_kernels[(file, name)] = tile.load_kernel(ptx, meta, name)
         except TileError as exc:
             why = str(exc)
     if any(k is None for k in tile_kernels.values()):
@@ -987,12 +998,12 @@ def run_matmul(args, bench, tile, rows):
             continue
         programs = ((m + 127) // 128) * ((n + 127) // 128)
 
-        def tile_fn(name):
+        def tile_fn(key):
             def run(poison):
                 c = torch.empty(m, n, device="cuda", dtype=torch.float16)
                 if poison:
                     c.fill_(float("nan"))
-                tile.launch(tile_kernels[name], (programs, 1, 1), [
+                tile.launch(tile_kernels[key], (programs, 1, 1), [
                     ("ptr", a.data_ptr()), ("ptr", b.data_ptr()),
                     ("ptr", c.data_ptr()), ("i32", m), ("i32", n),
                     ("i32", k), ("i64", a.stride(0)), ("i64", a.stride(1)),
@@ -1006,14 +1017,22 @@ def run_matmul(args, bench, tile, rows):
             ("torch", "matmul_leaky_relu",
              lambda poison: F.leaky_relu(a @ b, 0.01), ref_leaky, ""),
         ]
-        for provider, name, kernel, r in (
-                ("tile", "matmul_f16", "matmul", ref),
-                ("tile", "matmul_f16_leaky_relu", "matmul_leaky_relu",
-                 ref_leaky),
-                ("tile-auto", "matmul_f16_auto", "matmul", ref)):
-            available = tile_kernels.get(name) is not None
+        for provider, key, kernel, r in (
+                ("tile", ("matmul_f16", "matmul_f16"), "matmul", ref),
+                ("tile", ("matmul_f16", "matmul_f16_leaky_relu"),
+                 "matmul_leaky_relu", ref_leaky),
+                ("tile-auto", ("matmul_f16_auto", "matmul_f16_auto"),
+                 "matmul", ref),
+                ("tile-wgmma", ("matmul_f16_sm90a", "matmul_f16"),
+                 "matmul", ref),
+                ("tile-wgmma", ("matmul_f16_sm90a", "matmul_f16_leaky_relu"),
+                 "matmul_leaky_relu", ref_leaky),
+                ("tile-auto-wgmma",
+                 ("matmul_f16_auto_sm90a", "matmul_f16_auto"), "matmul",
+                 ref)):
+            available = tile_kernels.get(key) is not None
             providers.append((provider, kernel,
-                              tile_fn(name) if available else None, r,
+                              tile_fn(key) if available else None, r,
                               "" if available else why or "not loaded"))
         for provider, kernel, fn, r, note in providers:
             row = dict(provider=provider, kernel=kernel, M=m, N=n, K=k,

@@ -55,7 +55,7 @@ std::string mlir::tile::getDefaultFeatures(StringRef chip) {
   return "+ptx80";
 }
 
-void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm) {
+void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
   // Helper functions called by kernels are inlined: kernels are lowered as
   // single functions.
   pm.addPass(createInlinerPass());
@@ -65,16 +65,20 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTilePipelineLoops());
-  pm.addPass(createTileAssignLayouts());
+  TileAssignLayoutsOptions layouts;
+  layouts.chip = chip.str();
+  pm.addPass(createTileAssignLayouts(layouts));
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createTileConvertToLLVM());
+  TileConvertToLLVMOptions convert;
+  convert.chip = chip.str();
+  pm.addPass(createTileConvertToLLVM(convert));
 }
 
 void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
                                            const CompileOptions &opts) {
-  buildTileToLLVMPipeline(pm);
+  buildTileToLLVMPipeline(pm, opts.chip);
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
@@ -118,6 +122,12 @@ struct TileToPTXPipelineOptions
   Option<unsigned> optLevel{*this, "O", llvm::cl::desc("LLVM opt level"),
                             llvm::cl::init(3)};
 };
+struct TileToLLVMPipelineOptions
+    : public PassPipelineOptions<TileToLLVMPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target GPU (sm_90a: wgmma)"),
+                           llvm::cl::init("")};
+};
 } // namespace
 
 void mlir::tile::registerTileToPTXPipeline() {
@@ -132,11 +142,13 @@ void mlir::tile::registerTileToPTXPipeline() {
         opts.optLevel = o.optLevel;
         buildTileToBinaryPipeline(pm, opts);
       });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TileToLLVMPipelineOptions>(
       "tile-to-llvm",
       "Run the tile-level half of the compiler: checks, layouts, lowering "
       "to per-thread LLVM/NVVM code",
-      [](OpPassManager &pm) { buildTileToLLVMPipeline(pm); });
+      [](OpPassManager &pm, const TileToLLVMPipelineOptions &o) {
+        buildTileToLLVMPipeline(pm, o.chip);
+      });
 }
 
 FailureOr<CompiledModule> mlir::tile::compileModule(ModuleOp module,

@@ -233,10 +233,13 @@ static int runOnGPU(ModuleOp module, func::FuncOp kernel,
     reason = st.message();
     return kNoGPU;
   }
-  std::string target = chip.empty() ? llvm::formatv("sm_{0}{1}", device.major,
-                                                    device.minor)
-                                          .str()
-                                    : chip;
+  // A kernel compiled here runs on this device only: compute capability
+  // 9.0 gets its arch-specific features (sm_90a: wgmma).
+  std::string target = chip;
+  if (target.empty())
+    target = llvm::formatv("sm_{0}{1}{2}", device.major, device.minor,
+                           device.major == 9 && device.minor == 0 ? "a" : "")
+                 .str();
 
   // Specialize like Triton: integer arguments divisible by 16 say so, which
   // lets the compiler prove alignment and vectorize.

@@ -215,15 +215,27 @@ TEST_F(ExamplesGPUTest, Matmul) {
 // by the tile-pipeline-loops pass in matmul_f16_auto): partial tiles on
 // every edge, K not a multiple of the step, fewer K steps than pipeline
 // stages, and a transposed B (column-major: the synchronous copy path).
+// On compute capability 9.0 also their sm_90a builds, whose dots are wgmma
+// over swizzled buffers.
 TEST_F(ExamplesGPUTest, MatmulF16) {
   TILE_REQUIRE_GPU();
   using mlir::tile::reference::floatToHalf;
   using mlir::tile::reference::halfToFloat;
   struct Case { int64_t m, n, k; bool bColumnMajor; };
   struct Kernel { const char *file, *name; bool leaky; };
-  for (Kernel which : {Kernel{"matmul_f16", "matmul_f16", false},
-                       Kernel{"matmul_f16", "matmul_f16_leaky_relu", true},
-                       Kernel{"matmul_f16_auto", "matmul_f16_auto", false}}) {
+  std::vector<Kernel> kernels = {
+      Kernel{"matmul_f16", "matmul_f16", false},
+      Kernel{"matmul_f16", "matmul_f16_leaky_relu", true},
+      Kernel{"matmul_f16_auto", "matmul_f16_auto", false}};
+  tile::DeviceInfo device;
+  ASSERT_OK(tile::deviceInfo(device));
+  if (device.major == 9 && device.minor == 0)
+    kernels.insert(
+        kernels.end(),
+        {Kernel{"matmul_f16_sm90a", "matmul_f16", false},
+         Kernel{"matmul_f16_sm90a", "matmul_f16_leaky_relu", true},
+         Kernel{"matmul_f16_auto_sm90a", "matmul_f16_auto", false}});
+  for (Kernel which : kernels) {
     bool leaky = which.leaky;
     tile::Module module;
     tile::Kernel kernel;
@@ -273,7 +285,8 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
         got.push_back(halfToFloat(h));
       expectClose(got,
                   referenceMatmul(av, bRowMajor, c.m, c.n, c.k, leaky),
-                  std::string(which.name) + " " + std::to_string(c.m) +
+                  std::string(which.file) + ":" + which.name + " " +
+                      std::to_string(c.m) +
                       "x" + std::to_string(c.n) + "x" + std::to_string(c.k) +
                       (c.bColumnMajor ? " (B column-major)" : ""),
                   1e-2);

@@ -18,7 +18,15 @@ def TileConvertToLLVM : Pass<"tile-convert-to-llvm", "ModuleOp"> {
     Before rewriting, each kernel gets a `tile.metadata` attribute (the text
     the runtime reads: name, warps, shared memory bytes, arguments) and the
     module a dynamic shared-memory array `@tile_smem`.
+
+    With a `chip` that has Hopper's wgmma (sm_90a), dots laid out for it
+    (see tile-assign-layouts) become `wgmma.mma_async` over swizzled shared
+    buffers; other chips use `mma.sync`.
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target GPU (sm_90a enables wgmma)">
+  ];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect", "::mlir::NVVM::NVVMDialect",
     "::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",

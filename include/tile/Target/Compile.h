@@ -32,8 +32,9 @@ struct CompileOptions {
 void registerCompilerDialects(DialectRegistry &registry);
 
 /// The passes from tile IR to a `gpu.binary` (plus `tile.metadata` on the
-/// module). Tile-level half, then the backend half.
-void buildTileToLLVMPipeline(OpPassManager &pm);
+/// module). Tile-level half (for `chip`: sm_90a lowers dots to wgmma), then
+/// the backend half.
+void buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip = "");
 void buildTileToBinaryPipeline(OpPassManager &pm, const CompileOptions &opts);
 
 /// Registers `tile-to-ptx` (options chip, features, format, O) for tile-opt.

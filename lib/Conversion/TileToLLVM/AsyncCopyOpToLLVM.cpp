@@ -63,7 +63,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     auto func = op->getParentOfType<func::FuncOp>();
     int64_t threads = 32 * getNumWarps(func);
     int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
-    int64_t bytes = type.getElementBytes(), rowStride = type.getRowStride();
+    int64_t bytes = type.getElementBytes();
+    SharedLayout layout = getSharedLayout(op.getBuffer());
     Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
          i64 = rewriter.getI64Type();
 
@@ -71,7 +72,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value base = parts[0];
     Value shape[2] = {parts[1], parts[2]}, strides[2] = {parts[3], parts[4]},
           offsets[2] = {parts[5], parts[6]};
-    Value dst = emitStageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+    Value dst = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
                               adaptor.getStage()[0]);
     ThreadIds ids = getThreadIds(rewriter, loc);
     Value tid = arith::AddIOp::create(
@@ -153,15 +154,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
       return {row, col};
     };
     auto shared = [&](Value row, Value col) {
-      Value linear = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(rewriter, loc, row,
-                                i32Constant(rewriter, loc, rowStride)),
-          col);
-      return byteOffset(
-          rewriter, loc, dst,
-          arith::MulIOp::create(rewriter, loc, linear,
-                                i32Constant(rewriter, loc, bytes)));
+      return byteOffset(rewriter, loc, dst,
+                        layout.emitOffset(rewriter, loc, row, col));
     };
     auto rowInside = [&](Value gRow) {
       return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
@@ -341,6 +335,12 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
     emitAsmStatement(
         rewriter, loc, {},
         ("cp.async.wait_group " + Twine(op.getPending()) + ";").str(), "");
+    // wgmma reads shared memory through the async proxy: copies written
+    // through the generic one must be fenced before the barrier that
+    // hands them over.
+    if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
+      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;",
+                       "");
     // Each thread waited for its own copies; the barrier publishes them
     // (and ends every read of the stage the next copy will overwrite).
     emitBarrier(rewriter, loc);
@@ -361,10 +361,12 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
       return rewriter.notifyMatchFailure(op, "tile has no layout");
     Type elem = tile.getElementType();
     int64_t bytes = type.getElementBytes();
-    Value base = emitStageBase(rewriter, loc, type, adaptor.getBuffer()[0],
+    SharedLayout layout = getSharedLayout(op.getBuffer());
+    Value base = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
                                adaptor.getStage()[0]);
     // Runs of consecutive columns held by one thread are read as vectors of
-    // up to 16 bytes (rows are 16-byte aligned).
+    // up to 16 bytes (rows are 16-byte aligned; a swizzle moves whole
+    // 16-byte pieces).
     LayoutView view(tile);
     int64_t run = 1;
     if (view.getFastTensorDim() == 1u)
@@ -373,13 +375,10 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
     auto indices = emitSlotIndices(rewriter, loc, tile);
     SmallVector<Value> results;
     for (size_t first = 0; first < indices.size(); first += run) {
-      Value linear = arith::AddIOp::create(
-          rewriter, loc,
-          arith::MulIOp::create(
-              rewriter, loc, indices[first][0],
-              i32Constant(rewriter, loc, type.getRowStride())),
-          indices[first][1]);
-      Value addr = gep(rewriter, loc, elem, base, linear);
+      Value addr = byteOffset(rewriter, loc, base,
+                              layout.emitOffset(rewriter, loc,
+                                                indices[first][0],
+                                                indices[first][1]));
       if (run == 1) {
         results.push_back(LLVM::LoadOp::create(rewriter, loc, elem, addr));
         continue;

@@ -94,19 +94,28 @@ static bool isAInRegisters(DotOp op) {
          aLayout.getWarpsPerCTA()[1] == 1;
 }
 
-/// The tile.local_load that `operand` of a tensor-core dot is, when the
-/// dot may read its fragments from that buffer directly: the read is in
-/// the dot's block, with no copy between the two that could overwrite the
-/// stage.
-static LocalLoadOp getBufferRead(DotOp op, Value operand) {
+/// The tile.local_load that `operand` of a dot is, when the dot may read
+/// the stage directly: the read is in the dot's block, with no copy
+/// between the two that could overwrite the stage.
+static LocalLoadOp getStageRead(DotOp op, Value operand) {
   auto read = operand.getDefiningOp<LocalLoadOp>();
-  if (!read || read->getBlock() != op->getBlock() ||
-      !isMmaLayout(op.getType().getEncoding()))
+  if (!read || read->getBlock() != op->getBlock())
     return nullptr;
   for (Operation *it = read->getNextNode(); it && it != op.getOperation();
        it = it->getNextNode())
     if (isa<AsyncCopyOp>(it))
       return nullptr;
+  return read;
+}
+
+/// The tile.local_load that `operand` of an mma.sync dot reads its
+/// fragments from (see getStageRead). Swizzled buffers (laid out for a
+/// wgmma) are read through the tile.local_load's values instead.
+static LocalLoadOp getBufferRead(DotOp op, Value operand) {
+  LocalLoadOp read = getStageRead(op, operand);
+  if (!read || !isMmaLayout(op.getType().getEncoding()) ||
+      getSharedLayout(read.getBuffer()).isSwizzled())
+    return nullptr;
   return read;
 }
 
@@ -211,7 +220,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     auto bufferType = cast<SharedBufferType>(bBuffer.getBuffer().getType());
     bStride = bufferType.getRowStride();
     bBase = 0;
-    bSmem = emitStageBase(rewriter, loc, bufferType,
+    bSmem = emitStageBase(rewriter, loc, getSharedLayout(bBuffer.getBuffer()),
                           rewriter.getRemappedValue(bBuffer.getBuffer()),
                           rewriter.getRemappedValue(bBuffer.getStage()));
   } else if (!bRowMajor) {
@@ -332,7 +341,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
     auto bufferType = cast<SharedBufferType>(aBuffer.getBuffer().getType());
     Value base = LLVM::PtrToIntOp::create(
         rewriter, loc, i32,
-        emitStageBase(rewriter, loc, bufferType,
+        emitStageBase(rewriter, loc, getSharedLayout(aBuffer.getBuffer()),
                       rewriter.getRemappedValue(aBuffer.getBuffer()),
                       rewriter.getRemappedValue(aBuffer.getStage())));
     Value laneRow = arith::AndIOp::create(rewriter, loc, ids.lane,
@@ -552,6 +561,207 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor cores on Hopper: wgmma
+//===----------------------------------------------------------------------===//
+//
+// wgmma.mma_async is issued by a warpgroup (four consecutive warps) and
+// reads both operands from shared memory through 64-bit descriptors; its
+// m64nNk16 accumulator gives warp i of the group rows 16i + g and
+// 16i + g + 8 of a 64-row slice, in registers ordered as mma.sync's C
+// fragments over the N / 8 column tiles. The dot's mma layout (all warps
+// along M) holds exactly those registers once the `a` buffer stores its
+// rows in wgmma order (SharedLayout::mmaRowWarps); `b` is read transposed
+// (MN-major), as tile blocks are row-major.
+
+void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
+  auto numWarps = (unsigned)getNumWarps(kernel);
+  MLIRContext *ctx = kernel.getContext();
+  Type i64 = IntegerType::get(ctx, 64);
+  bool any = false;
+  kernel.walk([&](DotOp dot) {
+    auto layout =
+        dyn_cast_or_null<BlockedEncodingAttr>(dot.getType().getEncoding());
+    if (!isMmaLayout(layout) ||
+        layout.getWarpsPerCTA() != ArrayRef<unsigned>{numWarps, 1} ||
+        !isWarpgroupMmaDot(dot, numWarps))
+      return;
+    LocalLoadOp a = getStageRead(dot, dot.getA()),
+                b = getStageRead(dot, dot.getB());
+    if (!a || !b)
+      return;
+    auto aAlloc = a.getBuffer().getDefiningOp<AllocSharedOp>();
+    auto bAlloc = b.getBuffer().getDefiningOp<AllocSharedOp>();
+    if (!aAlloc || !bAlloc || aAlloc == bAlloc)
+      return;
+    // A buffer keeps one layout: another dot may not have claimed it in
+    // the other role (a's row order differs from b's).
+    auto warpsOf = [](AllocSharedOp alloc) -> int64_t {
+      auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr);
+      return w ? w.getInt() : 0;
+    };
+    if ((aAlloc->hasAttr(kSwizzleBytesAttr) &&
+         warpsOf(aAlloc) != (int64_t)numWarps) ||
+        (bAlloc->hasAttr(kSwizzleBytesAttr) && warpsOf(bAlloc) != 0))
+      return;
+    auto swizzle = [&](LocalLoadOp read) {
+      int64_t rowBytes = read.getType().getDimSize(1) * 2;
+      return IntegerAttr::get(i64, std::min<int64_t>(rowBytes, 128));
+    };
+    aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a));
+    aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
+    bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b));
+    dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
+    any = true;
+  });
+  if (any)
+    kernel->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
+}
+
+/// A wgmma shared-memory descriptor: start address (bits 0-13, in 16-byte
+/// units), leading and stride byte offsets (bits 16-29 and 32-45, same
+/// units) and the swizzle mode (bits 62-63: 1 = 128-byte, 2 = 64-byte,
+/// 3 = 32-byte rows).
+static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
+                                  int64_t leadingBytes, int64_t strideBytes,
+                                  int64_t swizzleBytes) {
+  Type i64 = b.getI64Type();
+  int64_t mode = swizzleBytes == 128 ? 1 : swizzleBytes == 64 ? 2 : 3;
+  uint64_t fields = ((uint64_t)(leadingBytes >> 4) << 16) |
+                    ((uint64_t)(strideBytes >> 4) << 32) |
+                    ((uint64_t)mode << 62);
+  Value start = arith::ShRUIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, address, i32Constant(b, loc, 0x3FFFF)),
+      i32Constant(b, loc, 4));
+  return arith::OrIOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, i64, start),
+      i64Constant(b, loc, (int64_t)fields));
+}
+
+static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
+                                       ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  RankedTensorType aType = op.getA().getType(), cType = op.getType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  auto numWarps = getNumWarps(op->getParentOfType<func::FuncOp>());
+  int64_t mTiles = m / (16 * numWarps); // 64-row slices per warpgroup
+  Type i32 = rewriter.getI32Type();
+  auto aRead = op.getA().getDefiningOp<LocalLoadOp>();
+  auto bRead = op.getB().getDefiningOp<LocalLoadOp>();
+  SharedLayout aLayout = getSharedLayout(aRead.getBuffer());
+  SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
+  auto stageAddress = [&](LocalLoadOp read, const SharedLayout &layout) {
+    return LLVM::PtrToIntOp::create(
+        rewriter, loc, i32,
+        emitStageBase(rewriter, loc, layout,
+                      rewriter.getRemappedValue(read.getBuffer()),
+                      rewriter.getRemappedValue(read.getStage())));
+  };
+  Value aBase = stageAddress(aRead, aLayout);
+  Value bBase = stageAddress(bRead, bLayout);
+  ThreadIds ids = getThreadIds(rewriter, loc);
+  Value warpgroup =
+      arith::ShRUIOp::create(rewriter, loc, ids.warp, i32Constant(rewriter, loc, 2));
+  // This warpgroup's first slice of `a`: 64 rows of swizzleBytes each.
+  int64_t aS = aLayout.swizzleBytes, bS = bLayout.swizzleBytes;
+  aBase = arith::AddIOp::create(
+      rewriter, loc, aBase,
+      arith::MulIOp::create(rewriter, loc, warpgroup,
+                            i32Constant(rewriter, loc, mTiles * 64 * aS)));
+  // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
+  // leading offset is unused: a k16 step never leaves a swizzled row).
+  // b is MN-major: 8-row (k) groups SBO apart, 64-column (swizzle-row)
+  // chunks LBO apart.
+  Value aDesc = emitMatrixDescriptor(rewriter, loc, aBase, 16, 8 * aS, aS);
+  Value bDesc = emitMatrixDescriptor(rewriter, loc, bBase,
+                                     bLayout.getChunkBytes(), 8 * bS, bS);
+  auto advance = [&](Value desc, int64_t bytes) -> Value {
+    if (!bytes)
+      return desc;
+    return arith::AddIOp::create(rewriter, loc, desc,
+                                 i64Constant(rewriter, loc, bytes >> 4));
+  };
+
+  LayoutView view(cType);
+  auto slotOf = [&](int64_t r, int64_t c) { return view.getSlot({r, c}); };
+  int64_t nTiles = n / 8, regs = n / 2;
+  Type elem = aType.getElementType();
+  std::string text;
+  {
+    llvm::raw_string_ostream os(text);
+    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * regs + 2
+       << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k16.f32"
+       << (elem.isBF16() ? ".bf16.bf16" : ".f16.f16") << " {";
+    for (int64_t i = 0; i < regs; ++i)
+      os << (i ? "," : "") << "$" << i;
+    // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0), b
+    // MN-major (1).
+    os << "}, $" << 2 * regs << ", $" << 2 * regs + 1
+       << ", p, 1, 1, 0, 1;\n}";
+  }
+  std::string constraints;
+  {
+    llvm::raw_string_ostream os(constraints);
+    for (int64_t i = 0; i < regs; ++i)
+      os << "=f,";
+    for (int64_t i = 0; i < regs; ++i)
+      os << i << ",";
+    os << "l,l,r";
+  }
+  Value one = i32Constant(rewriter, loc, 1);
+
+  SmallVector<Value> acc(accVals.begin(), accVals.end());
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
+  for (int64_t kk = 0; kk < k; kk += 16) {
+    // k16 step: 32 bytes into a's rows (possibly the next column chunk),
+    // 16 rows down b.
+    int64_t aBytes = (kk * 2) / aS * aLayout.getChunkBytes() + (kk * 2) % aS;
+    Value bStep = advance(bDesc, kk * bS);
+    for (int64_t j = 0; j < mTiles; ++j) {
+      Value aStep = advance(aDesc, aBytes + j * 64 * aS);
+      SmallVector<Value> operands;
+      SmallVector<int64_t> slots;
+      for (int64_t t = 0; t < nTiles; ++t)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t c = 0; c < 2; ++c)
+            slots.push_back(slotOf(2 * j + h, 2 * t + c));
+      for (int64_t s : slots)
+        operands.push_back(acc[s]);
+      operands.append({aStep, bStep, one});
+      SmallVector<Value> out = emitInlineAsm(
+          rewriter, loc, SmallVector<Type>(regs, rewriter.getF32Type()),
+          operands, text, constraints, /*hasSideEffects=*/true);
+      for (auto [s, v] : llvm::zip(slots, out))
+        acc[s] = v;
+    }
+  }
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.commit_group.sync.aligned;", "",
+                /*hasSideEffects=*/true);
+  // The accumulator registers are only defined once the group completes.
+  // Waiting here also ends the reads of both stages before any later copy.
+  // TODO: keep one group in flight across iterations (wait_group 1) once
+  // the pipeline leaves the stage being read alone for one more step.
+  // Every accumulator register passes through the wait, so that no use
+  // can be scheduled before it.
+  std::string tied;
+  {
+    llvm::raw_string_ostream os(tied);
+    for (size_t i = 0; i < acc.size(); ++i)
+      os << "=f,";
+    for (size_t i = 0; i < acc.size(); ++i)
+      os << (i ? "," : "") << i;
+  }
+  SmallVector<Value> done = emitInlineAsm(
+      rewriter, loc, SmallVector<Type>(acc.size(), rewriter.getF32Type()), acc,
+      "wgmma.wait_group.sync.aligned 0;", tied, /*hasSideEffects=*/true);
+  rewriter.replaceOpWithMultiple(op, {done});
+  return success();
+}
+
 namespace {
 
 struct DotOpConversion : public OpConversionPattern<DotOp> {
@@ -560,6 +770,8 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kWarpgroupMmaAttr))
+      return lowerDotWithWgmma(op, adaptor.getAcc(), rewriter);
     if (isMmaLayout(op.getType().getEncoding()))
       return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),
                              adaptor.getAcc(), rewriter);

@@ -120,6 +120,8 @@ namespace {
 
 struct TileConvertToLLVMPass
     : public tile::impl::TileConvertToLLVMBase<TileConvertToLLVMPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -188,6 +190,12 @@ struct TileConvertToLLVMPass
       });
     }
 
+    // Dots that become wgmma, and the layouts of the buffers they read.
+    bool warpgroupMma = targetHasWarpgroupMma(chip);
+    if (warpgroupMma)
+      for (func::FuncOp kernel : kernels)
+        planWarpgroupMma(kernel);
+
     // Shared memory each kernel needs, and its metadata, before the
     // signatures lose their pointee types.
     for (func::FuncOp kernel : kernels) {
@@ -196,13 +204,14 @@ struct TileConvertToLLVMPass
         bytes = std::max(bytes, getSharedMemoryBytes(op));
       });
       // Buffers of software pipelines keep their contents across the other
-      // ops: they go after the scratch space those share, 128-byte aligned.
+      // ops: they go after the scratch space those share, 128-byte aligned
+      // (1024 for swizzled ones, see SharedLayout).
       kernel.walk([&](AllocSharedOp alloc) {
-        auto type = cast<SharedBufferType>(alloc.getType());
-        bytes = llvm::alignTo(bytes, 128);
+        SharedLayout layout = getSharedLayout(alloc.getResult());
+        bytes = llvm::alignTo(bytes, layout.isSwizzled() ? 1024 : 128);
         alloc->setAttr(kSharedOffsetAttr,
                        IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
-        bytes += type.getStages() * type.getStageBytes();
+        bytes += layout.type.getStages() * layout.getStageBytes();
       });
       kernel->setAttr(kSharedBytesAttr,
                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
@@ -219,7 +228,8 @@ struct TileConvertToLLVMPass
       LLVM::GlobalOp::create(b, module.getLoc(), arrayType,
                              /*isConstant=*/false, LLVM::Linkage::External,
                              kSharedMemoryName, Attribute(),
-                             /*alignment=*/16, /*addrSpace=*/3);
+                             /*alignment=*/warpgroupMma ? 1024 : 16,
+                             /*addrSpace=*/3);
     }
 
     TileTypeConverter converter(ctx);

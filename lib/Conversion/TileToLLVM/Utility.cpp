@@ -154,11 +154,75 @@ SmallVector<Value> mlir::tile::emitInlineAsm(OpBuilder &b, Location loc,
   return out;
 }
 
+int64_t SharedLayout::getStageBytes() const {
+  if (!isSwizzled())
+    return type.getStageBytes();
+  RankedTensorType block = type.getBlockType();
+  return llvm::alignTo(block.getNumElements() * type.getElementBytes(), 1024);
+}
+
+int64_t SharedLayout::getChunkBytes() const {
+  return type.getBlockType().getDimSize(0) * swizzleBytes;
+}
+
+Value SharedLayout::emitOffset(OpBuilder &b, Location loc, Value row,
+                               Value col) const {
+  auto c = [&](int64_t v) { return i32Constant(b, loc, v); };
+  auto mul = [&](Value x, int64_t v) -> Value {
+    return arith::MulIOp::create(b, loc, x, c(v));
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  auto div = [&](Value x, int64_t v) -> Value {
+    return arith::DivUIOp::create(b, loc, x, c(v));
+  };
+  auto rem = [&](Value x, int64_t v) -> Value {
+    return arith::RemUIOp::create(b, loc, x, c(v));
+  };
+  int64_t bytes = type.getElementBytes();
+  if (!isSwizzled())
+    return mul(add(mul(row, type.getRowStride()), col), bytes);
+  if (mmaRowWarps) {
+    // Tile group p = 8-row group of `row`: warp w = p % W, repetition
+    // rep = p / W = 2j + h; it goes to slice (w / 4) * R + j, at group
+    // 2 (w % 4) + h within the slice.
+    int64_t w = mmaRowWarps;
+    int64_t slicesPerWarpgroup = type.getBlockType().getDimSize(0) / (16 * w);
+    Value group = div(row, 8);
+    Value warp = rem(group, w), rep = div(group, w);
+    Value slice = add(mul(div(warp, 4), slicesPerWarpgroup), div(rep, 2));
+    Value slot = add(add(mul(slice, 8), mul(rem(warp, 4), 2)), rem(rep, 2));
+    row = add(mul(slot, 8), rem(row, 8));
+  }
+  Value colBytes = mul(col, bytes);
+  Value chunk = div(colBytes, swizzleBytes);
+  Value within = rem(colBytes, swizzleBytes);
+  // The phase: bits 7.. of the address within the 1024-byte pattern, i.e.
+  // row % 8 over (128 / swizzleBytes) rows per 128 bytes.
+  Value phase = div(rem(row, 8), 128 / swizzleBytes);
+  Value piece = arith::XOrIOp::create(b, loc, div(within, 16), phase);
+  Value offset = add(mul(chunk, getChunkBytes()), mul(row, swizzleBytes));
+  return add(add(offset, mul(piece, 16)), rem(within, 16));
+}
+
+SharedLayout mlir::tile::getSharedLayout(Value buffer) {
+  SharedLayout layout;
+  layout.type = cast<SharedBufferType>(buffer.getType());
+  if (auto alloc = buffer.getDefiningOp<AllocSharedOp>()) {
+    if (auto s = alloc->getAttrOfType<IntegerAttr>(kSwizzleBytesAttr))
+      layout.swizzleBytes = s.getInt();
+    if (auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr))
+      layout.mmaRowWarps = w.getInt();
+  }
+  return layout;
+}
+
 Value mlir::tile::emitStageBase(OpBuilder &b, Location loc,
-                                SharedBufferType type, Value buffer,
+                                const SharedLayout &layout, Value buffer,
                                 Value stage) {
   Value bytes = arith::MulIOp::create(
-      b, loc, stage, i32Constant(b, loc, type.getStageBytes()));
+      b, loc, stage, i32Constant(b, loc, layout.getStageBytes()));
   return gep(b, loc, b.getI8Type(), buffer, bytes);
 }
 
@@ -231,7 +295,7 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();
-    if (dotReadsBFromBuffer(dot))
+    if (dot->hasAttr(kWarpgroupMmaAttr) || dotReadsBFromBuffer(dot))
       return 0;
     if (isMmaLayout(dot.getType().getEncoding())) {
       // a as [M][K + pad], b transposed as [N][K + pad], in the operand type

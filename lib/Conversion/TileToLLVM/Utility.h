@@ -45,6 +45,10 @@ int64_t getSharedMemoryBytes(Operation *op);
 /// Whether a tensor-core dot reads its `b` operand straight from the shared
 /// buffer of a tile.local_load, staging nothing (see DotOpToLLVM.cpp).
 bool dotReadsBFromBuffer(DotOp op);
+/// Marks the dots of `kernel` that will become wgmma (Hopper, sm_90a) and
+/// the shared buffers they read, which get swizzled layouts (see
+/// SharedLayout); to run before shared memory is placed.
+void planWarpgroupMma(func::FuncOp kernel);
 /// `ptr + index` elements of `elemType` (any address space).
 Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
 /// A CTA-wide barrier.
@@ -55,9 +59,40 @@ SmallVector<Value> emitInlineAsm(OpBuilder &b, Location loc,
                                  TypeRange resultTypes, ValueRange operands,
                                  StringRef text, StringRef constraints,
                                  bool hasSideEffects);
-/// The first byte of stage `stage` (i32) of a shared buffer of `type`, given
-/// the buffer's converted base pointer (`!llvm.ptr<3>`).
-Value emitStageBase(OpBuilder &b, Location loc, SharedBufferType type,
+/// Where a shared buffer's blocks lie within a stage. By default rows are
+/// stored in order, `pad` elements apart (the type's row stride). A buffer
+/// a wgmma reads is swizzled the way wgmma's shared-memory descriptors
+/// expect: the block is cut into column chunks of `swizzleBytes` (32, 64
+/// or 128) bytes stored one after the other, each as rows of that many
+/// bytes in which the 16-byte pieces of row r are permuted by XOR with a
+/// phase of r (rows 8 apart share it), so that eight consecutive rows read
+/// at one column hit distinct banks. Stages are 1024-byte aligned, as the
+/// swizzle pattern repeats every 1024 bytes of address.
+///
+/// An `a` operand's buffer (mmaRowWarps = W, the dot's warps along M) also
+/// reorders groups of 8 rows so that each 64-row slice one warpgroup's
+/// wgmma reads holds exactly the rows its warps own in the accumulator's
+/// mma layout (warp w owns rows 8w + g and 8w + g + 8W of each 16W rows):
+/// slice row 16i + 8h + g is tile row (2j + h) 8W + 8(4q + i) + g for
+/// warpgroup q and m-tile j.
+struct SharedLayout {
+  SharedBufferType type;
+  int64_t swizzleBytes = 0;
+  int64_t mmaRowWarps = 0;
+
+  bool isSwizzled() const { return swizzleBytes != 0; }
+  int64_t getStageBytes() const;
+  /// Bytes from one column chunk of a stage to the next (swizzled only).
+  int64_t getChunkBytes() const;
+  /// The byte offset of element (row, col) within a stage (i32 values).
+  Value emitOffset(OpBuilder &b, Location loc, Value row, Value col) const;
+};
+/// The layout of `buffer` (the result of a tile.alloc_shared), from the
+/// attributes the pass set on it.
+SharedLayout getSharedLayout(Value buffer);
+/// The first byte of stage `stage` (i32) of a shared buffer laid out as
+/// `layout`, given the buffer's converted base pointer (`!llvm.ptr<3>`).
+Value emitStageBase(OpBuilder &b, Location loc, const SharedLayout &layout,
                     Value buffer, Value stage);
 /// The value of lane `lane ^ mask` (i32 or f32 values; others are
 /// extended/bitcast around the shuffle).

@@ -56,6 +56,14 @@ constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
 /// Byte offset of a tile.alloc_shared buffer in that array (set by the pass
 /// before the patterns run).
 constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
+/// Set by the pass on a tile.alloc_shared whose stages a wgmma reads: the
+/// bytes of its swizzled rows (32, 64 or 128) and, for an `a` operand, the
+/// warps along M of the dot, whose rows the buffer stores in wgmma order
+/// (see SharedLayout in Utility.h).
+constexpr llvm::StringLiteral kSwizzleBytesAttr = "tile.swizzle_bytes";
+constexpr llvm::StringLiteral kMmaRowWarpsAttr = "tile.mma_row_warps";
+/// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
+constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
 
 } // namespace tile
 } // namespace mlir

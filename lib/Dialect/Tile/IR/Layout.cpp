@@ -155,7 +155,32 @@ RankedTensorType mlir::tile::withLayout(RankedTensorType type,
                                layout);
 }
 
-BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps) {
+bool mlir::tile::targetHasWarpgroupMma(StringRef chip) {
+  return chip == "sm_90a";
+}
+
+/// Swizzled shared-memory rows hold 32, 64 or 128 bytes; longer block rows
+/// are split into 128-byte column chunks.
+static bool fillsSwizzleRows(int64_t bytes) {
+  return bytes == 32 || bytes == 64 || bytes % 128 == 0;
+}
+
+bool mlir::tile::isWarpgroupMmaDot(DotOp dot, unsigned numWarps) {
+  RankedTensorType a = dot.getA().getType(), c = dot.getType();
+  Type elem = a.getElementType();
+  if (!(elem.isF16() || elem.isBF16()) || !c.getElementType().isF32())
+    return false;
+  if (!dot.getA().getDefiningOp<LocalLoadOp>() ||
+      !dot.getB().getDefiningOp<LocalLoadOp>())
+    return false;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  return numWarps % 4 == 0 && m % (16 * numWarps) == 0 && n % 8 == 0 &&
+         n <= 256 && k % 16 == 0 && fillsSwizzleRows(k * 2) &&
+         fillsSwizzleRows(n * 2);
+}
+
+BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,
+                                             bool warpgroupMma) {
   RankedTensorType a = dot.getA().getType(), c = dot.getType();
   Type elem = a.getElementType();
   int64_t kStep;
@@ -171,6 +196,10 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps) {
   if (m % 16 || n % 8 || k % kStep)
     return nullptr;
   unsigned wm = (unsigned)std::min<int64_t>(numWarps, m / 16);
+  MLIRContext *ctx = dot.getContext();
+  if (warpgroupMma && isWarpgroupMmaDot(dot, numWarps))
+    return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {numWarps, 1},
+                                    {1, 0});
   // When both operands are read from shared buffers (a software-pipelined
   // matmul), every warp reads its rows of `a` and its columns of `b` from
   // shared memory: the warp grid whose warp tile has the smallest
@@ -194,7 +223,6 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps) {
   unsigned wn = numWarps / wm;
   if (n < 8 * (int64_t)wn)
     return nullptr;
-  MLIRContext *ctx = dot.getContext();
   return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {wm, wn}, {1, 0});
 }
 

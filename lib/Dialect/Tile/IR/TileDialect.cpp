@@ -378,7 +378,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   // Set by the compiler on lowered kernels and modules (see TileToLLVM).
   if (name == "tile.metadata")
     return success(isa<StringAttr>(attr.getValue()));
-  if (name == "tile.shared_bytes" || name == "tile.shared_offset")
+  if (name == "tile.shared_bytes" || name == "tile.shared_offset" ||
+      name == "tile.swizzle_bytes" || name == "tile.mma_row_warps")
     return success(isa<IntegerAttr>(attr.getValue()));
+  if (name == "tile.wgmma")
+    return success(isa<UnitAttr>(attr.getValue()));
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

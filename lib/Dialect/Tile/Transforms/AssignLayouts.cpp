@@ -66,9 +66,9 @@ struct SliceLink {
 
 class LayoutAssigner {
 public:
-  explicit LayoutAssigner(func::FuncOp func)
+  LayoutAssigner(func::FuncOp func, bool warpgroupMma)
       : func(func), ctx(func.getContext()),
-        numWarps((unsigned)getNumWarps(func)) {}
+        numWarps((unsigned)getNumWarps(func)), warpgroupMma(warpgroupMma) {}
 
   void run() {
     duplicateCheapProducers();
@@ -81,6 +81,8 @@ private:
   func::FuncOp func;
   MLIRContext *ctx;
   unsigned numWarps;
+  /// The target has wgmma (see getMmaLayout).
+  bool warpgroupMma;
   llvm::EquivalenceClasses<Value> classes;
   SmallVector<SliceLink> links;
   /// Order (fastest first) requested for a class by a block pointer.
@@ -180,7 +182,7 @@ private:
           })
           .Case([&](DotOp o) {
             join(o.getAcc(), o.getResult());
-            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps)) {
+            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps, warpgroupMma)) {
               mmaLayouts.push_back({o.getResult(), mma});
               if (mma.getWarpsPerCTA()[1] == 1)
                 mmaOperands.push_back({o.getA(), mma});
@@ -397,6 +399,8 @@ static LogicalResult checkNoTileCalls(func::FuncOp kernel) {
 
 struct TileAssignLayoutsPass
     : public tile::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
       if (!isKernel(func))
@@ -405,7 +409,7 @@ struct TileAssignLayoutsPass
         signalPassFailure();
         return;
       }
-      LayoutAssigner(func).run();
+      LayoutAssigner(func, targetHasWarpgroupMma(chip)).run();
     });
   }
 };

@@ -96,7 +96,22 @@ BlockedEncodingAttr getDefaultBlockedLayout(MLIRContext *ctx,
 /// [8, 4], warps over [M, N]; pairs of row repetitions form one 16-row
 /// tile. Returns it for `dot` (with warps first along M), or null when the
 /// dot cannot use tensor cores (types, precision, or shape).
-BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps);
+///
+/// With `warpgroupMma` (the target has Hopper's wgmma, see
+/// targetHasWarpgroupMma), dots that can use wgmma (isWarpgroupMmaDot) get
+/// all warps along M: each group of four consecutive warps then holds the
+/// 64-row slices of the accumulator one wgmma instruction produces.
+BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps,
+                                 bool warpgroupMma = false);
+/// Whether `dot` has the shape, types and operand sources the wgmma
+/// lowering handles: f16 or bf16 operands both read from shared buffers
+/// (tile.local_load), an f32 accumulator of 16 x numWarps x R rows (R >= 1)
+/// and at most 256 columns, four warps per warpgroup, and rows of `a` and
+/// `b` whose bytes fill whole swizzle rows (32, 64 or a multiple of 128).
+bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
+/// Whether code for `chip` may use wgmma (sm_90a: the arch-specific
+/// feature set of Hopper).
+bool targetHasWarpgroupMma(StringRef chip);
 /// Whether `layout` is such a tensor-core accumulator layout.
 bool isMmaLayout(Attribute layout);
 

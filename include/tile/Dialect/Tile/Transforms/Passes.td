@@ -84,7 +84,15 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
     constants and ranges are duplicated per use first, so that they never
     tie unrelated groups together. Where two slice constraints disagree, a
     `tile.convert_layout` is inserted.
+
+    Dots that can use tensor cores get the mma accumulator layout; with a
+    `chip` that has Hopper's wgmma (sm_90a), dots that qualify for it get
+    all warps along M (see getMmaLayout).
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target GPU (sm_90a enables layouts for wgmma)">
+  ];
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 

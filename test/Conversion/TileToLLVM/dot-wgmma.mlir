@@ -1,0 +1,79 @@
+// With chip=sm_90a, a dot whose operands are both read from shared buffers
+// becomes wgmma: layout assignment puts all warps along M (4 warps = one
+// warpgroup for the 64 rows), the buffers get swizzled layouts (1024-byte
+// aligned, no pad: 64x32 f16 `a` in 64-byte rows, 32x64 f16 `b` in
+// 128-byte rows), the copies are fenced for the async proxy before the
+// barrier, and the dot is one m64n64k16 wgmma per k16 step between a fence
+// and a commit + wait. The descriptors' constant fields: `a` K-major with
+// 64-byte swizzle (mode 2 in bits 62-63, stride 512 bytes = 32 << 32,
+// leading 16 bytes = 1 << 16); `b` MN-major with 128-byte swizzle (mode 1,
+// stride 1024 = 64 << 32, leading 4096 bytes = 256 << 16, the distance
+// between 64-column chunks, unused here).
+//
+// RUN: tile-opt %s --split-input-file --tile-to-llvm=chip=sm_90a | FileCheck %s
+
+// CHECK-LABEL: func.func @pipelined_dot
+// CHECK-SAME:    tile.shared_bytes = 16384
+// CHECK-SAME:    tile.wgmma
+// CHECK:         "cp.async.wait_group 0;"
+// CHECK-NEXT:    "fence.proxy.async.shared::cta;"
+// CHECK-NEXT:    nvvm.barrier0
+// CHECK-DAG:     arith.constant -9223371899415756800 : i64
+// CHECK-DAG:     arith.constant 4611686293322072064 : i64
+// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT:     mma.sync
+// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         return
+func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+// Two warps are not a warpgroup: the same dot stays on mma.sync, with the
+// buffers in their padded row-major layout and no proxy fence.
+// CHECK-LABEL: func.func @two_warps
+// CHECK-NOT:     tile.wgmma
+// CHECK-NOT:     fence.proxy.async
+// CHECK:         mma.sync.aligned.m16n8k16
+// CHECK-NOT:     wgmma
+// CHECK:         return
+func.func @two_warps(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
