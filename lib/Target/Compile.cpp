@@ -64,7 +64,9 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
   pm.addPass(createTileKernelCheck());
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTilePipelineLoops());
+  TilePipelineLoopsOptions pipelining;
+  pipelining.chip = chip.str();
+  pm.addPass(createTilePipelineLoops(pipelining));
   TileAssignLayoutsOptions layouts;
   layouts.chip = chip.str();
   pm.addPass(createTileAssignLayouts(layouts));

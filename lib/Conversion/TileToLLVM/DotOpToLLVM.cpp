@@ -613,6 +613,40 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b));
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
+
+    // In a loop whose stages outlive their iteration (tile.mma_in_flight),
+    // a dot that only carries its accumulator around the loop leaves its
+    // wgmma group running into the next iteration; the loop's result waits
+    // for it (tile.warpgroup_mma_wait).
+    auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+    auto acc = dyn_cast<BlockArgument>(dot.getAcc());
+    if (!loop || !loop->hasAttr(kMmaInFlightAttr) || !acc ||
+        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
+        !acc.hasOneUse() || !dot.getResult().hasOneUse())
+      return;
+    unsigned index = acc.getArgNumber() - 1;
+    if (loop.getBody()->getTerminator()->getOperand(index) != dot.getResult())
+      return;
+    dot->setAttr(kWarpgroupMmaPendingAttr,
+                 IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+    Location loc = dot.getLoc();
+    Value result = loop.getResult(index);
+    OpBuilder builder(loop);
+    builder.setInsertionPointAfter(loop);
+    auto wait = WarpgroupMmaWaitOp::create(builder, loc, result, 0);
+    result.replaceAllUsesExcept(wait.getResult(), wait);
+    // The last iteration also waits, inside the loop: ptxas otherwise sees
+    // the group pending where the loop's exit joins the path that skips
+    // the loop, and serializes every wgmma of the kernel (C7514).
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    Value next = arith::AddIOp::create(builder, loc, loop.getInductionVar(),
+                                       loop.getStep());
+    Value last = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                       next, loop.getUpperBound());
+    auto ifLast = scf::IfOp::create(builder, loc, TypeRange(), last,
+                                    /*withElse=*/false);
+    builder.setInsertionPointToStart(ifLast.thenBlock());
+    WarpgroupMmaWaitOp::create(builder, loc, dot.getResult(), 0);
   });
   if (any)
     kernel->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
@@ -637,6 +671,25 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
   return arith::OrIOp::create(
       b, loc, arith::ExtUIOp::create(b, loc, i64, start),
       i64Constant(b, loc, (int64_t)fields));
+}
+
+/// wgmma.wait_group `pending`, with every accumulator register passing
+/// through it (tied operands) so that no use is scheduled before it.
+static SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
+                                               ValueRange acc,
+                                               int64_t pending) {
+  std::string tied;
+  {
+    llvm::raw_string_ostream os(tied);
+    for (size_t i = 0; i < acc.size(); ++i)
+      os << "=f,";
+    for (size_t i = 0; i < acc.size(); ++i)
+      os << (i ? "," : "") << i;
+  }
+  return emitInlineAsm(
+      b, loc, SmallVector<Type>(acc.size(), b.getF32Type()), acc,
+      ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(), tied,
+      /*hasSideEffects=*/true);
 }
 
 static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
@@ -741,24 +794,16 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.commit_group.sync.aligned;", "",
                 /*hasSideEffects=*/true);
-  // The accumulator registers are only defined once the group completes.
-  // Waiting here also ends the reads of both stages before any later copy.
-  // TODO: keep one group in flight across iterations (wait_group 1) once
-  // the pipeline leaves the stage being read alone for one more step.
-  // Every accumulator register passes through the wait, so that no use
-  // can be scheduled before it.
-  std::string tied;
-  {
-    llvm::raw_string_ostream os(tied);
-    for (size_t i = 0; i < acc.size(); ++i)
-      os << "=f,";
-    for (size_t i = 0; i < acc.size(); ++i)
-      os << (i ? "," : "") << i;
-  }
-  SmallVector<Value> done = emitInlineAsm(
-      rewriter, loc, SmallVector<Type>(acc.size(), rewriter.getF32Type()), acc,
-      "wgmma.wait_group.sync.aligned 0;", tied, /*hasSideEffects=*/true);
-  rewriter.replaceOpWithMultiple(op, {done});
+  // The accumulator registers are only defined once the group completes;
+  // waiting also ends the group's reads of both stages. A dot marked
+  // tile.wgmma_pending leaves its own group running (the previous
+  // iteration's is complete after the wait): the next dot chains onto the
+  // same registers and tile.warpgroup_mma_wait after the loop drains it.
+  int64_t pending = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
+    pending = attr.getInt();
+  rewriter.replaceOpWithMultiple(
+      op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});
   return success();
 }
 
@@ -871,9 +916,26 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   }
 };
 
+struct WarpgroupMmaWaitOpConversion
+    : public OpConversionPattern<WarpgroupMmaWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpgroupMmaWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().getElementType().isF32())
+      return op.emitError("wgmma accumulators are f32");
+    rewriter.replaceOpWithMultiple(
+        op, {emitWarpgroupMmaWait(rewriter, op.getLoc(), adaptor.getSrc(),
+                                  op.getPending())});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tile::populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<DotOpConversion>(converter, patterns.getContext());
+  patterns.add<DotOpConversion, WarpgroupMmaWaitOpConversion>(
+      converter, patterns.getContext());
 }

@@ -64,6 +64,11 @@ constexpr llvm::StringLiteral kSwizzleBytesAttr = "tile.swizzle_bytes";
 constexpr llvm::StringLiteral kMmaRowWarpsAttr = "tile.mma_row_warps";
 /// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
 constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
+/// On such a dot: how many wgmma groups (its own) it leaves in flight.
+constexpr llvm::StringLiteral kWarpgroupMmaPendingAttr = "tile.wgmma_pending";
+/// Set by tile-pipeline-loops on loops whose stages stay untouched for one
+/// iteration after their dots read them.
+constexpr llvm::StringLiteral kMmaInFlightAttr = "tile.mma_in_flight";
 
 } // namespace tile
 } // namespace mlir

@@ -379,9 +379,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (name == "tile.metadata")
     return success(isa<StringAttr>(attr.getValue()));
   if (name == "tile.shared_bytes" || name == "tile.shared_offset" ||
-      name == "tile.swizzle_bytes" || name == "tile.mma_row_warps")
+      name == "tile.swizzle_bytes" || name == "tile.mma_row_warps" ||
+      name == "tile.wgmma_pending")
     return success(isa<IntegerAttr>(attr.getValue()));
-  if (name == "tile.wgmma")
+  if (name == "tile.wgmma" || name == "tile.mma_in_flight")
     return success(isa<UnitAttr>(attr.getValue()));
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

@@ -13,6 +13,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -40,6 +41,28 @@ static int64_t registersPerThread(Type type, int64_t threads) {
   int64_t bits = elem.getIntOrFloatBitWidth();
   int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
+}
+
+/// Whether `v` is an operand of tensor-core dots only that the lowering
+/// reads from shared memory rather than holding in registers: a
+/// tile.local_load of a software-pipeline buffer, or a block load in a loop
+/// of a kernel the tile-pipeline-loops pass will pipeline (tile.num_stages
+/// >= 2), which it turns into one. Such tiles would otherwise dominate the
+/// estimate of a large matmul tile (a 128x64 and a 64x256 f16 operand are
+/// 48 registers per thread over 8 warps) although they cost none.
+static bool isReadFromSharedByDots(Value v, func::FuncOp func) {
+  if (v.use_empty() ||
+      !llvm::all_of(v.getUsers(), [&](Operation *user) {
+        auto dot = dyn_cast<DotOp>(user);
+        return dot && dot.getAcc() != v;
+      }))
+    return false;
+  if (v.getDefiningOp<LocalLoadOp>())
+    return true;
+  auto stages = func->getAttrOfType<IntegerAttr>(
+      TileDialect::getNumStagesAttrName());
+  return stages && stages.getInt() >= 2 && v.getDefiningOp<BlockLoadOp>() &&
+         isa<scf::ForOp>(v.getDefiningOp()->getParentOp());
 }
 
 namespace {
@@ -98,7 +121,30 @@ struct TileKernelCheckPass
       int64_t regs = 0;
       // The live set at `op` includes the values it defines.
       for (Value v : info->currentlyLiveValues(op))
-        regs += registersPerThread(v.getType(), threads);
+        if (!isReadFromSharedByDots(v, func))
+          regs += registersPerThread(v.getType(), threads);
+      // A result can take the registers of an operand of its shape that
+      // dies at `op` (a dot accumulates in place, an elementwise op or a
+      // conversion overwrites its input): count only what it adds.
+      SmallVector<Value> dying;
+      for (Value operand : op->getOperands())
+        if (registersPerThread(operand.getType(), threads) &&
+            !isReadFromSharedByDots(operand, func) &&
+            liveness.isDeadAfter(operand, op) &&
+            !llvm::is_contained(dying, operand))
+          dying.push_back(operand);
+      for (Value result : op->getResults()) {
+        auto type = dyn_cast<RankedTensorType>(result.getType());
+        auto reuse = llvm::find_if(dying, [&](Value operand) {
+          auto t = cast<RankedTensorType>(operand.getType());
+          return type && t.getShape() == type.getShape();
+        });
+        if (reuse == dying.end())
+          continue;
+        regs -= std::min(registersPerThread(type, threads),
+                         registersPerThread(reuse->getType(), threads));
+        dying.erase(reuse);
+      }
       if (regs > peak) {
         peak = regs;
         peakOp = op;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -71,8 +72,30 @@ static SmallVector<Candidate> findCandidates(scf::ForOp loop) {
   return out;
 }
 
+/// Whether the loop's dots could become wgmma left in flight (see the
+/// pass description): an f16/bf16 dot of the wgmma shapes whose operands
+/// are both pipelined loads.
+static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
+                                     ArrayRef<Candidate> candidates,
+                                     unsigned numWarps) {
+  auto pipelined = [&](Value v) {
+    return llvm::any_of(candidates, [&](Candidate c) {
+      return c.load.getResult() == v;
+    });
+  };
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto dot = dyn_cast<DotOp>(op))
+      if (pipelined(dot.getA()) && pipelined(dot.getB()) &&
+          isWarpgroupMmaShape(dot, numWarps))
+        return true;
+  return false;
+}
+
+/// Pipelines `candidates` over `stages` stages; with `reserve`, copies run
+/// S - 2 iterations ahead instead of S - 1 (see the pass description).
 static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
-                     int64_t stages) {
+                     int64_t stages, bool reserve) {
+  int64_t ahead = reserve ? stages - 2 : stages - 1;
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -85,8 +108,8 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
                              c.advance.getOffsets());
   };
 
-  // Buffers and the prologue: iterations 0 .. S - 2 in flight.
-  SmallVector<Value> buffers, ahead;
+  // Buffers and the prologue: iterations 0 .. ahead - 1 in flight.
+  SmallVector<Value> buffers, aheadPtrs;
   for (Candidate c : candidates) {
     RankedTensorType block = c.load.getType();
     int64_t bytes = block.getElementType().getIntOrFloatBitWidth() / 8;
@@ -94,24 +117,26 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
         RankedTensorType::get(block.getShape(), block.getElementType());
     buffers.push_back(AllocSharedOp::create(
         b, loc, SharedBufferType::get(ctx, plain, stages, 16 / bytes)));
-    ahead.push_back(loop.getInitArgs()[c.iterArg]);
+    aheadPtrs.push_back(loop.getInitArgs()[c.iterArg]);
   }
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    for (auto [c, buffer, ptr] : llvm::zip(candidates, buffers, ahead))
+  for (int64_t s = 0; s < ahead; ++s) {
+    for (auto [c, buffer, ptr] : llvm::zip(candidates, buffers, aheadPtrs))
       AsyncCopyOp::create(b, loc, ptr, buffer, constant(s));
     AsyncCommitOp::create(b, loc);
-    for (auto [c, ptr] : llvm::zip(candidates, ahead))
+    for (auto [c, ptr] : llvm::zip(candidates, aheadPtrs))
       ptr = advance(ptr, c);
   }
 
   // The new loop carries, after the old iter_args, the block pointers of
-  // the iteration S - 1 ahead.
+  // the iteration `ahead` ahead.
   SmallVector<Value> inits(loop.getInitArgs());
-  inits.append(ahead);
+  inits.append(aheadPtrs);
   auto newLoop =
       scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
                          loop.getStep(), inits);
   Block *body = newLoop.getBody();
+  if (reserve)
+    newLoop->setAttr("tile.mma_in_flight", UnitAttr::get(ctx));
   if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
     body->back().erase();
   b.setInsertionPointToStart(body);
@@ -121,7 +146,7 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   for (unsigned i = 0; i < numOld; ++i)
     mapping.map(loop.getRegionIterArgs()[i], newLoop.getRegionIterArgs()[i]);
 
-  // Iteration i = (iv - lb) / step, its stage and the stage S - 1 ahead.
+  // Iteration i = (iv - lb) / step, its stage and the stage `ahead` on.
   Value iv = newLoop.getInductionVar();
   Value first = loop.getLowerBound(), step = loop.getStep();
   if (!iv.getType().isInteger(32)) {
@@ -131,10 +156,10 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   }
   Value iteration = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, first), step);
-  AsyncWaitOp::create(b, loc, stages - 2);
+  AsyncWaitOp::create(b, loc, ahead - 1);
   Value stage = arith::RemUIOp::create(b, loc, iteration, constant(stages));
   Value aheadStage = arith::RemUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, iteration, constant(stages - 1)),
+      b, loc, arith::AddIOp::create(b, loc, iteration, constant(ahead)),
       constant(stages));
   for (auto [i, buffer] : llvm::enumerate(buffers))
     AsyncCopyOp::create(b, loc, newLoop.getRegionIterArgs()[numOld + i], buffer,
@@ -174,6 +199,8 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
 
 struct TilePipelineLoopsPass
     : public tile::impl::TilePipelineLoopsBase<TilePipelineLoopsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp func) {
       if (!func->hasAttr(TileDialect::getKernelAttrName()))
@@ -185,10 +212,16 @@ struct TilePipelineLoopsPass
       // Innermost loops first (a post-order walk); each is rewritten once.
       SmallVector<scf::ForOp> loops;
       func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      bool warpgroupMma = targetHasWarpgroupMma(chip);
+      auto numWarps = (unsigned)getNumWarps(func);
       for (scf::ForOp loop : loops) {
         SmallVector<Candidate> candidates = findCandidates(loop);
-        if (!candidates.empty())
-          pipeline(loop, candidates, attr.getInt());
+        if (candidates.empty())
+          continue;
+        bool reserve =
+            warpgroupMma && attr.getInt() >= 3 &&
+            hasWarpgroupMmaCandidate(loop, candidates, numWarps);
+        pipeline(loop, candidates, attr.getInt(), reserve);
       }
     });
   }

@@ -109,6 +109,8 @@ BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps,
 /// and at most 256 columns, four warps per warpgroup, and rows of `a` and
 /// `b` whose bytes fill whole swizzle rows (32, 64 or a multiple of 128).
 bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
+/// The same without the operand sources: types and shapes only.
+bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps);
 /// Whether code for `chip` may use wgmma (sm_90a: the arch-specific
 /// feature set of Hopper).
 bool targetHasWarpgroupMma(StringRef chip);

@@ -442,6 +442,26 @@ def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure,
   let hasCanonicalizer = 1;
 }
 
+def Tile_WarpgroupMmaWaitOp : Tile_Op<"warpgroup_mma_wait", [
+    MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["src", "result"]>]> {
+  let summary = "Wait for in-flight wgmma groups before using an accumulator";
+  let description = [{
+    ```mlir
+    %acc = tile.warpgroup_mma_wait %sum pending = 0 : tensor<128x128xf32, #mma>
+    ```
+    On Hopper a dot lowered to wgmma may leave its group of tensor-core
+    instructions running past the dot (the next iteration's dot waits for
+    it). The accumulator it produces is only defined once at most `pending`
+    groups are in flight: this op waits for that and returns `src`
+    unchanged. Inserted by tile-convert-to-llvm after loops whose dots stay
+    in flight; not meant to be written by hand.
+  }];
+  let arguments = (ins Tile_Tensor:$src,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src `pending` `=` $pending attr-dict `:` type($src)";
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Print values while interpreting (debugging aid)";
   let description = [{

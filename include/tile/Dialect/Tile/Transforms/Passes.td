@@ -61,7 +61,20 @@ def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
     loads padded with NaN or -inf on a checked dimension are left alone).
     Rows in the buffers are padded by 16 bytes. Run before layout
     assignment.
+
+    With a `chip` that has Hopper's wgmma (sm_90a) and S >= 3, a loop whose
+    f16/bf16 dot takes both operands from pipelined loads (a wgmma
+    candidate) keeps one stage out of the rotation: copies run S - 2
+    iterations ahead, into the stage read two iterations before, so the
+    wgmma of the previous iteration may still be reading its stage while
+    the next copies start. The loop is marked `tile.mma_in_flight` and
+    tile-convert-to-llvm then leaves each iteration's wgmma group running
+    into the next iteration.
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target GPU (sm_90a: keep a stage for in-flight wgmma)">
+  ];
 }
 
 def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
