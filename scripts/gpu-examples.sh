@@ -61,6 +61,17 @@ go "$ex/matmul_f16_auto.mlir" --grid 48 --arg a=f16[1000x300] \
   --arg i32:300 --arg i64:300 --arg i64:1 --arg i64:700 --arg i64:1 \
   --arg i64:700 --arg i64:1 --check "c=matmul(a,b)" --bench 100 "${@}"
 
+for k in matmul_f16_hopper matmul_f16_hopper_leaky_relu; do
+  step "$k, 1000 x 700 x 300 (128 x 256 tiles; wgmma on sm_90a)"
+  check=matmul
+  [ "$k" = matmul_f16_hopper_leaky_relu ] && check=matmul_leaky_relu
+  go "$ex/matmul_f16_hopper.mlir" --kernel $k --grid 24 \
+    --arg a=f16[1000x300] --arg b=f16[300x700] --arg c=f16[1000x700] \
+    --arg i32:1000 --arg i32:700 --arg i32:300 --arg i64:300 --arg i64:1 \
+    --arg i64:700 --arg i64:1 --arg i64:700 --arg i64:1 \
+    --check "c=$check(a,b)" --bench 100 "${@}"
+done
+
 echo
 [ $status -eq 0 ] && echo "ALL EXAMPLES PASSED" || echo "SOME EXAMPLES FAILED"
 exit $status

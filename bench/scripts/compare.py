@@ -18,7 +18,8 @@ Runs on a GPU machine, in one process:
   `tile-auto`, examples/matmul_f16_auto.mlir (pipelined by the compiler),
   PTX from build/kernels, launched through the runtime's module API; on
   compute capability 9.0 also their sm_90a builds (`tile-wgmma`,
-  `tile-auto-wgmma`: wgmma instead of mma.sync).
+  `tile-auto-wgmma`: wgmma instead of mma.sync) and `tile-hopper`,
+  examples/matmul_f16_hopper.mlir for sm_90a (128 x 256 tiles).
   TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
 
@@ -960,6 +961,8 @@ MATMUL_TILE_KERNELS = (
     ("matmul_f16_sm90a", "matmul_f16"),
     ("matmul_f16_sm90a", "matmul_f16_leaky_relu"),
     ("matmul_f16_auto_sm90a", "matmul_f16_auto"),
+    ("matmul_f16_hopper_sm90a", "matmul_f16_hopper"),
+    ("matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu"),
 )
 
 
@@ -996,9 +999,12 @@ def run_matmul(args, bench, tile, rows):
             recover(exc)
             log(f"matmul {m}x{n}x{k}: inputs failed: {short(exc)}")
             continue
-        programs = ((m + 127) // 128) * ((n + 127) // 128)
-
         def tile_fn(key):
+            # The hopper kernels' tiles of C are 128 x 256, the others'
+            # 128 x 128.
+            block_n = 256 if "hopper" in key[0] else 128
+            programs = ((m + 127) // 128) * ((n + block_n - 1) // block_n)
+
             def run(poison):
                 c = torch.empty(m, n, device="cuda", dtype=torch.float16)
                 if poison:
@@ -1029,7 +1035,12 @@ def run_matmul(args, bench, tile, rows):
                  "matmul_leaky_relu", ref_leaky),
                 ("tile-auto-wgmma",
                  ("matmul_f16_auto_sm90a", "matmul_f16_auto"), "matmul",
-                 ref)):
+                 ref),
+                ("tile-hopper", ("matmul_f16_hopper_sm90a",
+                                 "matmul_f16_hopper"), "matmul", ref),
+                ("tile-hopper", ("matmul_f16_hopper_sm90a",
+                                 "matmul_f16_hopper_leaky_relu"),
+                 "matmul_leaky_relu", ref_leaky)):
             available = tile_kernels.get(key) is not None
             providers.append((provider, kernel,
                               tile_fn(key) if available else None, r,

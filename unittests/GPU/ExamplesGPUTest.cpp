@@ -222,19 +222,25 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
   using mlir::tile::reference::floatToHalf;
   using mlir::tile::reference::halfToFloat;
   struct Case { int64_t m, n, k; bool bColumnMajor; };
-  struct Kernel { const char *file, *name; bool leaky; };
+  // blockN: the width of each program's tile of C (128 x blockN).
+  struct Kernel { const char *file, *name; bool leaky; int64_t blockN; };
   std::vector<Kernel> kernels = {
-      Kernel{"matmul_f16", "matmul_f16", false},
-      Kernel{"matmul_f16", "matmul_f16_leaky_relu", true},
-      Kernel{"matmul_f16_auto", "matmul_f16_auto", false}};
+      Kernel{"matmul_f16", "matmul_f16", false, 128},
+      Kernel{"matmul_f16", "matmul_f16_leaky_relu", true, 128},
+      Kernel{"matmul_f16_auto", "matmul_f16_auto", false, 128},
+      Kernel{"matmul_f16_hopper", "matmul_f16_hopper", false, 256},
+      Kernel{"matmul_f16_hopper", "matmul_f16_hopper_leaky_relu", true, 256}};
   tile::DeviceInfo device;
   ASSERT_OK(tile::deviceInfo(device));
   if (device.major == 9 && device.minor == 0)
     kernels.insert(
         kernels.end(),
-        {Kernel{"matmul_f16_sm90a", "matmul_f16", false},
-         Kernel{"matmul_f16_sm90a", "matmul_f16_leaky_relu", true},
-         Kernel{"matmul_f16_auto_sm90a", "matmul_f16_auto", false}});
+        {Kernel{"matmul_f16_sm90a", "matmul_f16", false, 128},
+         Kernel{"matmul_f16_sm90a", "matmul_f16_leaky_relu", true, 128},
+         Kernel{"matmul_f16_auto_sm90a", "matmul_f16_auto", false, 128},
+         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper", false, 256},
+         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu",
+                true, 256}});
   for (Kernel which : kernels) {
     bool leaky = which.leaky;
     tile::Module module;
@@ -271,8 +277,8 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
       auto i32 = tile::arg::i32;
       auto i64 = tile::arg::i64;
       int64_t sbk = c.bColumnMajor ? 1 : c.n, sbn = c.bColumnMajor ? c.k : 1;
-      uint32_t programs =
-          (uint32_t)(((c.m + 127) / 128) * ((c.n + 127) / 128));
+      uint32_t programs = (uint32_t)(((c.m + 127) / 128) *
+                                     ((c.n + which.blockN - 1) / which.blockN));
       ASSERT_OK(kernel.launch(
           {programs},
           {tile::arg::ptr(da), tile::arg::ptr(db), tile::arg::ptr(dc),

@@ -142,6 +142,25 @@
 // MATMUL-F16-AUTO-NEXT: check c = matmul(a, b): {{.*}}: PASS
 // MATMUL-F16-AUTO-NEXT: [exit 0]
 
+// matmul_f16_hopper.mlir (128 x 256 tiles, grouped program order), both
+// kernels, same shape: grid cdiv(200, 128) * cdiv(150, 256) = 2, so the
+// second tile row is a partial group.
+// RUN: %{run} %{examples}/matmul_f16_hopper.mlir --kernel=matmul_f16_hopper --grid 2 --quiet \
+// RUN:     --arg a=f16[200x70] --arg b=f16[70x150] --arg c=f16[200x150] \
+// RUN:     --arg i32:200 --arg i32:150 --arg i32:70 \
+// RUN:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 --arg i64:1 \
+// RUN:     --check 'c=matmul(a,b)' \
+// RUN:   | FileCheck %s --check-prefix=MATMUL-F16-HOPPER
+// RUN: %{run} %{examples}/matmul_f16_hopper.mlir --kernel=matmul_f16_hopper_leaky_relu --grid 2 --quiet \
+// RUN:     --arg a=f16[200x70] --arg b=f16[70x150] --arg c=f16[200x150] \
+// RUN:     --arg i32:200 --arg i32:150 --arg i32:70 \
+// RUN:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 --arg i64:1 \
+// RUN:     --check 'c=matmul_leaky_relu(a,b)' \
+// RUN:   | FileCheck %s --check-prefix=MATMUL-F16-HOPPER
+// MATMUL-F16-HOPPER:      $ tile-run
+// MATMUL-F16-HOPPER-NEXT: check c = {{matmul|matmul_leaky_relu}}(a, b): {{.*}}: PASS
+// MATMUL-F16-HOPPER-NEXT: [exit 0]
+
 // The two references differ: @matmul checked against matmul_leaky_relu
 // fails (the negative outputs are not scaled by 0.01), and so does
 // @matmul_leaky_relu against matmul. Two checks in one run: one line each,

@@ -13,6 +13,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -41,6 +42,46 @@ static int64_t registersPerThread(Type type, int64_t threads) {
   int64_t bits = elem.getIntOrFloatBitWidth();
   int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
+}
+
+/// Splats (a splat constant or tile.splat) used only by elementwise ops
+/// and as loop-carried values hold one value per thread whatever their
+/// shape: the lowering repeats the scalar, and a loop's copy is counted as
+/// the loop's own value.
+static bool isSplat(Value v) {
+  auto constant = v.getDefiningOp<arith::ConstantOp>();
+  if (!v.getDefiningOp<SplatOp>() &&
+      !(constant && isa<SplatElementsAttr>(constant.getValue())))
+    return false;
+  return !v.use_empty() && llvm::all_of(v.getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::Elementwise>() ||
+           isa<scf::ForOp, scf::YieldOp>(user);
+  });
+}
+
+/// Whether `v` is an intermediate of an elementwise chain: produced by an
+/// elementwise op and used only by elementwise ops of its block, with
+/// nothing but elementwise ops in between. The lowering computes such
+/// chains slot by slot (x, 0.01 * x, max(...) for one element, then the
+/// next), so the whole tile never needs its own registers.
+static bool isFusedElementwise(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !def->hasTrait<OpTrait::Elementwise>())
+    return false;
+  Operation *last = def;
+  for (Operation *user : v.getUsers()) {
+    if (user->getBlock() != def->getBlock() ||
+        !user->hasTrait<OpTrait::Elementwise>())
+      return false;
+    if (last->isBeforeInBlock(user))
+      last = user;
+  }
+  for (Operation *op = def->getNextNode(); op && op != last;
+       op = op->getNextNode())
+    if (!op->hasTrait<OpTrait::Elementwise>() &&
+        llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
+      return false;
+  return true;
 }
 
 /// Whether `v` is an operand of tensor-core dots only that the lowering
@@ -121,7 +162,8 @@ struct TileKernelCheckPass
       int64_t regs = 0;
       // The live set at `op` includes the values it defines.
       for (Value v : info->currentlyLiveValues(op))
-        if (!isReadFromSharedByDots(v, func))
+        if (!isReadFromSharedByDots(v, func) && !isSplat(v) &&
+            !isFusedElementwise(v))
           regs += registersPerThread(v.getType(), threads);
       // A result can take the registers of an operand of its shape that
       // dies at `op` (a dot accumulates in place, an elementwise op or a
@@ -129,7 +171,8 @@ struct TileKernelCheckPass
       SmallVector<Value> dying;
       for (Value operand : op->getOperands())
         if (registersPerThread(operand.getType(), threads) &&
-            !isReadFromSharedByDots(operand, func) &&
+            !isReadFromSharedByDots(operand, func) && !isSplat(operand) &&
+            !isFusedElementwise(operand) &&
             liveness.isDeadAfter(operand, op) &&
             !llvm::is_contained(dying, operand))
           dying.push_back(operand);

@@ -218,8 +218,11 @@ struct TilePipelineLoopsPass
         SmallVector<Candidate> candidates = findCandidates(loop);
         if (candidates.empty())
           continue;
+        // With three stages a reserved one leaves a single copy in flight,
+        // which measured slower than waiting for each wgmma group (see
+        // docs/perf-notes.md): four stages or more.
         bool reserve =
-            warpgroupMma && attr.getInt() >= 3 &&
+            warpgroupMma && attr.getInt() >= 4 &&
             hasWarpgroupMmaCandidate(loop, candidates, numWarps);
         pipeline(loop, candidates, attr.getInt(), reserve);
       }

@@ -87,3 +87,50 @@ func.func @above_limit(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_war
   tile.print "c" %r, %c : tensor<32xf32>, tensor<2048xf32>
   return
 }
+
+// -----
+
+// Operands a dot reads from shared memory (the block loads of a loop that
+// tile.num_stages pipelines) take no registers, and the dot's result takes
+// the accumulator's: 64 x 64 f32 over 128 threads, 32 registers (not 96).
+// expected-remark @+1 {{kernel 'pipelined_dot': 128 threads, about 32 registers per thread for tiles}}
+func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %k: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc, %ea, %eb = scf.for %i = %c0 to %k step %c32 iter_args(%s = %zero, %qa = %pa, %qb = %pb)
+      -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x32xf16>>, !tile.block_ptr<tensor<32x64xf16>>) : i32 {
+    %x = tile.block_load %qa check = [0, 1] : !tile.block_ptr<tensor<64x32xf16>>
+    %y = tile.block_load %qb check = [0, 1] : !tile.block_ptr<tensor<32x64xf16>>
+    %d = tile.dot %x, %y, %s : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    %na = tile.advance %qa, [%c0, %c32] : !tile.block_ptr<tensor<64x32xf16>>
+    %nb = tile.advance %qb, [%c32, %c0] : !tile.block_ptr<tensor<32x64xf16>>
+    scf.yield %d, %na, %nb : tensor<64x64xf32>, !tile.block_ptr<tensor<64x32xf16>>, !tile.block_ptr<tensor<32x64xf16>>
+  }
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %pc, %acc check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+// An elementwise chain is computed element by element: its intermediate
+// (%sq), the splat it multiplies by and the input that dies in the chain
+// take no registers of their own. 64 x 64 f32 over 128 threads: 32.
+// expected-remark @+1 {{kernel 'chain': 128 threads, about 32 registers per thread for tiles}}
+func.func @chain(%x: !tile.ptr<f32>, %n: i64)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %p = tile.make_block_ptr %x, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %v = tile.block_load %p check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  %half = arith.constant dense<0.5> : tensor<64x64xf32>
+  %sq = arith.mulf %v, %half : tensor<64x64xf32>
+  %sum = arith.addf %sq, %v : tensor<64x64xf32>
+  tile.block_store %p, %sum check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}

@@ -62,7 +62,7 @@ def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
     Rows in the buffers are padded by 16 bytes. Run before layout
     assignment.
 
-    With a `chip` that has Hopper's wgmma (sm_90a) and S >= 3, a loop whose
+    With a `chip` that has Hopper's wgmma (sm_90a) and S >= 4, a loop whose
     f16/bf16 dot takes both operands from pipelined loads (a wgmma
     candidate) keeps one stage out of the rotation: copies run S - 2
     iterations ahead, into the stage read two iterations before, so the

@@ -1,0 +1,43 @@
+// The whole tile half of the compiler for sm_90a on a 4-stage f16 matmul
+// loop: tile-pipeline-loops reserves a stage (tile.mma_in_flight), so the
+// dot's wgmma group stays in flight into the next iteration (wait_group 1
+// after the commit); the last iteration waits for everything inside the
+// loop (an scf.if on iv + step >= ub; ptxas would otherwise serialize the
+// wgmma, C7514), and tile.warpgroup_mma_wait drains again after the loop,
+// before the accumulator is stored.
+//
+// RUN: tile-opt %s --tile-to-llvm=chip=sm_90a | FileCheck %s
+
+// CHECK-LABEL: func.func @four_stages
+// CHECK:         scf.for
+// CHECK:           "wgmma.fence.sync.aligned;"
+// CHECK-COUNT-2:   wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
+// CHECK:           arith.cmpi sge
+// CHECK-NEXT:      scf.if
+// CHECK-NEXT:        "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         "cp.async.wait_group 0;"
+// CHECK:         return
+func.func @four_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %k: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc, %ea, %eb = scf.for %i = %c0 to %k step %c32 iter_args(%s = %zero, %qa = %pa, %qb = %pb)
+      -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x32xf16>>, !tile.block_ptr<tensor<32x64xf16>>) : i32 {
+    %x = tile.block_load %qa check = [0, 1] : !tile.block_ptr<tensor<64x32xf16>>
+    %y = tile.block_load %qb check = [0, 1] : !tile.block_ptr<tensor<32x64xf16>>
+    %d = tile.dot %x, %y, %s : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    %na = tile.advance %qa, [%c0, %c32] : !tile.block_ptr<tensor<64x32xf16>>
+    %nb = tile.advance %qb, [%c32, %c0] : !tile.block_ptr<tensor<32x64xf16>>
+    scf.yield %d, %na, %nb : tensor<64x64xf32>, !tile.block_ptr<tensor<64x32xf16>>, !tile.block_ptr<tensor<32x64xf16>>
+  }
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %pc, %acc check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
