@@ -50,7 +50,8 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           Twine(c.numWarps) +
           (c.stages ? "_s" + std::to_string(c.stages) : std::string()) +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
-                              : std::string()))
+                              : std::string()) +
+          (c.hopper ? "_h" : ""))
       .str();
 }
 

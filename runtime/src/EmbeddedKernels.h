@@ -28,6 +28,7 @@ struct EmbeddedKernel {
   int aligned;   // strides multiples of 16 elements, 16-byte aligned rows
   int precision; // tile_precision (softmax_matmul)
   int blockM, blockK, blockN;
+  int arch; // 90: built for sm_90a, runs on compute capability 9.0 only
   const char *image;
   size_t imageSize;
   const char *metadata;

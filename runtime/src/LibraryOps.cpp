@@ -151,6 +151,16 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
          y_row_stride % 16 == 0;
 }
 
+/// Whether the current device is compute capability 9.0 (H100/H200), which
+/// runs the sm_90a builds; false without a device.
+bool isHopper() {
+  char name[8];
+  int major = 0, minor = 0, sms = 0;
+  return tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
+             TILE_SUCCESS &&
+         major == 9 && minor == 0;
+}
+
 /// The softmax-matmul variant to use: the configuration measured fastest on
 /// an H200 for the seed's shape (batch 16, d1 2048, d3 512; the tuning run
 /// is recorded in docs/perf-notes.md), with smaller row tiles for small d1
@@ -186,6 +196,14 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested,
       tileName = "m64_k32_n128_w4_s2";
     else
       tileName = "m64_k64_n64_w4_s2";
+    // On compute capability 9.0, f16/bf16 use the Hopper builds (wgmma):
+    // measured (H200, 2026-11-22, bench/scripts/
+    // tune_softmax_matmul_hopper.sh, docs/perf-notes.md) the 64 x 256
+    // tile with a 3-stage pipeline is fastest (0.90 ms at d2 = 8192
+    // against 1.12 for the 64 x 128 Hopper tile and 1.39 for mma.sync):
+    // half the exponentials of the 128-wide tile.
+    if (dtype != TILE_F32 && d3 >= 128 && isHopper())
+      tileName = d3 >= 256 ? "m64_k32_n256_w4_s3_h" : "m64_k32_n128_w4_s2_h";
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
     forced = wanted.c_str();

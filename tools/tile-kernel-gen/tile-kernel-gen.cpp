@@ -45,6 +45,10 @@ struct Variant {
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
+  /// Compiled for this chip instead of --chip (sm_90a: the Hopper
+  /// variants), and the compute capability it then needs (90; 0: any).
+  std::string chip = "";
+  int arch = 0;
 };
 } // namespace
 
@@ -117,7 +121,15 @@ static std::vector<Variant> listVariants() {
           {128, 32, 64, 4},
           {64, 32, 128, 4},
           {128, 32, 128, 8},
-          {64, 32, 64, 4}}) {
+          {64, 32, 64, 4},
+          // 256 columns with all warps along M (the widest wgmma) halve
+          // the exponentials again: f16/bf16 only (tuning candidates for
+          // Hopper).
+          {64, 32, 256, 4},
+          {128, 32, 256, 8}}) {
+      bool wide = bn == 256 && bm / 16 >= warps;
+      if (wide && mm.t == ElemType::F32)
+        continue;
       // The FMA path (f32 ieee) keeps both operand tiles and the
       // accumulator in registers: the largest tiles would need more than
       // 255 per thread.
@@ -140,17 +152,36 @@ static std::vector<Variant> listVariants() {
       for (int64_t stages : {0, 2, 3}) {
         if (stages && !(tensorCores && warpsAlongM && bk >= 32))
           continue;
+        // The wide tiles fit in registers only with V read from the
+        // pipeline's buffer.
+        if (wide && !stages)
+          continue;
         c.stages = stages;
         // Two-stage 4-warp tiles also come with a request for 4 programs
         // per SM (16 warps), which caps registers at 128 per thread.
         for (int64_t minPrograms : {0, 4}) {
-          if (minPrograms && !(stages == 2 && warps == 4 && bk == 32))
+          if (minPrograms && (wide || !(stages == 2 && warps == 4 && bk == 32)))
             continue;
           c.minProgramsPerSM = minPrograms;
-          out.push_back({getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
-                         (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
-                         (int)c.blockK, (int)c.blockN,
-                         [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }});
+          // f16/bf16 pipelined tiles also for Hopper (sm_90a), where the
+          // product of the exponentiated tile (in registers) with V's
+          // stage (swizzled) is wgmma.
+          bool sixteenBit = mm.t != ElemType::F32;
+          for (bool hopper : {false, true}) {
+            if (hopper && !(sixteenBit && stages))
+              continue;
+            c.hopper = hopper;
+            Variant v{getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
+                      (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
+                      (int)c.blockK, (int)c.blockN,
+                      [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }};
+            if (hopper) {
+              v.chip = "sm_90a";
+              v.arch = 90;
+            }
+            out.push_back(v);
+          }
+          c.hopper = false;
         }
       }
     }
@@ -217,7 +248,7 @@ int main(int argc, char **argv) {
       }
     }
     CompileOptions opts;
-    opts.chip = chip;
+    opts.chip = v.chip.empty() ? chip : v.chip;
     FailureOr<CompiledModule> compiled = compileModule(*module, opts);
     if (failed(compiled)) {
       llvm::errs() << "tile-kernel-gen: compiling " << v.name << " failed\n";
@@ -232,10 +263,10 @@ int main(int argc, char **argv) {
   os << "const EmbeddedKernel kKernels[] = {\n";
   for (auto [i, v] : llvm::enumerate(variants))
     os << llvm::formatv("    {{\"{0}\", {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, "
-                        "{9}, {10}, {11}, kImage{12}, sizeof(kImage{12}) - 1, "
-                        "kMetadata{12}},\n",
+                        "{9}, {10}, {11}, {13}, kImage{12}, "
+                        "sizeof(kImage{12}) - 1, kMetadata{12}},\n",
                         v.name, v.family, v.in, v.out, v.rows, v.block, v.warps,
-                        v.aligned, v.precision, v.bm, v.bk, v.bn, i);
+                        v.aligned, v.precision, v.bm, v.bk, v.bn, i, v.arch);
   os << "};\nconst unsigned kNumKernels = " << variants.size() << ";\n\n"
      << "} // namespace embedded\n} // namespace tile\n";
 

@@ -226,6 +226,19 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
   EXPECT_GE(pipelined, 16u);
 }
 
+// The Hopper builds the dispatcher picks on compute capability 9.0 exist
+// (it cannot be asked for them without such a device).
+TEST(RuntimeLibraryKernels, HopperVariantsExist) {
+  std::set<std::string> names;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i)
+    names.insert(tile_library_kernel_name(i));
+  for (const char *type : {"f16", "bf16"})
+    for (const char *tileName : {"m64_k32_n256_w4_s3_h", "m64_k32_n128_w4_s2_h"})
+      EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type +
+                              "_ieee_" + tileName))
+          << type << " " << tileName;
+}
+
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
 // argument checks, without a GPU.
 TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {

@@ -59,6 +59,9 @@ struct SoftmaxMatmulConfig {
   int64_t stages = 0;
   /// If nonzero, ask for this many programs per SM (registers capped).
   int64_t minProgramsPerSM = 0;
+  /// Built for Hopper's arch-specific features (sm_90a: wgmma); named with
+  /// a trailing `_h`, run on compute capability 9.0 only.
+  bool hopper = false;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

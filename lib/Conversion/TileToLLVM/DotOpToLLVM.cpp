@@ -588,11 +588,18 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       return;
     LocalLoadOp a = getStageRead(dot, dot.getA()),
                 b = getStageRead(dot, dot.getB());
-    if (!a || !b)
+    if (!b)
       return;
-    auto aAlloc = a.getBuffer().getDefiningOp<AllocSharedOp>();
+    auto aAlloc =
+        a ? a.getBuffer().getDefiningOp<AllocSharedOp>() : AllocSharedOp();
     auto bAlloc = b.getBuffer().getDefiningOp<AllocSharedOp>();
-    if (!aAlloc || !bAlloc || aAlloc == bAlloc)
+    // `a` from a buffer (both operands in shared memory), or from
+    // registers when it holds the accumulator's layout (the exponentiated
+    // tile of an online softmax).
+    bool aShared = aAlloc && aAlloc != bAlloc &&
+                   isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true);
+    if (!bAlloc || (!aShared && (dot.getA().getType().getEncoding() != layout ||
+                                 a)))
       return;
     // A buffer keeps one layout: another dot may not have claimed it in
     // the other role (a's row order differs from b's).
@@ -600,7 +607,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr);
       return w ? w.getInt() : 0;
     };
-    if ((aAlloc->hasAttr(kSwizzleBytesAttr) &&
+    if ((aShared && aAlloc->hasAttr(kSwizzleBytesAttr) &&
          warpsOf(aAlloc) != (int64_t)numWarps) ||
         (bAlloc->hasAttr(kSwizzleBytesAttr) && warpsOf(bAlloc) != 0))
       return;
@@ -608,8 +615,10 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       int64_t rowBytes = read.getType().getDimSize(1) * 2;
       return IntegerAttr::get(i64, std::min<int64_t>(rowBytes, 128));
     };
-    aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a));
-    aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
+    if (aShared) {
+      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a));
+      aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
+    }
     bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b));
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
@@ -692,7 +701,8 @@ static SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
       /*hasSideEffects=*/true);
 }
 
-static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
+static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
+                                       ValueRange accVals,
                                        ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
   RankedTensorType aType = op.getA().getType(), cType = op.getType();
@@ -701,9 +711,15 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
   auto numWarps = getNumWarps(op->getParentOfType<func::FuncOp>());
   int64_t mTiles = m / (16 * numWarps); // 64-row slices per warpgroup
   Type i32 = rewriter.getI32Type();
+  // `a` is read from its buffer when planWarpgroupMma swizzled it for the
+  // dot (wgmma row order); otherwise it is in registers, in the
+  // accumulator's layout.
   auto aRead = op.getA().getDefiningOp<LocalLoadOp>();
+  SharedLayout aLayout;
+  if (aRead)
+    aLayout = getSharedLayout(aRead.getBuffer());
+  bool aShared = aRead && aLayout.mmaRowWarps;
   auto bRead = op.getB().getDefiningOp<LocalLoadOp>();
-  SharedLayout aLayout = getSharedLayout(aRead.getBuffer());
   SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
   auto stageAddress = [&](LocalLoadOp read, const SharedLayout &layout) {
     return LLVM::PtrToIntOp::create(
@@ -712,47 +728,59 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
                       rewriter.getRemappedValue(read.getBuffer()),
                       rewriter.getRemappedValue(read.getStage())));
   };
-  Value aBase = stageAddress(aRead, aLayout);
-  Value bBase = stageAddress(bRead, bLayout);
-  ThreadIds ids = getThreadIds(rewriter, loc);
-  Value warpgroup =
-      arith::ShRUIOp::create(rewriter, loc, ids.warp, i32Constant(rewriter, loc, 2));
-  // This warpgroup's first slice of `a`: 64 rows of swizzleBytes each.
-  int64_t aS = aLayout.swizzleBytes, bS = bLayout.swizzleBytes;
-  aBase = arith::AddIOp::create(
-      rewriter, loc, aBase,
-      arith::MulIOp::create(rewriter, loc, warpgroup,
-                            i32Constant(rewriter, loc, mTiles * 64 * aS)));
-  // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
-  // leading offset is unused: a k16 step never leaves a swizzled row).
-  // b is MN-major: 8-row (k) groups SBO apart, 64-column (swizzle-row)
-  // chunks LBO apart.
-  Value aDesc = emitMatrixDescriptor(rewriter, loc, aBase, 16, 8 * aS, aS);
-  Value bDesc = emitMatrixDescriptor(rewriter, loc, bBase,
-                                     bLayout.getChunkBytes(), 8 * bS, bS);
   auto advance = [&](Value desc, int64_t bytes) -> Value {
     if (!bytes)
       return desc;
     return arith::AddIOp::create(rewriter, loc, desc,
                                  i64Constant(rewriter, loc, bytes >> 4));
   };
+  // b is MN-major: 8-row (k) groups SBO apart, 64-column (swizzle-row)
+  // chunks LBO apart.
+  int64_t bS = bLayout.swizzleBytes;
+  Value bDesc = emitMatrixDescriptor(rewriter, loc, stageAddress(bRead, bLayout),
+                                     bLayout.getChunkBytes(), 8 * bS, bS);
+  // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
+  // leading offset is unused: a k16 step never leaves a swizzled row).
+  // This warpgroup's first slice: 64 rows of swizzleBytes each.
+  int64_t aS = aLayout.swizzleBytes;
+  Value aDesc;
+  if (aShared) {
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    Value warpgroup = arith::ShRUIOp::create(rewriter, loc, ids.warp,
+                                             i32Constant(rewriter, loc, 2));
+    Value aBase = arith::AddIOp::create(
+        rewriter, loc, stageAddress(aRead, aLayout),
+        arith::MulIOp::create(rewriter, loc, warpgroup,
+                              i32Constant(rewriter, loc, mTiles * 64 * aS)));
+    aDesc = emitMatrixDescriptor(rewriter, loc, aBase, 16, 8 * aS, aS);
+  }
 
   LayoutView view(cType);
   auto slotOf = [&](int64_t r, int64_t c) { return view.getSlot({r, c}); };
   int64_t nTiles = n / 8, regs = n / 2;
   Type elem = aType.getElementType();
+  // Operands after the accumulator's: a's descriptor (or its 4 fragment
+  // registers), b's descriptor, the scale-d flag.
+  int64_t aOperands = aShared ? 1 : 4;
+  int64_t bIndex = 2 * regs + aOperands, flagIndex = bIndex + 1;
   std::string text;
   {
     llvm::raw_string_ostream os(text);
-    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * regs + 2
+    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagIndex
        << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k16.f32"
        << (elem.isBF16() ? ".bf16.bf16" : ".f16.f16") << " {";
     for (int64_t i = 0; i < regs; ++i)
       os << (i ? "," : "") << "$" << i;
-    // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0), b
-    // MN-major (1).
-    os << "}, $" << 2 * regs << ", $" << 2 * regs + 1
-       << ", p, 1, 1, 0, 1;\n}";
+    os << "}, ";
+    if (aShared)
+      os << "$" << 2 * regs;
+    else
+      os << "{$" << 2 * regs << ",$" << 2 * regs + 1 << ",$" << 2 * regs + 2
+         << ",$" << 2 * regs + 3 << "}";
+    // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0; no
+    // such immediate with a in registers), b MN-major (1).
+    os << ", $" << bIndex << ", p, 1, 1, " << (aShared ? "0, " : "")
+       << "1;\n}";
   }
   std::string constraints;
   {
@@ -761,20 +789,47 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
       os << "=f,";
     for (int64_t i = 0; i < regs; ++i)
       os << i << ",";
-    os << "l,l,r";
+    os << (aShared ? "l," : "r,r,r,r,") << "l,r";
   }
   Value one = i32Constant(rewriter, loc, 1);
-
+  // A fragments from registers, as for mma.sync m16n8k16: (lo, k..k+1),
+  // (hi, k..k+1), (lo, k+8..k+9), (hi, k+8..k+9), where lo/hi are this
+  // warp's rows of m-tile j (slot rows 2j, 2j+1) and the k pairs are
+  // column slots 2q, 2q+1 of the 8-column group q.
+  LayoutView aView(aType);
+  auto pack = [&](int64_t row, int64_t col) -> Value {
+    auto vecType = VectorType::get({2}, elem);
+    Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+    for (int64_t i = 0; i < 2; ++i)
+      v = LLVM::InsertElementOp::create(
+          rewriter, loc, v, aVals[aView.getSlot({row, col + i})],
+          i32Constant(rewriter, loc, i));
+    return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+  };
+  // Fragments of `a` in registers are all formed before the fence: a
+  // register written between two wgmma of a group makes ptxas insert
+  // another fence (warpgroup.arrive, C7519).
+  SmallVector<SmallVector<Value>> aFragments;
+  if (!aShared)
+    for (int64_t kk = 0; kk < k; kk += 16)
+      for (int64_t j = 0; j < mTiles; ++j) {
+        int64_t c = 2 * (kk / 8);
+        aFragments.push_back({pack(2 * j, c), pack(2 * j + 1, c),
+                              pack(2 * j, c + 2), pack(2 * j + 1, c + 2)});
+      }
   SmallVector<Value> acc(accVals.begin(), accVals.end());
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
   for (int64_t kk = 0; kk < k; kk += 16) {
     // k16 step: 32 bytes into a's rows (possibly the next column chunk),
     // 16 rows down b.
-    int64_t aBytes = (kk * 2) / aS * aLayout.getChunkBytes() + (kk * 2) % aS;
+    int64_t aBytes =
+        aShared ? (kk * 2) / aS * aLayout.getChunkBytes() + (kk * 2) % aS : 0;
     Value bStep = advance(bDesc, kk * bS);
     for (int64_t j = 0; j < mTiles; ++j) {
-      Value aStep = advance(aDesc, aBytes + j * 64 * aS);
+      SmallVector<Value> aOps =
+          aShared ? SmallVector<Value>{advance(aDesc, aBytes + j * 64 * aS)}
+                  : aFragments[(kk / 16) * mTiles + j];
       SmallVector<Value> operands;
       SmallVector<int64_t> slots;
       for (int64_t t = 0; t < nTiles; ++t)
@@ -783,7 +838,8 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange accVals,
             slots.push_back(slotOf(2 * j + h, 2 * t + c));
       for (int64_t s : slots)
         operands.push_back(acc[s]);
-      operands.append({aStep, bStep, one});
+      operands.append(aOps);
+      operands.append({bStep, one});
       SmallVector<Value> out = emitInlineAsm(
           rewriter, loc, SmallVector<Type>(regs, rewriter.getF32Type()),
           operands, text, constraints, /*hasSideEffects=*/true);
@@ -816,7 +872,8 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (op->hasAttr(kWarpgroupMmaAttr))
-      return lowerDotWithWgmma(op, adaptor.getAcc(), rewriter);
+      return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(),
+                               rewriter);
     if (isMmaLayout(op.getType().getEncoding()))
       return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),
                              adaptor.getAcc(), rewriter);

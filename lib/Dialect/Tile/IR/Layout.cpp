@@ -166,20 +166,21 @@ static bool fillsSwizzleRows(int64_t bytes) {
 }
 
 bool mlir::tile::isWarpgroupMmaDot(DotOp dot, unsigned numWarps) {
-  return dot.getA().getDefiningOp<LocalLoadOp>() &&
-         dot.getB().getDefiningOp<LocalLoadOp>() &&
-         isWarpgroupMmaShape(dot, numWarps);
+  return dot.getB().getDefiningOp<LocalLoadOp>() &&
+         isWarpgroupMmaShape(dot, numWarps,
+                             (bool)dot.getA().getDefiningOp<LocalLoadOp>());
 }
 
-bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps) {
+bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps,
+                                     bool aFromShared) {
   RankedTensorType a = dot.getA().getType(), c = dot.getType();
   Type elem = a.getElementType();
   if (!(elem.isF16() || elem.isBF16()) || !c.getElementType().isF32())
     return false;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
   return numWarps % 4 == 0 && m % (16 * numWarps) == 0 && n % 8 == 0 &&
-         n <= 256 && k % 16 == 0 && fillsSwizzleRows(k * 2) &&
-         fillsSwizzleRows(n * 2);
+         n <= 256 && k % 16 == 0 &&
+         (!aFromShared || fillsSwizzleRows(k * 2)) && fillsSwizzleRows(n * 2);
 }
 
 BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,

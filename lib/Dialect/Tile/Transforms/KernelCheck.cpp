@@ -44,13 +44,13 @@ static int64_t registersPerThread(Type type, int64_t threads) {
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
 }
 
-/// Splats (a splat constant or tile.splat) used only by elementwise ops
-/// and as loop-carried values hold one value per thread whatever their
-/// shape: the lowering repeats the scalar, and a loop's copy is counted as
-/// the loop's own value.
+/// Splats (a splat constant or tile.splat) and broadcasts used only by
+/// elementwise ops and as loop-carried values hold no registers of their
+/// own: the lowering repeats the scalar (or the broadcast tile's values),
+/// and a loop's copy is counted as the loop's own value.
 static bool isSplat(Value v) {
   auto constant = v.getDefiningOp<arith::ConstantOp>();
-  if (!v.getDefiningOp<SplatOp>() &&
+  if (!v.getDefiningOp<SplatOp>() && !v.getDefiningOp<BroadcastOp>() &&
       !(constant && isa<SplatElementsAttr>(constant.getValue())))
     return false;
   return !v.use_empty() && llvm::all_of(v.getUsers(), [](Operation *user) {

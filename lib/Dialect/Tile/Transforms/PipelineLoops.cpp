@@ -74,7 +74,8 @@ static SmallVector<Candidate> findCandidates(scf::ForOp loop) {
 
 /// Whether the loop's dots could become wgmma left in flight (see the
 /// pass description): an f16/bf16 dot of the wgmma shapes whose operands
-/// are both pipelined loads.
+/// are both pipelined loads (the case measured; a computed `a` would work
+/// too).
 static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
                                      ArrayRef<Candidate> candidates,
                                      unsigned numWarps) {
@@ -86,7 +87,7 @@ static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto dot = dyn_cast<DotOp>(op))
       if (pipelined(dot.getA()) && pipelined(dot.getB()) &&
-          isWarpgroupMmaShape(dot, numWarps))
+          isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true))
         return true;
   return false;
 }

@@ -104,13 +104,15 @@ BlockedEncodingAttr getDefaultBlockedLayout(MLIRContext *ctx,
 BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps,
                                  bool warpgroupMma = false);
 /// Whether `dot` has the shape, types and operand sources the wgmma
-/// lowering handles: f16 or bf16 operands both read from shared buffers
-/// (tile.local_load), an f32 accumulator of 16 x numWarps x R rows (R >= 1)
-/// and at most 256 columns, four warps per warpgroup, and rows of `a` and
-/// `b` whose bytes fill whole swizzle rows (32, 64 or a multiple of 128).
+/// lowering handles: f16 or bf16 operands, `b` read from a shared buffer
+/// (tile.local_load) and `a` either read from one too or computed (then
+/// held in registers in the accumulator's layout), an f32 accumulator of
+/// 16 x numWarps x R rows (R >= 1) and at most 256 columns, four warps per
+/// warpgroup, and rows of the shared operands whose bytes fill whole
+/// swizzle rows (32, 64 or a multiple of 128).
 bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
-/// The same without the operand sources: types and shapes only.
-bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps);
+/// The same given where `a` comes from: types and shapes only.
+bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared);
 /// Whether code for `chip` may use wgmma (sm_90a: the arch-specific
 /// feature set of Hopper).
 bool targetHasWarpgroupMma(StringRef chip);
