@@ -123,12 +123,12 @@ static std::vector<Variant> listVariants() {
           {128, 32, 128, 8},
           {64, 32, 64, 4},
           // 256 columns with all warps along M (the widest wgmma) halve
-          // the exponentials again: f16/bf16 only (tuning candidates for
-          // Hopper).
+          // the exponentials again: f16/bf16 and tf32 only (tuning
+          // candidates for Hopper).
           {64, 32, 256, 4},
           {128, 32, 256, 8}}) {
       bool wide = bn == 256 && bm / 16 >= warps;
-      if (wide && mm.t == ElemType::F32)
+      if (wide && mm.t == ElemType::F32 && mm.p != InputPrecision::TF32)
         continue;
       // The FMA path (f32 ieee) keeps both operand tiles and the
       // accumulator in registers: the largest tiles would need more than
@@ -163,12 +163,13 @@ static std::vector<Variant> listVariants() {
           if (minPrograms && (wide || !(stages == 2 && warps == 4 && bk == 32)))
             continue;
           c.minProgramsPerSM = minPrograms;
-          // f16/bf16 pipelined tiles also for Hopper (sm_90a), where the
-          // product of the exponentiated tile (in registers) with V's
-          // stage (swizzled) is wgmma.
-          bool sixteenBit = mm.t != ElemType::F32;
+          // f16/bf16 and tf32 pipelined tiles also for Hopper (sm_90a),
+          // where the product of the exponentiated tile (in registers)
+          // with V's stage (swizzled; transposed for tf32) is wgmma.
+          bool hopperPath = mm.t != ElemType::F32 ||
+                            mm.p == InputPrecision::TF32;
           for (bool hopper : {false, true}) {
-            if (hopper && !(sixteenBit && stages))
+            if (hopper && !(hopperPath && stages))
               continue;
             c.hopper = hopper;
             Variant v{getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,

@@ -237,6 +237,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type +
                               "_ieee_" + tileName))
           << type << " " << tileName;
+  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"));
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its

@@ -52,6 +52,126 @@ struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
   }
 };
 
+/// A copy into a transposed (K-major) buffer: one 4-byte cp.async per
+/// element, which may land anywhere in shared memory. Each warp's 32
+/// copies cover 8 consecutive columns of 4 consecutive rows: 32-byte
+/// pieces of 4 rows in global memory, and in the buffer (row n of the
+/// transposed block holds column n) two lanes per bank at most.
+static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
+                                ValueRange parts, Value dst,
+                                ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  RankedTensorType block = layout.type.getBlockType();
+  Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
+       i64 = rewriter.getI64Type();
+  int64_t threads = 32 * getNumWarps(op->getParentOfType<func::FuncOp>());
+  int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
+  Value base = parts[0];
+  Value shape[2] = {parts[1], parts[2]}, strides[2] = {parts[3], parts[4]},
+        offsets[2] = {parts[5], parts[6]};
+  auto c32 = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+  auto c64 = [&](int64_t v) { return i64Constant(rewriter, loc, v); };
+  auto ext = [&](Value v) {
+    return arith::ExtSIOp::create(rewriter, loc, i64, v).getResult();
+  };
+  ThreadIds ids = getThreadIds(rewriter, loc);
+  Value tid = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(rewriter, loc, ids.warp, c32(32)), ids.lane);
+  Value interior;
+  for (int d = 0; d < 2; ++d) {
+    Value start = ext(offsets[d]);
+    Value end = arith::AddIOp::create(rewriter, loc, start,
+                                      c64(block.getDimSize(d)));
+    Value inside = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, start,
+                              c64(0)),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
+                              shape[d]));
+    interior = d ? arith::AndIOp::create(rewriter, loc, interior, inside)
+                       .getResult()
+                 : inside;
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), interior,
+                                /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  int64_t groupsPerRow = cols / 8;
+  for (bool checked : {false, true}) {
+    rewriter.setInsertionPoint(checked ? ifOp.elseBlock()->getTerminator()
+                                       : ifOp.thenBlock()->getTerminator());
+    for (int64_t j = 0; j * threads < rows * cols; ++j) {
+      // Item i = tid + j * threads: column 8 (g % groupsPerRow) + i % 8 and
+      // row 4 (g / groupsPerRow) + (i / 8) % 4 with g = i / 32.
+      Value item = arith::AddIOp::create(rewriter, loc, tid, c32(j * threads));
+      Value group = arith::DivUIOp::create(rewriter, loc, item, c32(32));
+      Value col = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(
+              rewriter, loc,
+              arith::RemUIOp::create(rewriter, loc, group, c32(groupsPerRow)),
+              c32(8)),
+          arith::RemUIOp::create(rewriter, loc, item, c32(8)));
+      Value row = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(
+              rewriter, loc,
+              arith::DivUIOp::create(rewriter, loc, group, c32(groupsPerRow)),
+              c32(4)),
+          arith::RemUIOp::create(
+              rewriter, loc,
+              arith::DivUIOp::create(rewriter, loc, item, c32(8)), c32(4)));
+      Value gRow = ext(arith::AddIOp::create(rewriter, loc, offsets[0], row));
+      Value gCol = ext(arith::AddIOp::create(rewriter, loc, offsets[1], col));
+      Value offset = arith::AddIOp::create(
+          rewriter, loc, arith::MulIOp::create(rewriter, loc, gRow, strides[0]),
+          arith::MulIOp::create(rewriter, loc, gCol, strides[1]));
+      Value srcBytes = c32(4);
+      if (checked) {
+        // Outside the array: read nothing (valid address), zero-fill.
+        Value inside = arith::AndIOp::create(
+            rewriter, loc,
+            arith::AndIOp::create(
+                rewriter, loc,
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                      gRow, c64(0)),
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                      gRow, shape[0])),
+            arith::AndIOp::create(
+                rewriter, loc,
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                      gCol, c64(0)),
+                arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                      gCol, shape[1])));
+        srcBytes = arith::SelectOp::create(rewriter, loc, inside, c32(4), c32(0));
+        offset = arith::SelectOp::create(rewriter, loc, inside, offset, c64(0));
+      }
+      Value src = gep(rewriter, loc, elem, base, offset);
+      Value dstAddr = LLVM::PtrToIntOp::create(
+          rewriter, loc, i32,
+          byteOffset(rewriter, loc, dst,
+                     layout.emitOffset(rewriter, loc, row, col)));
+      auto copy = [&] {
+        emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
+                         "cp.async.ca.shared.global [$0], [$1], 4, $2;",
+                         "r,l,r");
+      };
+      if ((j + 1) * threads <= rows * cols) {
+        copy();
+        continue;
+      }
+      auto inRange = scf::IfOp::create(
+          rewriter, loc, TypeRange(),
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, item,
+                                c32(rows * cols)),
+          /*withElse=*/false);
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(inRange.thenBlock()->getTerminator());
+      copy();
+    }
+  }
+}
+
 struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -65,6 +185,15 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
     int64_t bytes = type.getElementBytes();
     SharedLayout layout = getSharedLayout(op.getBuffer());
+    if (layout.transposed) {
+      lowerTransposedCopy(op, layout, adaptor.getPtr(),
+                          emitStageBase(rewriter, loc, layout,
+                                        adaptor.getBuffer()[0],
+                                        adaptor.getStage()[0]),
+                          rewriter);
+      rewriter.eraseOp(op);
+      return success();
+    }
     Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
          i64 = rewriter.getI64Type();
 

@@ -607,19 +607,28 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr);
       return w ? w.getInt() : 0;
     };
+    // tf32's `b` is stored transposed (K-major).
+    bool kMajorB = dot.getA().getType().getElementType().isF32();
     if ((aShared && aAlloc->hasAttr(kSwizzleBytesAttr) &&
          warpsOf(aAlloc) != (int64_t)numWarps) ||
-        (bAlloc->hasAttr(kSwizzleBytesAttr) && warpsOf(bAlloc) != 0))
+        (bAlloc->hasAttr(kSwizzleBytesAttr) &&
+         (warpsOf(bAlloc) != 0 || bAlloc->hasAttr(kKMajorAttr) != kMajorB)))
       return;
-    auto swizzle = [&](LocalLoadOp read) {
-      int64_t rowBytes = read.getType().getDimSize(1) * 2;
+    // Swizzled rows: the bytes of a block row (of the transposed block
+    // for a K-major `b`), at most 128.
+    auto swizzle = [&](LocalLoadOp read, bool transposed) {
+      RankedTensorType t = read.getType();
+      int64_t rowBytes = t.getDimSize(transposed ? 0 : 1) *
+                         (t.getElementType().getIntOrFloatBitWidth() / 8);
       return IntegerAttr::get(i64, std::min<int64_t>(rowBytes, 128));
     };
     if (aShared) {
-      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a));
+      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
       aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
     }
-    bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b));
+    bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b, kMajorB));
+    if (kMajorB)
+      bAlloc->setAttr(kKMajorAttr, UnitAttr::get(ctx));
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
 
@@ -735,10 +744,14 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
                                  i64Constant(rewriter, loc, bytes >> 4));
   };
   // b is MN-major: 8-row (k) groups SBO apart, 64-column (swizzle-row)
-  // chunks LBO apart.
+  // chunks LBO apart; transposed (tf32), it is K-major like a shared `a`:
+  // 8-row (n) groups SBO apart, k along the swizzled rows.
   int64_t bS = bLayout.swizzleBytes;
-  Value bDesc = emitMatrixDescriptor(rewriter, loc, stageAddress(bRead, bLayout),
-                                     bLayout.getChunkBytes(), 8 * bS, bS);
+  bool tf32 = aType.getElementType().isF32();
+  Value bDesc = emitMatrixDescriptor(
+      rewriter, loc, stageAddress(bRead, bLayout),
+      bLayout.transposed ? 16 : bLayout.getChunkBytes(), 8 * bS, bS);
+  int64_t kStep = tf32 ? 8 : 16, elemBytes = tf32 ? 4 : 2;
   // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
   // leading offset is unused: a k16 step never leaves a swizzled row).
   // This warpgroup's first slice: 64 rows of swizzleBytes each.
@@ -767,8 +780,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   {
     llvm::raw_string_ostream os(text);
     os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagIndex
-       << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k16.f32"
-       << (elem.isBF16() ? ".bf16.bf16" : ".f16.f16") << " {";
+       << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k" << kStep
+       << ".f32"
+       << (tf32 ? ".tf32.tf32" : elem.isBF16() ? ".bf16.bf16" : ".f16.f16")
+       << " {";
     for (int64_t i = 0; i < regs; ++i)
       os << (i ? "," : "") << "$" << i;
     os << "}, ";
@@ -778,9 +793,12 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
       os << "{$" << 2 * regs << ",$" << 2 * regs + 1 << ",$" << 2 * regs + 2
          << ",$" << 2 * regs + 3 << "}";
     // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0; no
-    // such immediate with a in registers), b MN-major (1).
-    os << ", $" << bIndex << ", p, 1, 1, " << (aShared ? "0, " : "")
-       << "1;\n}";
+    // such immediate with a in registers), b MN-major (1; tf32 takes no
+    // transpose immediates: both K-major).
+    os << ", $" << bIndex << ", p, 1, 1";
+    if (!tf32)
+      os << ", " << (aShared ? "0, " : "") << "1";
+    os << ";\n}";
   }
   std::string constraints;
   {
@@ -809,27 +827,47 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   // Fragments of `a` in registers are all formed before the fence: a
   // register written between two wgmma of a group makes ptxas insert
   // another fence (warpgroup.arrive, C7519).
+  //
+  // tf32: registers a0..a3 hold k = t, t (row + 8), t + 4, t + 4 (row + 8)
+  // of the k8 step; this thread holds columns 2t and 2t + 1 of each group
+  // of 8, so they carry those (a0/a1: 2t, a2/a3: 2t + 1) and the
+  // transposed `b` buffer stores k in the same order (SharedLayout). Each
+  // value is rounded to tf32 once, here.
+  auto tf32Reg = [&](int64_t row, int64_t col) -> Value {
+    Value v = aVals[aView.getSlot({row, col})];
+    return emitInlineAsm(rewriter, loc, i32, v, "cvt.rna.tf32.f32 $0, $1;",
+                         "=r,f", /*hasSideEffects=*/false)[0];
+  };
   SmallVector<SmallVector<Value>> aFragments;
   if (!aShared)
-    for (int64_t kk = 0; kk < k; kk += 16)
+    for (int64_t kk = 0; kk < k; kk += kStep)
       for (int64_t j = 0; j < mTiles; ++j) {
         int64_t c = 2 * (kk / 8);
-        aFragments.push_back({pack(2 * j, c), pack(2 * j + 1, c),
-                              pack(2 * j, c + 2), pack(2 * j + 1, c + 2)});
+        if (tf32)
+          aFragments.push_back({tf32Reg(2 * j, c), tf32Reg(2 * j + 1, c),
+                                tf32Reg(2 * j, c + 1),
+                                tf32Reg(2 * j + 1, c + 1)});
+        else
+          aFragments.push_back({pack(2 * j, c), pack(2 * j + 1, c),
+                                pack(2 * j, c + 2), pack(2 * j + 1, c + 2)});
       }
   SmallVector<Value> acc(accVals.begin(), accVals.end());
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
-  for (int64_t kk = 0; kk < k; kk += 16) {
-    // k16 step: 32 bytes into a's rows (possibly the next column chunk),
-    // 16 rows down b.
+  for (int64_t kk = 0; kk < k; kk += kStep) {
+    // k step: 32 bytes into a's rows (possibly the next column chunk),
+    // kStep rows down b (MN-major) or 32 bytes into its rows (K-major).
     int64_t aBytes =
         aShared ? (kk * 2) / aS * aLayout.getChunkBytes() + (kk * 2) % aS : 0;
-    Value bStep = advance(bDesc, kk * bS);
+    int64_t kBytes = kk * elemBytes;
+    Value bStep = advance(bDesc, bLayout.transposed
+                                     ? kBytes / bS * bLayout.getChunkBytes() +
+                                           kBytes % bS
+                                     : kk * bS);
     for (int64_t j = 0; j < mTiles; ++j) {
       SmallVector<Value> aOps =
           aShared ? SmallVector<Value>{advance(aDesc, aBytes + j * 64 * aS)}
-                  : aFragments[(kk / 16) * mTiles + j];
+                  : aFragments[(kk / kStep) * mTiles + j];
       SmallVector<Value> operands;
       SmallVector<int64_t> slots;
       for (int64_t t = 0; t < nTiles; ++t)

@@ -162,7 +162,7 @@ int64_t SharedLayout::getStageBytes() const {
 }
 
 int64_t SharedLayout::getChunkBytes() const {
-  return type.getBlockType().getDimSize(0) * swizzleBytes;
+  return type.getBlockType().getDimSize(transposed ? 1 : 0) * swizzleBytes;
 }
 
 Value SharedLayout::emitOffset(OpBuilder &b, Location loc, Value row,
@@ -183,7 +183,19 @@ Value SharedLayout::emitOffset(OpBuilder &b, Location loc, Value row,
   int64_t bytes = type.getElementBytes();
   if (!isSwizzled())
     return mul(add(mul(row, type.getRowStride()), col), bytes);
-  if (mmaRowWarps) {
+  if (transposed) {
+    // Row n, column pi(k) = (k & ~7) | (k & 1) << 2 | (k & 7) >> 1.
+    Value k = row;
+    row = col;
+    auto andC = [&](Value x, int64_t v) -> Value {
+      return arith::AndIOp::create(b, loc, x, c(v));
+    };
+    col = arith::OrIOp::create(
+        b, loc,
+        arith::OrIOp::create(b, loc, andC(k, ~int64_t(7)),
+                             mul(andC(k, 1), 4)),
+        div(andC(k, 7), 2));
+  } else if (mmaRowWarps) {
     // Tile group p = 8-row group of `row`: warp w = p % W, repetition
     // rep = p / W = 2j + h; it goes to slice (w / 4) * R + j, at group
     // 2 (w % 4) + h within the slice.
@@ -214,6 +226,7 @@ SharedLayout mlir::tile::getSharedLayout(Value buffer) {
       layout.swizzleBytes = s.getInt();
     if (auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr))
       layout.mmaRowWarps = w.getInt();
+    layout.transposed = alloc->hasAttr(kKMajorAttr);
   }
   return layout;
 }

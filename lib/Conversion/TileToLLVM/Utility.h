@@ -75,10 +75,17 @@ SmallVector<Value> emitInlineAsm(OpBuilder &b, Location loc,
 /// mma layout (warp w owns rows 8w + g and 8w + g + 8W of each 16W rows):
 /// slice row 16i + 8h + g is tile row (2j + h) 8W + 8(4q + i) + g for
 /// warpgroup q and m-tile j.
+///
+/// A transposed (K-major) buffer, for the `b` operand of a tf32 wgmma,
+/// stores the block's element (k, n) at row n, column pi(k) of the
+/// swizzled layout, where pi permutes each group of 8 k as 0 4 1 5 2 6 3 7
+/// -> 0..7 (k = 2t goes to t, 2t + 1 to t + 4): the order in which the
+/// registers of the tf32 `a` fragments hold k (see DotOpToLLVM.cpp).
 struct SharedLayout {
   SharedBufferType type;
   int64_t swizzleBytes = 0;
   int64_t mmaRowWarps = 0;
+  bool transposed = false;
 
   bool isSwizzled() const { return swizzleBytes != 0; }
   int64_t getStageBytes() const;

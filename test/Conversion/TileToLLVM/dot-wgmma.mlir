@@ -77,3 +77,45 @@ func.func @two_warps(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
   tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// tf32 (f32 operands, tf32 precision): `a` is computed (the exponentiated
+// tile of an online softmax), so it comes from registers, rounded once
+// with cvt.rna; wgmma reads 32-bit operands from shared memory only
+// K-major, so `b`'s stage is filled transposed, one 4-byte cp.async per
+// element (interior and edge blocks alike; `a`'s buffer keeps 16-byte
+// copies), and each k8 step is one m64n64k8 wgmma with no transpose
+// immediates.
+// CHECK-LABEL: func.func @tf32_a_in_registers
+// CHECK-SAME:    tile.wgmma
+// CHECK:         scf.if
+// CHECK:         "cp.async.cg.shared.global [$0], [$1], 16, $2;"
+// CHECK:         "cp.async.ca.shared.global [$0], [$1], 4, $2;"
+// CHECK-NOT:     cp.async.cg
+// CHECK:         cvt.rna.tf32.f32
+// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
+// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK:         return
+func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf32>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf32>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf32>>, !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4> -> tensor<64x32xf32>
+  %p = math.exp %x : tensor<64x32xf32>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4> -> tensor<32x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %p, %y, %zero precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}

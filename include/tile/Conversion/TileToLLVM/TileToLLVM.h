@@ -62,6 +62,8 @@ constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
 /// (see SharedLayout in Utility.h).
 constexpr llvm::StringLiteral kSwizzleBytesAttr = "tile.swizzle_bytes";
 constexpr llvm::StringLiteral kMmaRowWarpsAttr = "tile.mma_row_warps";
+/// On such a buffer: stored transposed (K-major, tf32 `b`).
+constexpr llvm::StringLiteral kKMajorAttr = "tile.k_major";
 /// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
 constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
 /// On such a dot: how many wgmma groups (its own) it leaves in flight.

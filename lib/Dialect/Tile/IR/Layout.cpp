@@ -175,12 +175,19 @@ bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps,
                                      bool aFromShared) {
   RankedTensorType a = dot.getA().getType(), c = dot.getType();
   Type elem = a.getElementType();
-  if (!(elem.isF16() || elem.isBF16()) || !c.getElementType().isF32())
+  if (!c.getElementType().isF32())
     return false;
   int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
-  return numWarps % 4 == 0 && m % (16 * numWarps) == 0 && n % 8 == 0 &&
-         n <= 256 && k % 16 == 0 &&
-         (!aFromShared || fillsSwizzleRows(k * 2)) && fillsSwizzleRows(n * 2);
+  if (numWarps % 4 || m % (16 * numWarps) || n % 8 || n > 256)
+    return false;
+  if (elem.isF16() || elem.isBF16())
+    return k % 16 == 0 && (!aFromShared || fillsSwizzleRows(k * 2)) &&
+           fillsSwizzleRows(n * 2);
+  // tf32 (one rounding, not tf32x3): `a` from registers only, `b` stored
+  // K-major (transposed into its buffer: wgmma reads 32-bit operands from
+  // shared memory only K-major) in rows of K x 4 bytes.
+  return elem.isF32() && dot.getPrecision() == InputPrecision::TF32 &&
+         !aFromShared && k % 8 == 0 && fillsSwizzleRows(k * 4);
 }
 
 BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,

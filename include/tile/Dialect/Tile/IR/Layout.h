@@ -104,7 +104,9 @@ BlockedEncodingAttr getDefaultBlockedLayout(MLIRContext *ctx,
 BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps,
                                  bool warpgroupMma = false);
 /// Whether `dot` has the shape, types and operand sources the wgmma
-/// lowering handles: f16 or bf16 operands, `b` read from a shared buffer
+/// lowering handles: f16 or bf16 operands (or f32 with tf32 precision and
+/// `a` computed: then `b` is stored transposed), `b` read from a shared
+/// buffer
 /// (tile.local_load) and `a` either read from one too or computed (then
 /// held in registers in the accumulator's layout), an f32 accumulator of
 /// 16 x numWarps x R rows (R >= 1) and at most 256 columns, four warps per
