@@ -52,6 +52,86 @@ struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
   }
 };
 
+/// The interior copy into a transposed buffer with 128-byte swizzled rows
+/// (see lowerTransposedCopy): warp w's lane (l8 = lane % 8, l4 = lane / 8)
+/// copies column n = 8 (w + W i) + l8 of rows k = 4 r + l4, for every i
+/// and r. Its bytes in the stage are
+///   i 8 W 128 + (r / 8) chunk + n0 128 + ((piece ^ (n % 8)) << 4)
+///     + 8 (r % 2) + 4 (l4 >> 1),   piece = 2 ((r / 2) % 4) + (l4 & 1)
+/// (k permuted as in SharedLayout), and with n % 8 = l8 fixed per thread
+/// the swizzle is one XOR of a per-thread base with 32 ((r / 2) % 4): the
+/// rest are immediates. The source is a per-thread pointer plus multiples
+/// of 4 rows and 8 W columns.
+static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
+                                        Location loc,
+                                        const SharedLayout &layout, Value base,
+                                        Value strides[2], Value offsets[2],
+                                        Value dst, const ThreadIds &ids,
+                                        int64_t warps) {
+  RankedTensorType block = layout.type.getBlockType();
+  Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
+       i64 = rewriter.getI64Type();
+  int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
+  auto c32 = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+  auto c64 = [&](int64_t v) { return i64Constant(rewriter, loc, v); };
+  auto ext = [&](Value v) {
+    return arith::ExtSIOp::create(rewriter, loc, i64, v).getResult();
+  };
+  Value l8 = arith::AndIOp::create(rewriter, loc, ids.lane, c32(7));
+  Value l4 = arith::ShRUIOp::create(rewriter, loc, ids.lane, c32(3));
+  Value n0 = arith::AddIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, ids.warp, c32(8)),
+      l8);
+  // Source: element (offsets[0] + l4, offsets[1] + n0).
+  Value first = arith::AddIOp::create(
+      rewriter, loc,
+      arith::MulIOp::create(
+          rewriter, loc,
+          ext(arith::AddIOp::create(rewriter, loc, offsets[0], l4)),
+          strides[0]),
+      arith::MulIOp::create(
+          rewriter, loc,
+          ext(arith::AddIOp::create(rewriter, loc, offsets[1], n0)),
+          strides[1]));
+  Value src0 = gep(rewriter, loc, elem, base, first);
+  Value rowStep = arith::MulIOp::create(rewriter, loc, strides[0], c64(4));
+  Value colStep =
+      arith::MulIOp::create(rewriter, loc, strides[1], c64(8 * warps));
+  // Destination base: the stage, row n0, (l4 & 1) ^ l8 as the 16-byte
+  // piece, 4 (l4 >> 1) within it.
+  Value stage = LLVM::PtrToIntOp::create(rewriter, loc, i32, dst);
+  Value piece = arith::XOrIOp::create(
+      rewriter, loc, arith::AndIOp::create(rewriter, loc, l4, c32(1)), l8);
+  Value dstBase = arith::AddIOp::create(
+      rewriter, loc,
+      arith::AddIOp::create(
+          rewriter, loc, stage,
+          arith::MulIOp::create(rewriter, loc, n0, c32(128))),
+      arith::AddIOp::create(
+          rewriter, loc, arith::ShLIOp::create(rewriter, loc, piece, c32(4)),
+          arith::MulIOp::create(
+              rewriter, loc, arith::ShRUIOp::create(rewriter, loc, l4, c32(1)),
+              c32(4))));
+  Value four = c32(4);
+  for (int64_t r = 0; r < rows / 4; ++r) {
+    Value rowSrc = gep(rewriter, loc, elem, src0,
+                       arith::MulIOp::create(rewriter, loc, rowStep, c64(r)));
+    Value rowDst = arith::XOrIOp::create(rewriter, loc, dstBase,
+                                         c32(((r / 2) % 4) << 5));
+    for (int64_t i = 0; i < cols / (8 * warps); ++i) {
+      Value src = gep(rewriter, loc, elem, rowSrc,
+                      arith::MulIOp::create(rewriter, loc, colStep, c64(i)));
+      Value addr = arith::AddIOp::create(
+          rewriter, loc, rowDst,
+          c32(i * 8 * warps * 128 + (r / 8) * layout.getChunkBytes() +
+              8 * (r % 2)));
+      emitAsmStatement(rewriter, loc, {addr, src, four},
+                       "cp.async.ca.shared.global [$0], [$1], 4, $2;",
+                       "r,l,r");
+    }
+  }
+}
+
 /// A copy into a transposed (K-major) buffer: one 4-byte cp.async per
 /// element, which may land anywhere in shared memory. Each warp's 32
 /// copies cover 8 consecutive columns of 4 consecutive rows: 32-byte
@@ -97,7 +177,19 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
                                 /*withElse=*/true);
   OpBuilder::InsertionGuard guard(rewriter);
   int64_t groupsPerRow = cols / 8;
+  int64_t warps = threads / 32;
+  // Interior blocks with 128-byte swizzled rows and whole column groups per
+  // warp take the short path: addresses from a few per-thread bases.
+  bool short128 = layout.swizzleBytes == 128 && groupsPerRow % warps == 0 &&
+                  rows % 4 == 0;
+  if (short128) {
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    lowerTransposedInteriorCopy(rewriter, loc, layout, base, strides, offsets,
+                                dst, ids, warps);
+  }
   for (bool checked : {false, true}) {
+    if (!checked && short128)
+      continue;
     rewriter.setInsertionPoint(checked ? ifOp.elseBlock()->getTerminator()
                                        : ifOp.thenBlock()->getTerminator());
     for (int64_t j = 0; j * threads < rows * cols; ++j) {
