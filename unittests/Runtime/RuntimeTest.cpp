@@ -241,9 +241,14 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
-// argument checks, without a GPU.
+// argument checks, without a GPU (or on one: compute capability 9.0 gets
+// the Hopper builds for f16 and tf32 with d3 >= 256).
 TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   char name[128];
+  int major = 0, minor = 0, sms = 0;
+  bool hopper = tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
+                    TILE_SUCCESS &&
+                major == 9 && minor == 0;
   struct Case {
     tile_dtype dtype;
     tile_precision precision;
@@ -251,7 +256,8 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
     const char *want;
   };
   for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 512,
-                      "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"
+                             : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
                  Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64,
                       "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
                  Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 512,
@@ -259,7 +265,8 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                  Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 512,
                       "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
                  Case{TILE_F16, TILE_PRECISION_TF32, 4096, 512,
-                      "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+                      hopper ? "softmax_matmul_f16_ieee_m64_k32_n256_w4_s3_h"
+                             : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
                  Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 512,
                       "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
                  Case{TILE_F32, TILE_PRECISION_TF32, 100, 512,
