@@ -190,7 +190,7 @@ class TileLib:
             [c_int, c_int, c_i64, c_int, ctypes.c_char_p, c_size])
         self.sm_variant_fn = self._optional(
             "tile_softmax_matmul_variant",
-            [c_int, c_int, c_i64, c_i64, ctypes.c_char_p, c_size])
+            [c_int, c_int, c_i64, c_i64, c_i64, ctypes.c_char_p, c_size])
         self.mem_get_info_fn = self._optional(
             "tile_mem_get_info",
             [ctypes.POINTER(c_size), ctypes.POINTER(c_size)])
@@ -290,7 +290,7 @@ class TileLib:
         buf = ctypes.create_string_buffer(256)
         status = self.sm_variant_fn(TILE_DTYPE[x.dtype],
                                     TILE_PRECISION[precision], x.shape[1],
-                                    v.shape[2], buf, 256)
+                                    x.shape[2], v.shape[2], buf, 256)
         return buf.value.decode() if status == 0 else ""
 
     def softmax_matmul(self, out, x, v, precision, stream):

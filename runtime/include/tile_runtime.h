@@ -173,11 +173,12 @@ tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
                                  size_t name_size);
 
 /* Variant tile_softmax_matmul would launch for these arguments (the kernel
- * name, e.g. "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"); honours
+ * name, e.g. "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2") on the current
+ * device (compute capability 9.0 has its own choices); honours
  * TILE_SOFTMAX_MATMUL_VARIANT like the operation does. */
 tile_status tile_softmax_matmul_variant(tile_dtype dtype,
                                         tile_precision precision, int64_t d1,
-                                        int64_t d3, char *name,
+                                        int64_t d2, int64_t d3, char *name,
                                         size_t name_size);
 
 /* The library's embedded kernels, by index (0 .. count - 1): their names,

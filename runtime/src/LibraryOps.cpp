@@ -167,7 +167,7 @@ bool isHopper() {
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
 int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested,
-                        int64_t d1, int64_t d3) {
+                        int64_t d1, int64_t d2, int64_t d3) {
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int precision = dtype == TILE_F32 ? (int)requested : 0;
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
@@ -196,18 +196,20 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested,
       tileName = "m64_k32_n128_w4_s2";
     else
       tileName = "m64_k64_n64_w4_s2";
-    // On compute capability 9.0, f16/bf16 use the Hopper builds (wgmma):
-    // measured (H200, 2026-11-22, bench/scripts/
+    // On compute capability 9.0, from d2 = 256 on, f16/bf16 use the
+    // Hopper builds (wgmma): measured (H200, 2026-11-22, bench/scripts/
     // tune_softmax_matmul_hopper.sh, docs/perf-notes.md) the 64 x 256
     // tile with a 3-stage pipeline is fastest (0.90 ms at d2 = 8192
     // against 1.12 for the 64 x 128 Hopper tile and 1.39 for mma.sync):
-    // half the exponentials of the 128-wide tile.
-    // tf32 likewise (V transposed into its stage, one 4-byte cp.async per
-    // element): 128 x 256 tiles, 2.01 ms at d2 = 8192 against 2.69 for the
-    // mma.sync tile in the same run.
-    if (dtype != TILE_F32 && d3 >= 128 && isHopper())
+    // half the exponentials of the 128-wide tile. tf32 likewise (V
+    // transposed into its stage, one 4-byte cp.async per element): 128 x
+    // 256 tiles, 2.01 ms at d2 = 8192 against 2.69 for the mma.sync tile.
+    // Below d2 = 256 the wide tiles leave SMs idle (the mma.sync tiles were
+    // faster at 64 and 128 in the same comparison run).
+    bool hopperTile = d2 >= 256 && isHopper();
+    if (dtype != TILE_F32 && d3 >= 128 && hopperTile)
       tileName = d3 >= 256 ? "m64_k32_n256_w4_s3_h" : "m64_k32_n128_w4_s2_h";
-    else if (precision == TILE_PRECISION_TF32 && d3 >= 256 && isHopper())
+    else if (precision == TILE_PRECISION_TF32 && d3 >= 256 && hopperTile)
       tileName = "m128_k32_n256_w8_s3_h";
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
@@ -259,16 +261,17 @@ extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
 
 extern "C" tile_status
 tile_softmax_matmul_variant(tile_dtype dtype, tile_precision precision,
-                            int64_t d1, int64_t d3, char *name,
+                            int64_t d1, int64_t d2, int64_t d3, char *name,
                             size_t name_size) {
   const char *fn = "tile_softmax_matmul_variant";
   if (!name || name_size == 0)
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": name is null");
-  if (!validDtype(dtype) || !validPrecision(precision) || d1 < 1 || d3 < 1)
+  if (!validDtype(dtype) || !validPrecision(precision) || d1 < 1 || d2 < 1 ||
+      d3 < 1)
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": bad dtype, precision or sizes");
-  int index = chooseSoftmaxMatmul(dtype, precision, d1, d3);
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for these arguments");
@@ -359,7 +362,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
 
-  int index = chooseSoftmaxMatmul(dtype, precision, d1, d3);
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3);
   if (index < 0) {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
       return setError(TILE_ERROR_INVALID_ARGUMENT,

@@ -252,38 +252,41 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   struct Case {
     tile_dtype dtype;
     tile_precision precision;
-    int64_t d1, d3;
+    int64_t d1, d2, d3;
     const char *want;
   };
-  for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 512,
+  for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
                       hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"
                              : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64,
+                 // Short d2: the mma.sync tile everywhere.
+                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
+                      "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
                       "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 512,
+                 Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
                       "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 512,
+                 Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
                       "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
-                 Case{TILE_F16, TILE_PRECISION_TF32, 4096, 512,
+                 Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
                       hopper ? "softmax_matmul_f16_ieee_m64_k32_n256_w4_s3_h"
                              : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-                 Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 512,
+                 Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
                       "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
-                 Case{TILE_F32, TILE_PRECISION_TF32, 100, 512,
+                 Case{TILE_F32, TILE_PRECISION_TF32, 100, 8192, 512,
                       "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
-    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d3,
+    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d2, c.d3,
                                           name, sizeof(name)),
               TILE_SUCCESS)
         << tile_last_error();
     EXPECT_STREQ(name, c.want);
   }
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 512,
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64, 512,
                                         name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 64, 64,
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 64, 64, 64,
                                         name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64,
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64, 64,
                                         nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
 }
