@@ -596,10 +596,20 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
     auto indices = emitSlotIndices(rewriter, loc, tile);
     SmallVector<Value> results;
     for (size_t first = 0; first < indices.size(); first += run) {
-      Value addr = byteOffset(rewriter, loc, base,
-                              layout.emitOffset(rewriter, loc,
-                                                indices[first][0],
-                                                indices[first][1]));
+      // Unswizzled rows: an element-typed index, whose constant parts
+      // the backend folds into the loads' immediate offsets.
+      Value addr =
+          layout.isSwizzled()
+              ? byteOffset(rewriter, loc, base,
+                           layout.emitOffset(rewriter, loc, indices[first][0],
+                                             indices[first][1]))
+              : gep(rewriter, loc, elem, base,
+                    arith::AddIOp::create(
+                        rewriter, loc,
+                        arith::MulIOp::create(
+                            rewriter, loc, indices[first][0],
+                            i32Constant(rewriter, loc, type.getRowStride())),
+                        indices[first][1]));
       if (run == 1) {
         results.push_back(LLVM::LoadOp::create(rewriter, loc, elem, addr));
         continue;
