@@ -832,11 +832,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   // of the k8 step; this thread holds columns 2t and 2t + 1 of each group
   // of 8, so they carry those (a0/a1: 2t, a2/a3: 2t + 1) and the
   // transposed `b` buffer stores k in the same order (SharedLayout). Each
-  // value is rounded to tf32 once, here.
+  // value is rounded to tf32 once, here; `b` is used as stored (the tensor
+  // cores ignore the low 13 bits), as by mma.sync reading B from a buffer.
   auto tf32Reg = [&](int64_t row, int64_t col) -> Value {
-    Value v = aVals[aView.getSlot({row, col})];
-    return emitInlineAsm(rewriter, loc, i32, v, "cvt.rna.tf32.f32 $0, $1;",
-                         "=r,f", /*hasSideEffects=*/false)[0];
+    return roundToTF32Bits(rewriter, loc, aVals[aView.getSlot({row, col})]);
   };
   SmallVector<SmallVector<Value>> aFragments;
   if (!aShared)
@@ -857,9 +856,9 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   for (int64_t kk = 0; kk < k; kk += kStep) {
     // k step: 32 bytes into a's rows (possibly the next column chunk),
     // kStep rows down b (MN-major) or 32 bytes into its rows (K-major).
-    int64_t aBytes =
-        aShared ? (kk * 2) / aS * aLayout.getChunkBytes() + (kk * 2) % aS : 0;
     int64_t kBytes = kk * elemBytes;
+    int64_t aBytes =
+        aShared ? kBytes / aS * aLayout.getChunkBytes() + kBytes % aS : 0;
     Value bStep = advance(bDesc, bLayout.transposed
                                      ? kBytes / bS * bLayout.getChunkBytes() +
                                            kBytes % bS
