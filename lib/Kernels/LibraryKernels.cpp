@@ -45,9 +45,8 @@ std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
 
 std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
   return ("softmax_matmul_" + typeName(c.dtype) + "_" +
-          stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) +
-          "_k" + Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" +
-          Twine(c.numWarps) +
+          stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) + "_k" +
+          Twine(c.blockK) + "_n" + Twine(c.blockN) + "_w" + Twine(c.numWarps) +
           (c.stages ? "_s" + std::to_string(c.stages) : std::string()) +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()) +

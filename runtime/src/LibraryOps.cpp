@@ -166,8 +166,8 @@ bool isHopper() {
 /// is recorded in docs/perf-notes.md), with smaller row tiles for small d1
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
-int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested,
-                        int64_t d1, int64_t d2, int64_t d3) {
+int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
+                        int64_t d2, int64_t d3) {
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int precision = dtype == TILE_F32 ? (int)requested : 0;
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
@@ -259,10 +259,11 @@ extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
   return TILE_SUCCESS;
 }
 
-extern "C" tile_status
-tile_softmax_matmul_variant(tile_dtype dtype, tile_precision precision,
-                            int64_t d1, int64_t d2, int64_t d3, char *name,
-                            size_t name_size) {
+extern "C" tile_status tile_softmax_matmul_variant(tile_dtype dtype,
+                                                   tile_precision precision,
+                                                   int64_t d1, int64_t d2,
+                                                   int64_t d3, char *name,
+                                                   size_t name_size) {
   const char *fn = "tile_softmax_matmul_variant";
   if (!name || name_size == 0)
     return setError(TILE_ERROR_INVALID_ARGUMENT,

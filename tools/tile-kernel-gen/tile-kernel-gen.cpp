@@ -166,15 +166,24 @@ static std::vector<Variant> listVariants() {
           // f16/bf16 and tf32 pipelined tiles also for Hopper (sm_90a),
           // where the product of the exponentiated tile (in registers)
           // with V's stage (swizzled; transposed for tf32) is wgmma.
-          bool hopperPath = mm.t != ElemType::F32 ||
-                            mm.p == InputPrecision::TF32;
+          bool hopperPath =
+              mm.t != ElemType::F32 || mm.p == InputPrecision::TF32;
           for (bool hopper : {false, true}) {
             if (hopper && !(hopperPath && stages))
               continue;
             c.hopper = hopper;
-            Variant v{getKernelName(c), 2, (int)mm.t, (int)mm.t, 0, 0,
-                      (int)c.numWarps, 0, (int)mm.p, (int)c.blockM,
-                      (int)c.blockK, (int)c.blockN,
+            Variant v{getKernelName(c),
+                      2,
+                      (int)mm.t,
+                      (int)mm.t,
+                      0,
+                      0,
+                      (int)c.numWarps,
+                      0,
+                      (int)mm.p,
+                      (int)c.blockM,
+                      (int)c.blockK,
+                      (int)c.blockN,
                       [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }};
             if (hopper) {
               v.chip = "sm_90a";
@@ -263,11 +272,12 @@ int main(int argc, char **argv) {
   }
   os << "const EmbeddedKernel kKernels[] = {\n";
   for (auto [i, v] : llvm::enumerate(variants))
-    os << llvm::formatv("    {{\"{0}\", {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, "
-                        "{9}, {10}, {11}, {13}, kImage{12}, "
-                        "sizeof(kImage{12}) - 1, kMetadata{12}},\n",
-                        v.name, v.family, v.in, v.out, v.rows, v.block, v.warps,
-                        v.aligned, v.precision, v.bm, v.bk, v.bn, i, v.arch);
+    os << llvm::formatv(
+        "    {{\"{0}\", {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, "
+        "{9}, {10}, {11}, {13}, kImage{12}, "
+        "sizeof(kImage{12}) - 1, kMetadata{12}},\n",
+        v.name, v.family, v.in, v.out, v.rows, v.block, v.warps, v.aligned,
+        v.precision, v.bm, v.bk, v.bn, i, v.arch);
   os << "};\nconst unsigned kNumKernels = " << variants.size() << ";\n\n"
      << "} // namespace embedded\n} // namespace tile\n";
 

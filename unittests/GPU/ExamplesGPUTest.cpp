@@ -223,7 +223,11 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
   using mlir::tile::reference::halfToFloat;
   struct Case { int64_t m, n, k; bool bColumnMajor; };
   // blockN: the width of each program's tile of C (128 x blockN).
-  struct Kernel { const char *file, *name; bool leaky; int64_t blockN; };
+  struct Kernel {
+    const char *file, *name;
+    bool leaky;
+    int64_t blockN;
+  };
   std::vector<Kernel> kernels = {
       Kernel{"matmul_f16", "matmul_f16", false, 128},
       Kernel{"matmul_f16", "matmul_f16_leaky_relu", true, 128},
@@ -239,8 +243,8 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
          Kernel{"matmul_f16_sm90a", "matmul_f16_leaky_relu", true, 128},
          Kernel{"matmul_f16_auto_sm90a", "matmul_f16_auto", false, 128},
          Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper", false, 256},
-         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu",
-                true, 256}});
+         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu", true,
+                256}});
   for (Kernel which : kernels) {
     bool leaky = which.leaky;
     tile::Module module;
@@ -289,11 +293,10 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
       std::vector<double> got;
       for (uint16_t h : out)
         got.push_back(halfToFloat(h));
-      expectClose(got,
-                  referenceMatmul(av, bRowMajor, c.m, c.n, c.k, leaky),
+      expectClose(got, referenceMatmul(av, bRowMajor, c.m, c.n, c.k, leaky),
                   std::string(which.file) + ":" + which.name + " " +
-                      std::to_string(c.m) +
-                      "x" + std::to_string(c.n) + "x" + std::to_string(c.k) +
+                      std::to_string(c.m) + "x" + std::to_string(c.n) + "x" +
+                      std::to_string(c.k) +
                       (c.bColumnMajor ? " (B column-major)" : ""),
                   1e-2);
     }

@@ -225,8 +225,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
     if (variant.rfind(prefix, 0) != 0)
       continue;
     // Hopper builds (sm_90a, name ending in _h) run on 9.0 only.
-    bool hopperBuild = variant.size() > 2 &&
-                       variant.compare(variant.size() - 2, 2, "_h") == 0;
+    bool hopperBuild =
+        variant.size() > 2 && variant.compare(variant.size() - 2, 2, "_h") == 0;
     if (hopperBuild && !hopper)
       continue;
     // softmax_matmul_<dtype>_<precision>_m.._k.._n.._w..

@@ -233,9 +233,10 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
   for (size_t i = 0; i < tile_library_kernel_count(); ++i)
     names.insert(tile_library_kernel_name(i));
   for (const char *type : {"f16", "bf16"})
-    for (const char *tileName : {"m64_k32_n256_w4_s3_h", "m64_k32_n128_w4_s2_h"})
-      EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type +
-                              "_ieee_" + tileName))
+    for (const char *tileName :
+         {"m64_k32_n256_w4_s3_h", "m64_k32_n128_w4_s2_h"})
+      EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
+                              tileName))
           << type << " " << tileName;
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"));
 }
@@ -274,20 +275,20 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                       "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
                  Case{TILE_F32, TILE_PRECISION_TF32, 100, 8192, 512,
                       "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
-    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d2, c.d3,
-                                          name, sizeof(name)),
+    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d2,
+                                          c.d3, name, sizeof(name)),
               TILE_SUCCESS)
         << tile_last_error();
     EXPECT_STREQ(name, c.want);
   }
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64, 512,
-                                        name, sizeof(name)),
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64,
+                                        512, name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 64, 64, 64,
                                         name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64, 64,
-                                        nullptr, 0),
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64,
+                                        64, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
 }
 

@@ -104,9 +104,8 @@ static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
       rewriter, loc, arith::AndIOp::create(rewriter, loc, l4, c32(1)), l8);
   Value dstBase = arith::AddIOp::create(
       rewriter, loc,
-      arith::AddIOp::create(
-          rewriter, loc, stage,
-          arith::MulIOp::create(rewriter, loc, n0, c32(128))),
+      arith::AddIOp::create(rewriter, loc, stage,
+                            arith::MulIOp::create(rewriter, loc, n0, c32(128))),
       arith::AddIOp::create(
           rewriter, loc, arith::ShLIOp::create(rewriter, loc, piece, c32(4)),
           arith::MulIOp::create(
@@ -116,18 +115,17 @@ static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
   for (int64_t r = 0; r < rows / 4; ++r) {
     Value rowSrc = gep(rewriter, loc, elem, src0,
                        arith::MulIOp::create(rewriter, loc, rowStep, c64(r)));
-    Value rowDst = arith::XOrIOp::create(rewriter, loc, dstBase,
-                                         c32(((r / 2) % 4) << 5));
+    Value rowDst =
+        arith::XOrIOp::create(rewriter, loc, dstBase, c32(((r / 2) % 4) << 5));
     for (int64_t i = 0; i < cols / (8 * warps); ++i) {
       Value src = gep(rewriter, loc, elem, rowSrc,
                       arith::MulIOp::create(rewriter, loc, colStep, c64(i)));
-      Value addr = arith::AddIOp::create(
-          rewriter, loc, rowDst,
-          c32(i * 8 * warps * 128 + (r / 8) * layout.getChunkBytes() +
-              8 * (r % 2)));
+      Value addr = arith::AddIOp::create(rewriter, loc, rowDst,
+                                         c32(i * 8 * warps * 128 +
+                                             (r / 8) * layout.getChunkBytes() +
+                                             8 * (r % 2)));
       emitAsmStatement(rewriter, loc, {addr, src, four},
-                       "cp.async.ca.shared.global [$0], [$1], 4, $2;",
-                       "r,l,r");
+                       "cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r");
     }
   }
 }
@@ -156,22 +154,22 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
   };
   ThreadIds ids = getThreadIds(rewriter, loc);
   Value tid = arith::AddIOp::create(
-      rewriter, loc,
-      arith::MulIOp::create(rewriter, loc, ids.warp, c32(32)), ids.lane);
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, ids.warp, c32(32)),
+      ids.lane);
   Value interior;
   for (int d = 0; d < 2; ++d) {
     Value start = ext(offsets[d]);
-    Value end = arith::AddIOp::create(rewriter, loc, start,
-                                      c64(block.getDimSize(d)));
+    Value end =
+        arith::AddIOp::create(rewriter, loc, start, c64(block.getDimSize(d)));
     Value inside = arith::AndIOp::create(
         rewriter, loc,
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, start,
                               c64(0)),
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
                               shape[d]));
-    interior = d ? arith::AndIOp::create(rewriter, loc, interior, inside)
-                       .getResult()
-                 : inside;
+    interior =
+        d ? arith::AndIOp::create(rewriter, loc, interior, inside).getResult()
+          : inside;
   }
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), interior,
                                 /*withElse=*/true);
@@ -180,8 +178,8 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
   int64_t warps = threads / 32;
   // Interior blocks with 128-byte swizzled rows and whole column groups per
   // warp take the short path: addresses from a few per-thread bases.
-  bool short128 = layout.swizzleBytes == 128 && groupsPerRow % warps == 0 &&
-                  rows % 4 == 0;
+  bool short128 =
+      layout.swizzleBytes == 128 && groupsPerRow % warps == 0 && rows % 4 == 0;
   if (short128) {
     rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     lowerTransposedInteriorCopy(rewriter, loc, layout, base, strides, offsets,
@@ -235,7 +233,8 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
                                       gCol, c64(0)),
                 arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
                                       gCol, shape[1])));
-        srcBytes = arith::SelectOp::create(rewriter, loc, inside, c32(4), c32(0));
+        srcBytes =
+            arith::SelectOp::create(rewriter, loc, inside, c32(4), c32(0));
         offset = arith::SelectOp::create(rewriter, loc, inside, offset, c64(0));
       }
       Value src = gep(rewriter, loc, elem, base, offset);
@@ -560,8 +559,7 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
     // through the generic one must be fenced before the barrier that
     // hands them over.
     if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
-      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;",
-                       "");
+      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
     // Each thread waited for its own copies; the barrier publishes them
     // (and ends every read of the stage the next copy will overwrite).
     emitBarrier(rewriter, loc);

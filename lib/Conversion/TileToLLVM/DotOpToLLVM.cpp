@@ -598,8 +598,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     // tile of an online softmax).
     bool aShared = aAlloc && aAlloc != bAlloc &&
                    isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true);
-    if (!bAlloc || (!aShared && (dot.getA().getType().getEncoding() != layout ||
-                                 a)))
+    if (!bAlloc ||
+        (!aShared && (dot.getA().getType().getEncoding() != layout || a)))
       return;
     // A buffer keeps one layout: another dot may not have claimed it in
     // the other role (a's row order differs from b's).
@@ -686,9 +686,9 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
       b, loc,
       arith::AndIOp::create(b, loc, address, i32Constant(b, loc, 0x3FFFF)),
       i32Constant(b, loc, 4));
-  return arith::OrIOp::create(
-      b, loc, arith::ExtUIOp::create(b, loc, i64, start),
-      i64Constant(b, loc, (int64_t)fields));
+  return arith::OrIOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, i64, start),
+                              i64Constant(b, loc, (int64_t)fields));
 }
 
 /// wgmma.wait_group `pending`, with every accumulator register passing
@@ -782,7 +782,9 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
     os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagIndex
        << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k" << kStep
        << ".f32"
-       << (tf32 ? ".tf32.tf32" : elem.isBF16() ? ".bf16.bf16" : ".f16.f16")
+       << (tf32            ? ".tf32.tf32"
+           : elem.isBF16() ? ".bf16.bf16"
+                           : ".f16.f16")
        << " {";
     for (int64_t i = 0; i < regs; ++i)
       os << (i ? "," : "") << "$" << i;
@@ -819,9 +821,9 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
     auto vecType = VectorType::get({2}, elem);
     Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
     for (int64_t i = 0; i < 2; ++i)
-      v = LLVM::InsertElementOp::create(
-          rewriter, loc, v, aVals[aView.getSlot({row, col + i})],
-          i32Constant(rewriter, loc, i));
+      v = LLVM::InsertElementOp::create(rewriter, loc, v,
+                                        aVals[aView.getSlot({row, col + i})],
+                                        i32Constant(rewriter, loc, i));
     return LLVM::BitcastOp::create(rewriter, loc, i32, v);
   };
   // Fragments of `a` in registers are all formed before the fence: a
@@ -859,10 +861,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
     int64_t kBytes = kk * elemBytes;
     int64_t aBytes =
         aShared ? kBytes / aS * aLayout.getChunkBytes() + kBytes % aS : 0;
-    Value bStep = advance(bDesc, bLayout.transposed
-                                     ? kBytes / bS * bLayout.getChunkBytes() +
-                                           kBytes % bS
-                                     : kk * bS);
+    Value bStep =
+        advance(bDesc, bLayout.transposed
+                           ? kBytes / bS * bLayout.getChunkBytes() + kBytes % bS
+                           : kk * bS);
     for (int64_t j = 0; j < mTiles; ++j) {
       SmallVector<Value> aOps =
           aShared ? SmallVector<Value>{advance(aDesc, aBytes + j * 64 * aS)}
@@ -909,8 +911,7 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (op->hasAttr(kWarpgroupMmaAttr))
-      return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(),
-                               rewriter);
+      return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(), rewriter);
     if (isMmaLayout(op.getType().getEncoding()))
       return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),
                              adaptor.getAcc(), rewriter);

@@ -192,8 +192,7 @@ Value SharedLayout::emitOffset(OpBuilder &b, Location loc, Value row,
     };
     col = arith::OrIOp::create(
         b, loc,
-        arith::OrIOp::create(b, loc, andC(k, ~int64_t(7)),
-                             mul(andC(k, 1), 4)),
+        arith::OrIOp::create(b, loc, andC(k, ~int64_t(7)), mul(andC(k, 1), 4)),
         div(andC(k, 7), 2));
   } else if (mmaRowWarps) {
     // Tile group p = 8-row group of `row`: warp w = p % W, repetition

@@ -209,8 +209,7 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,
   unsigned wm = (unsigned)std::min<int64_t>(numWarps, m / 16);
   MLIRContext *ctx = dot.getContext();
   if (warpgroupMma && isWarpgroupMmaDot(dot, numWarps))
-    return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {numWarps, 1},
-                                    {1, 0});
+    return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {numWarps, 1}, {1, 0});
   // When both operands are read from shared buffers (a software-pipelined
   // matmul), every warp reads its rows of `a` and its columns of `b` from
   // shared memory: the warp grid whose warp tile has the smallest

@@ -182,7 +182,8 @@ private:
           })
           .Case([&](DotOp o) {
             join(o.getAcc(), o.getResult());
-            if (BlockedEncodingAttr mma = getMmaLayout(o, numWarps, warpgroupMma)) {
+            if (BlockedEncodingAttr mma =
+                    getMmaLayout(o, numWarps, warpgroupMma)) {
               mmaLayouts.push_back({o.getResult(), mma});
               if (mma.getWarpsPerCTA()[1] == 1)
                 mmaOperands.push_back({o.getA(), mma});

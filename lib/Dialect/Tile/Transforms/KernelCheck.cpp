@@ -92,16 +92,15 @@ static bool isFusedElementwise(Value v) {
 /// estimate of a large matmul tile (a 128x64 and a 64x256 f16 operand are
 /// 48 registers per thread over 8 warps) although they cost none.
 static bool isReadFromSharedByDots(Value v, func::FuncOp func) {
-  if (v.use_empty() ||
-      !llvm::all_of(v.getUsers(), [&](Operation *user) {
+  if (v.use_empty() || !llvm::all_of(v.getUsers(), [&](Operation *user) {
         auto dot = dyn_cast<DotOp>(user);
         return dot && dot.getAcc() != v;
       }))
     return false;
   if (v.getDefiningOp<LocalLoadOp>())
     return true;
-  auto stages = func->getAttrOfType<IntegerAttr>(
-      TileDialect::getNumStagesAttrName());
+  auto stages =
+      func->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName());
   return stages && stages.getInt() >= 2 && v.getDefiningOp<BlockLoadOp>() &&
          isa<scf::ForOp>(v.getDefiningOp()->getParentOp());
 }
@@ -172,8 +171,7 @@ struct TileKernelCheckPass
       for (Value operand : op->getOperands())
         if (registersPerThread(operand.getType(), threads) &&
             !isReadFromSharedByDots(operand, func) && !isSplat(operand) &&
-            !isFusedElementwise(operand) &&
-            liveness.isDeadAfter(operand, op) &&
+            !isFusedElementwise(operand) && liveness.isDeadAfter(operand, op) &&
             !llvm::is_contained(dying, operand))
           dying.push_back(operand);
       for (Value result : op->getResults()) {

@@ -80,9 +80,8 @@ static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
                                      ArrayRef<Candidate> candidates,
                                      unsigned numWarps) {
   auto pipelined = [&](Value v) {
-    return llvm::any_of(candidates, [&](Candidate c) {
-      return c.load.getResult() == v;
-    });
+    return llvm::any_of(candidates,
+                        [&](Candidate c) { return c.load.getResult() == v; });
   };
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto dot = dyn_cast<DotOp>(op))
@@ -222,9 +221,8 @@ struct TilePipelineLoopsPass
         // With three stages a reserved one leaves a single copy in flight,
         // which measured slower than waiting for each wgmma group (see
         // docs/perf-notes.md): four stages or more.
-        bool reserve =
-            warpgroupMma && attr.getInt() >= 4 &&
-            hasWarpgroupMmaCandidate(loop, candidates, numWarps);
+        bool reserve = warpgroupMma && attr.getInt() >= 4 &&
+                       hasWarpgroupMmaCandidate(loop, candidates, numWarps);
         pipeline(loop, candidates, attr.getInt(), reserve);
       }
     });
