@@ -196,21 +196,23 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
       tileName = "m64_k32_n128_w4_s2";
     else
       tileName = "m64_k64_n64_w4_s2";
-    // On compute capability 9.0, from d2 = 256 on, f16/bf16 use the
-    // Hopper builds (wgmma): measured (H200, 2026-11-22, bench/scripts/
-    // tune_softmax_matmul_hopper.sh, docs/perf-notes.md) the 64 x 256
-    // tile with a 3-stage pipeline is fastest (0.90 ms at d2 = 8192
-    // against 1.12 for the 64 x 128 Hopper tile and 1.39 for mma.sync):
-    // half the exponentials of the 128-wide tile. tf32 likewise (V
-    // transposed into its stage, one 4-byte cp.async per element): 128 x
-    // 256 tiles, 2.01 ms at d2 = 8192 against 2.69 for the mma.sync tile.
-    // Below d2 = 256 the wide tiles leave SMs idle (the mma.sync tiles were
-    // faster at 64 and 128 in the same comparison run).
-    bool hopperTile = d2 >= 256 && isHopper();
-    if (dtype != TILE_F32 && d3 >= 128 && hopperTile)
-      tileName = d3 >= 256 ? "m64_k32_n256_w4_s3_h" : "m64_k32_n128_w4_s2_h";
-    else if (precision == TILE_PRECISION_TF32 && d3 >= 256 && hopperTile)
-      tileName = "m128_k32_n256_w8_s3_h";
+    // On compute capability 9.0, f16/bf16 and tf32 use the Hopper builds
+    // (wgmma) from d2 = 128 (f16/bf16) or 256 (tf32) on. Measured (H200,
+    // 2026-11-22, bench/scripts/tune_softmax_matmul_hopper.sh,
+    // docs/perf-notes.md and docs/benchmarks/tuning/): f16 at d2 = 8192
+    // 0.90 ms with the 64 x 256 tile and a 3-stage pipeline (half the
+    // exponentials of the 128-wide tile: 1.12; mma.sync 1.38), while for
+    // 128 <= d2 < 512 the 64 x 128 Hopper tile is fastest (d2 = 256: 0.057
+    // against 0.064 and 0.065 for mma.sync); tf32 with V transposed into its
+    // stage, 128 x 256 tiles, 2 stages: 2.02 ms at 8192 (mma.sync 2.43),
+    // 0.093 at 256 (0.095). Shorter d2 keeps the mma.sync tiles: the wide
+    // tiles leave SMs idle there.
+    if (isHopper() && d3 >= 128 && dtype != TILE_F32 && d2 >= 128)
+      tileName = d2 >= 512 && d3 >= 256 ? "m64_k32_n256_w4_s3_h"
+                                        : "m64_k32_n128_w4_s2_h";
+    else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
+             d2 >= 256)
+      tileName = "m128_k32_n256_w8_s2_h";
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
     forced = wanted.c_str();

@@ -238,12 +238,12 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
                               tileName))
           << type << " " << tileName;
-  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"));
+  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s2_h"));
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
 // argument checks, without a GPU (or on one: compute capability 9.0 gets
-// the Hopper builds for f16 and tf32 with d3 >= 256).
+// the Hopper builds for f16 from d2 = 128 and tf32 from d2 = 256).
 TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   char name[128];
   int major = 0, minor = 0, sms = 0;
@@ -257,11 +257,16 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
     const char *want;
   };
   for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
-                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h"
+                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s2_h"
                              : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
                  // Short d2: the mma.sync tile everywhere.
                  Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
                       "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+                 Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 64, 512,
+                      "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+                 Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
+                      hopper ? "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2_h"
+                             : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
                  Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
                       "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
                  Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
