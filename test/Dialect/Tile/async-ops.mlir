@@ -31,3 +31,13 @@ func.func @two_buffers(%s: i32) -> (tensor<16x8xf16>, tensor<16x8xf16>) {
   %y = tile.local_load %b[%s] : !tile.shared<tensor<16x8xf16>, stages = 1, pad = 8> -> tensor<16x8xf16>
   return %x, %y : tensor<16x8xf16>, tensor<16x8xf16>
 }
+
+// The wait tile-convert-to-llvm inserts after loops whose wgmma groups stay
+// in flight: it returns its operand, same type.
+// CHECK-LABEL: func.func @warpgroup_wait
+// CHECK:         %[[W:.*]] = tile.warpgroup_mma_wait %{{.*}} pending = 0 : tensor<64x64xf32>
+// CHECK-NEXT:    return %[[W]]
+func.func @warpgroup_wait(%acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %w = tile.warpgroup_mma_wait %acc pending = 0 : tensor<64x64xf32>
+  return %w : tensor<64x64xf32>
+}

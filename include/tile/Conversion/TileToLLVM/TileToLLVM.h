@@ -11,6 +11,8 @@
 #ifndef TILE_CONVERSION_TILETOLLVM_TILETOLLVM_H
 #define TILE_CONVERSION_TILETOLLVM_TILETOLLVM_H
 
+#include "tile/Dialect/Tile/IR/Tile.h"
+
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -70,7 +72,8 @@ constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
 constexpr llvm::StringLiteral kWarpgroupMmaPendingAttr = "tile.wgmma_pending";
 /// Set by tile-pipeline-loops on loops whose stages stay untouched for one
 /// iteration after their dots read them.
-constexpr llvm::StringLiteral kMmaInFlightAttr = "tile.mma_in_flight";
+constexpr llvm::StringLiteral kMmaInFlightAttr =
+    TileDialect::getMmaInFlightAttrName();
 
 } // namespace tile
 } // namespace mlir

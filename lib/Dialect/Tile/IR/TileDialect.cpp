@@ -382,7 +382,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       name == "tile.swizzle_bytes" || name == "tile.mma_row_warps" ||
       name == "tile.wgmma_pending")
     return success(isa<IntegerAttr>(attr.getValue()));
-  if (name == "tile.wgmma" || name == "tile.mma_in_flight" ||
+  if (name == "tile.wgmma" || name == getMmaInFlightAttrName() ||
       name == "tile.k_major")
     return success(isa<UnitAttr>(attr.getValue()));
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";

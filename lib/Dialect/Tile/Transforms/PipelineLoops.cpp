@@ -136,7 +136,7 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
                          loop.getStep(), inits);
   Block *body = newLoop.getBody();
   if (reserve)
-    newLoop->setAttr("tile.mma_in_flight", UnitAttr::get(ctx));
+    newLoop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
   if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
     body->back().erase();
   b.setInsertionPointToStart(body);

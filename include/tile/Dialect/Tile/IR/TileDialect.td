@@ -47,6 +47,12 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getMinProgramsPerSMAttrName() {
       return "tile.min_programs_per_sm";
     }
+    /// Set by tile-pipeline-loops on an scf.for whose stages stay untouched
+    /// for one iteration after their dots read them (a wgmma group may
+    /// still be reading), read by tile-convert-to-llvm.
+    static constexpr ::llvm::StringLiteral getMmaInFlightAttrName() {
+      return "tile.mma_in_flight";
+    }
   }];
 }
 
