@@ -35,6 +35,35 @@ Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes) {
   return gep(b, loc, b.getI8Type(), ptr, bytes);
 }
 
+/// warp * 32 + lane: the thread's index in the program (i32).
+Value emitThreadIndex(OpBuilder &b, Location loc, const ThreadIds &ids) {
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, ids.warp, i32Constant(b, loc, 32)),
+      ids.lane);
+}
+
+/// Whether the whole block at `offsets` lies inside `shape` (both i64
+/// rank-2 lists; offsets i32), and-ed onto `init` when it is given.
+Value emitBlockInside(OpBuilder &b, Location loc, RankedTensorType block,
+                      Value shape[2], Value offsets[2], Value init) {
+  Value result = init;
+  for (int d = 0; d < 2; ++d) {
+    Value start = arith::ExtSIOp::create(b, loc, b.getI64Type(), offsets[d]);
+    Value end = arith::AddIOp::create(
+        b, loc, start, i64Constant(b, loc, block.getDimSize(d)));
+    Value inside = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
+                              i64Constant(b, loc, 0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                              shape[d]));
+    result =
+        result ? arith::AndIOp::create(b, loc, result, inside).getResult()
+               : inside;
+  }
+  return result;
+}
+
 struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -153,24 +182,9 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
     return arith::ExtSIOp::create(rewriter, loc, i64, v).getResult();
   };
   ThreadIds ids = getThreadIds(rewriter, loc);
-  Value tid = arith::AddIOp::create(
-      rewriter, loc, arith::MulIOp::create(rewriter, loc, ids.warp, c32(32)),
-      ids.lane);
-  Value interior;
-  for (int d = 0; d < 2; ++d) {
-    Value start = ext(offsets[d]);
-    Value end =
-        arith::AddIOp::create(rewriter, loc, start, c64(block.getDimSize(d)));
-    Value inside = arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, start,
-                              c64(0)),
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
-                              shape[d]));
-    interior =
-        d ? arith::AndIOp::create(rewriter, loc, interior, inside).getResult()
-          : inside;
-  }
+  Value tid = emitThreadIndex(rewriter, loc, ids);
+  Value interior =
+      emitBlockInside(rewriter, loc, block, shape, offsets, Value());
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), interior,
                                 /*withElse=*/true);
   OpBuilder::InsertionGuard guard(rewriter);
@@ -295,11 +309,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value dst = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
                               adaptor.getStage()[0]);
     ThreadIds ids = getThreadIds(rewriter, loc);
-    Value tid = arith::AddIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, ids.warp,
-                              i32Constant(rewriter, loc, 32)),
-        ids.lane);
+    Value tid = emitThreadIndex(rewriter, loc, ids);
     auto ext = [&](Value v) {
       return arith::ExtSIOp::create(rewriter, loc, i64, v).getResult();
     };
@@ -324,20 +334,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     Value fast = arith::AndIOp::create(rewriter, loc, contiguous, aligned);
     // Interior blocks (the common case) copy whole chunks with no bounds
     // arithmetic; blocks on the array's edge clamp each chunk.
-    Value interior = fast;
-    for (int d = 0; d < 2; ++d) {
-      Value start = ext(offsets[d]);
-      Value end =
-          arith::AddIOp::create(rewriter, loc, start, c64(block.getDimSize(d)));
-      interior = arith::AndIOp::create(
-          rewriter, loc, interior,
-          arith::AndIOp::create(
-              rewriter, loc,
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                    start, c64(0)),
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
-                                    end, shape[d])));
-    }
+    Value interior =
+        emitBlockInside(rewriter, loc, block, shape, offsets, fast);
     auto interiorIf = scf::IfOp::create(rewriter, loc, TypeRange(), interior,
                                         /*withElse=*/true);
     OpBuilder::InsertionGuard outerGuard(rewriter);

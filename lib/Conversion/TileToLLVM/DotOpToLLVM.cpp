@@ -69,6 +69,15 @@ static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
                        address, text, constraints, /*hasSideEffects=*/true);
 }
 
+/// Two 16-bit values as one 32-bit fragment register (`lo` in the low half).
+static Value packPair(OpBuilder &b, Location loc, Type elem, Value lo,
+                      Value hi) {
+  Value v = LLVM::UndefOp::create(b, loc, VectorType::get({2}, elem));
+  v = LLVM::InsertElementOp::create(b, loc, v, lo, i32Constant(b, loc, 0));
+  v = LLVM::InsertElementOp::create(b, loc, v, hi, i32Constant(b, loc, 1));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+}
+
 static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
                                   ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
                                   ArrayRef<Value> acc) {
@@ -385,13 +394,7 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
   };
   // Two 16-bit values as one 32-bit fragment register.
   auto pack = [&](Value lo, Value hi) -> Value {
-    auto vecType = VectorType::get({2}, elem);
-    Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
-    v = LLVM::InsertElementOp::create(rewriter, loc, v, lo,
-                                      i32Constant(rewriter, loc, 0));
-    v = LLVM::InsertElementOp::create(rewriter, loc, v, hi,
-                                      i32Constant(rewriter, loc, 1));
-    return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+    return packPair(rewriter, loc, elem, lo, hi);
   };
   auto bits = [&](Value f) -> Value {
     return arith::BitcastOp::create(rewriter, loc, i32, f);
@@ -691,23 +694,27 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
                               i64Constant(b, loc, (int64_t)fields));
 }
 
+/// Inline-asm constraints for `n` f32 results tied to the first `n`
+/// operands: "=f,...,=f,0,...,n-1".
+static std::string tiedF32Constraints(int64_t n) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int64_t i = 0; i < n; ++i)
+    os << "=f,";
+  for (int64_t i = 0; i < n; ++i)
+    os << (i ? "," : "") << i;
+  return text;
+}
+
 /// wgmma.wait_group `pending`, with every accumulator register passing
 /// through it (tied operands) so that no use is scheduled before it.
 static SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
                                                ValueRange acc,
                                                int64_t pending) {
-  std::string tied;
-  {
-    llvm::raw_string_ostream os(tied);
-    for (size_t i = 0; i < acc.size(); ++i)
-      os << "=f,";
-    for (size_t i = 0; i < acc.size(); ++i)
-      os << (i ? "," : "") << i;
-  }
   return emitInlineAsm(
       b, loc, SmallVector<Type>(acc.size(), b.getF32Type()), acc,
-      ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(), tied,
-      /*hasSideEffects=*/true);
+      ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
+      tiedF32Constraints(acc.size()), /*hasSideEffects=*/true);
 }
 
 static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
@@ -802,15 +809,8 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
       os << ", " << (aShared ? "0, " : "") << "1";
     os << ";\n}";
   }
-  std::string constraints;
-  {
-    llvm::raw_string_ostream os(constraints);
-    for (int64_t i = 0; i < regs; ++i)
-      os << "=f,";
-    for (int64_t i = 0; i < regs; ++i)
-      os << i << ",";
-    os << (aShared ? "l," : "r,r,r,r,") << "l,r";
-  }
+  std::string constraints = tiedF32Constraints(regs) +
+                            (aShared ? ",l,l,r" : ",r,r,r,r,l,r");
   Value one = i32Constant(rewriter, loc, 1);
   // A fragments from registers, as for mma.sync m16n8k16: (lo, k..k+1),
   // (hi, k..k+1), (lo, k+8..k+9), (hi, k+8..k+9), where lo/hi are this
@@ -818,13 +818,8 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   // column slots 2q, 2q+1 of the 8-column group q.
   LayoutView aView(aType);
   auto pack = [&](int64_t row, int64_t col) -> Value {
-    auto vecType = VectorType::get({2}, elem);
-    Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
-    for (int64_t i = 0; i < 2; ++i)
-      v = LLVM::InsertElementOp::create(rewriter, loc, v,
-                                        aVals[aView.getSlot({row, col + i})],
-                                        i32Constant(rewriter, loc, i));
-    return LLVM::BitcastOp::create(rewriter, loc, i32, v);
+    return packPair(rewriter, loc, elem, aVals[aView.getSlot({row, col})],
+                    aVals[aView.getSlot({row, col + 1})]);
   };
   // Fragments of `a` in registers are all formed before the fence: a
   // register written between two wgmma of a group makes ptxas insert
