@@ -49,17 +49,16 @@ Value emitBlockInside(OpBuilder &b, Location loc, RankedTensorType block,
   Value result = init;
   for (int d = 0; d < 2; ++d) {
     Value start = arith::ExtSIOp::create(b, loc, b.getI64Type(), offsets[d]);
-    Value end = arith::AddIOp::create(
-        b, loc, start, i64Constant(b, loc, block.getDimSize(d)));
+    Value end = arith::AddIOp::create(b, loc, start,
+                                      i64Constant(b, loc, block.getDimSize(d)));
     Value inside = arith::AndIOp::create(
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start,
                               i64Constant(b, loc, 0)),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
                               shape[d]));
-    result =
-        result ? arith::AndIOp::create(b, loc, result, inside).getResult()
-               : inside;
+    result = result ? arith::AndIOp::create(b, loc, result, inside).getResult()
+                    : inside;
   }
   return result;
 }

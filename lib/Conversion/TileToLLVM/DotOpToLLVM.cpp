@@ -809,8 +809,8 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
       os << ", " << (aShared ? "0, " : "") << "1";
     os << ";\n}";
   }
-  std::string constraints = tiedF32Constraints(regs) +
-                            (aShared ? ",l,l,r" : ",r,r,r,r,l,r");
+  std::string constraints =
+      tiedF32Constraints(regs) + (aShared ? ",l,l,r" : ",r,r,r,r,l,r");
   Value one = i32Constant(rewriter, loc, 1);
   // A fragments from registers, as for mma.sync m16n8k16: (lo, k..k+1),
   // (hi, k..k+1), (lo, k+8..k+9), (hi, k+8..k+9), where lo/hi are this
