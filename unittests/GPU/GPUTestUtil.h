@@ -54,6 +54,15 @@ inline std::string kernelsDir() {
       GTEST_SKIP() << "no GPU: " << s.toString();                              \
   } while (0)
 
+/// Whether the device is compute capability 9.0, which runs the sm_90a
+/// (wgmma) builds.
+inline tile::Status isComputeCapability90(bool &result) {
+  tile::DeviceInfo device;
+  tile::Status s = tile::deviceInfo(device);
+  result = s.ok() && device.major == 9 && device.minor == 0;
+  return s;
+}
+
 /// Loads build/kernels/<file>.ptx with its metadata and looks up `name`.
 inline tile::Status loadKernel(const std::string &file,
                                const std::string &name, tile::Module &module,
