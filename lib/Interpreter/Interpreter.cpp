@@ -17,16 +17,132 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::interp;
 
 namespace {
+
+/// Combines two values of a reduction the way tile.reduce does (NaN
+/// propagates through max and min).
+double combineFloat(ReduceKind kind, double acc, double v) {
+  if (kind == ReduceKind::Sum)
+    return acc + v;
+  if (std::isnan(v) || std::isnan(acc))
+    return std::numeric_limits<double>::quiet_NaN();
+  return kind == ReduceKind::Max ? std::max(acc, v) : std::min(acc, v);
+}
+
+/// Runs the programs of one cluster (tile.cluster_size) one at a time, each
+/// on a thread of its own: a program runs until it reaches a
+/// tile.cluster_reduce or ends, then hands over to the next program of the
+/// cluster. A reduction completes once every program has contributed, so
+/// the programs see the same collectives as on the GPU, in a fixed order
+/// (the results do not depend on thread timing). Only the thread holding
+/// the turn runs; every hand-over goes through the mutex.
+class ClusterScheduler {
+public:
+  explicit ClusterScheduler(int size)
+      : size(size), finished(size, false), nextCollective(size, 0) {}
+
+  /// Blocks until `rank` may run its program.
+  bool waitForStart(int rank) {
+    std::unique_lock<std::mutex> lock(mutex);
+    cv.wait(lock, [&] { return turn == rank || aborted; });
+    return !aborted;
+  }
+
+  /// Marks `rank`'s program as ended (or failed, which stops the cluster).
+  void finish(int rank, bool ok) {
+    std::unique_lock<std::mutex> lock(mutex);
+    finished[rank] = true;
+    if (!ok)
+      aborted = true;
+    passTurn(rank);
+    cv.notify_all();
+  }
+
+  /// Contributes `value` from `rank` to its next collective, `op`, and
+  /// returns the cluster's reduction; std::nullopt (with `error` set when
+  /// this program should report it) when the cluster cannot complete it.
+  std::optional<double> reduce(int rank, ClusterReduceOp op, double value,
+                               std::string &error) {
+    std::unique_lock<std::mutex> lock(mutex);
+    size_t k = nextCollective[rank]++;
+    if (k == collectives.size())
+      collectives.push_back({op, std::vector<double>(size), 0});
+    Collective &c = collectives[k];
+    if (c.op != op) {
+      error = "the programs of a cluster reached different "
+              "tile.cluster_reduce ops (on a GPU the cluster would "
+              "deadlock)";
+      aborted = true;
+      cv.notify_all();
+      return std::nullopt;
+    }
+    c.values[rank] = value;
+    ++c.contributed;
+    while (collectives[k].contributed < size) {
+      for (int r = 0; r < size; ++r)
+        if (finished[r] && nextCollective[r] <= k) {
+          error = "program " + std::to_string(r) +
+                  " of this cluster ended without reaching this "
+                  "tile.cluster_reduce (on a GPU the cluster would deadlock)";
+          aborted = true;
+          cv.notify_all();
+          return std::nullopt;
+        }
+      passTurn(rank);
+      cv.notify_all();
+      cv.wait(lock, [&] { return turn == rank || aborted; });
+      if (aborted)
+        return std::nullopt;
+    }
+    const Collective &done = collectives[k];
+    // In rank order: the same result in every program.
+    double acc = done.values[0];
+    for (int r = 1; r < size; ++r)
+      acc = op.getKind() == ReduceKind::Sum
+                ? acc + done.values[r]
+                : combineFloat(op.getKind(), acc, done.values[r]);
+    return acc;
+  }
+
+private:
+  struct Collective {
+    ClusterReduceOp op;
+    std::vector<double> values;
+    int contributed;
+  };
+
+  /// Hands the turn to the next program after `rank` that has not ended.
+  void passTurn(int rank) {
+    for (int s = 1; s <= size; ++s) {
+      int r = (rank + s) % size;
+      if (!finished[r]) {
+        turn = r;
+        return;
+      }
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable cv;
+  int size;
+  int turn = 0;
+  bool aborted = false;
+  std::vector<bool> finished;
+  std::vector<size_t> nextCollective;
+  std::vector<Collective> collectives;
+};
 
 /// A pointer: a buffer index (-1 for null) and a byte offset into it.
 struct Ptr {
@@ -120,6 +236,13 @@ public:
   Executor(std::vector<Buffer> &buffers, const RunOptions &options)
       : buffers(buffers), options(options) {}
 
+  /// Makes tile.cluster_reduce exchange values through `scheduler` as the
+  /// program of rank `rank` in its cluster.
+  void setCluster(ClusterScheduler *scheduler, int rank) {
+    cluster = scheduler;
+    clusterRank = rank;
+  }
+
   LogicalResult runProgram(func::FuncOp kernel, ArrayRef<TensorRef> args,
                            const int64_t pid[3]) {
     for (int a = 0; a < 3; ++a)
@@ -138,6 +261,8 @@ private:
   /// (stages x rows x columns), mutated by tile.async_copy.
   llvm::DenseMap<Value, std::shared_ptr<Tensor>> sharedBuffers;
   int64_t programId[3] = {0, 0, 0};
+  ClusterScheduler *cluster = nullptr;
+  int clusterRank = 0;
 
   //===--------------------------------------------------------------------===//
   // Helpers
@@ -861,6 +986,30 @@ private:
         });
   }
 
+  LogicalResult execClusterReduce(ClusterReduceOp op) {
+    const Tensor &v = get(op.getValue());
+    bool isFloatValue = v.kind == Kind::Float;
+    double value = isFloatValue ? v.f[0] : (double)v.i[0];
+    if (cluster) {
+      std::string message;
+      std::optional<double> r = cluster->reduce(clusterRank, op, value,
+                                                message);
+      if (!r) {
+        if (!message.empty())
+          return error(op) << message;
+        return failure(); // another program of the cluster failed
+      }
+      value = *r;
+    }
+    auto r = make(op.getType());
+    if (isFloatValue)
+      r->f[0] = roundTo(DType::F32, value);
+    else
+      r->i[0] = wrap(32, (int64_t)value);
+    set(op.getResult(), r);
+    return success();
+  }
+
   LogicalResult execReduce(ReduceOp op) {
     const Tensor &src = get(op.getSrc());
     int64_t axis = op.getAxis();
@@ -1032,6 +1181,7 @@ private:
         .Case([&](AsyncCommitOp) { return success(); })
         .Case([&](AsyncWaitOp) { return success(); })
         .Case([&](ReduceOp o) { return execReduce(o); })
+        .Case([&](ClusterReduceOp o) { return execClusterReduce(o); })
         .Case([&](DotOp o) { return execDot(o); })
         .Case([&](PrintOp o) { return execPrint(o); })
         // arith.
@@ -1365,12 +1515,50 @@ LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
     values.push_back(t);
   }
 
-  Executor exec(buffers, options);
+  int64_t clusterSize = 1;
+  if (auto attr = kernel->getAttrOfType<IntegerAttr>(
+          TileDialect::getClusterSizeAttrName()))
+    clusterSize = attr.getInt();
+  if (options.grid[0] % clusterSize != 0)
+    return kernel.emitError()
+           << "grid dimension 0 is " << options.grid[0]
+           << "; it must be a multiple of tile.cluster_size (" << clusterSize
+           << ")";
+
   int64_t pid[3];
+  if (clusterSize == 1) {
+    Executor exec(buffers, options);
+    for (pid[2] = 0; pid[2] < options.grid[2]; ++pid[2])
+      for (pid[1] = 0; pid[1] < options.grid[1]; ++pid[1])
+        for (pid[0] = 0; pid[0] < options.grid[0]; ++pid[0])
+          if (failed(exec.runProgram(kernel, values, pid)))
+            return failure();
+    return success();
+  }
+  // Clusters one after another; the programs of each on threads of their
+  // own, one running at a time (see ClusterScheduler).
   for (pid[2] = 0; pid[2] < options.grid[2]; ++pid[2])
     for (pid[1] = 0; pid[1] < options.grid[1]; ++pid[1])
-      for (pid[0] = 0; pid[0] < options.grid[0]; ++pid[0])
-        if (failed(exec.runProgram(kernel, values, pid)))
+      for (int64_t first = 0; first < options.grid[0]; first += clusterSize) {
+        ClusterScheduler scheduler((int)clusterSize);
+        std::vector<char> ok(clusterSize, 0);
+        std::vector<std::thread> threads;
+        for (int rank = 0; rank < (int)clusterSize; ++rank)
+          threads.emplace_back([&, rank] {
+            if (!scheduler.waitForStart(rank)) {
+              scheduler.finish(rank, false);
+              return;
+            }
+            Executor exec(buffers, options);
+            exec.setCluster(&scheduler, rank);
+            int64_t programPid[3] = {first + rank, pid[1], pid[2]};
+            ok[rank] = succeeded(exec.runProgram(kernel, values, programPid));
+            scheduler.finish(rank, ok[rank]);
+          });
+        for (std::thread &t : threads)
+          t.join();
+        if (llvm::is_contained(ok, 0))
           return failure();
+      }
   return success();
 }

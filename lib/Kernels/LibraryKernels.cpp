@@ -43,6 +43,13 @@ std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
       .str();
 }
 
+std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
+  return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) +
+          "_c" + Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
+          Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1"))
+      .str();
+}
+
 std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
   return ("softmax_matmul_" + typeName(c.dtype) + "_" +
           stringifyInputPrecision(c.precision) + "_m" + Twine(c.blockM) + "_k" +
@@ -353,6 +360,52 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
                         k.toFloat(yv, out), block.mask);
         scf::YieldOp::create(k.b, loc);
       });
+  k.finish();
+  return k.func;
+}
+
+func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
+                                             const SoftmaxClusterConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
+  KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
+                  c.numWarps);
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
+  k.func->setAttr(TileDialect::getClusterSizeAttrName(),
+                  k.b.getI32IntegerAttr((int32_t)c.clusterSize));
+  int64_t B = c.block;
+  Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
+  Value nCols = k.arg(5);
+  // Program p handles block p % C of row p / C.
+  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
+  Value row = k.extsi(arith::DivUIOp::create(k.b, k.loc, pid,
+                                             k.ci32(c.clusterSize)),
+                      k.i64());
+  Value rank = arith::RemUIOp::create(k.b, k.loc, pid, k.ci32(c.clusterSize));
+  Value start = arith::MulIOp::create(k.b, k.loc, rank, k.ci32(B));
+  Value xRow = k.ptrAdd(x, arith::MulIOp::create(k.b, k.loc, row, xStride));
+  Value yRow = k.ptrAdd(y, arith::MulIOp::create(k.b, k.loc, row, yStride));
+  Value idx = arith::AddIOp::create(k.b, k.loc, k.splat(start, {B}),
+                                    k.range(B));
+  Value mask = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+  Value negInf = k.cf(in, -std::numeric_limits<double>::infinity());
+  Value xv = LoadOp::create(k.b, k.loc, k.tensor({B}, in),
+                            k.ptrAdd(k.splat(xRow, {B}), idx), mask,
+                            k.splat(negInf, {B}));
+  Value xf = k.toFloat(xv, k.f32());
+  // A program whose columns all lie past the row's end contributes -inf
+  // and 0; its exponentials are 0.
+  Value rowMax = ClusterReduceOp::create(
+      k.b, k.loc, ReduceKind::Max, k.reduce(ReduceKind::Max, xf, 0));
+  Value e = softmaxExp(
+      k.b, k.loc,
+      arith::SubFOp::create(k.b, k.loc, xf, k.splat(rowMax, {B})));
+  Value rowSum = ClusterReduceOp::create(k.b, k.loc, ReduceKind::Sum,
+                                         k.reduce(ReduceKind::Sum, e, 0));
+  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), rowSum);
+  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.splat(inv, {B}));
+  StoreOp::create(k.b, k.loc, k.ptrAdd(k.splat(yRow, {B}), idx),
+                  k.toFloat(yv, out), mask);
   k.finish();
   return k.func;
 }

@@ -17,7 +17,8 @@ enum Family {
   kSoftmaxRows = 0,
   kSoftmaxOnline = 1,
   kSoftmaxMatmul = 2,
-  kSoftmaxRowsPersistent = 3 // grid: a few programs per SM, looping
+  kSoftmaxRowsPersistent = 3, // grid: a few programs per SM, looping
+  kSoftmaxCluster = 4         // rows split over clusters of programs
 };
 
 struct EmbeddedKernel {
@@ -29,6 +30,7 @@ struct EmbeddedKernel {
   int precision; // tile_precision (softmax_matmul)
   int blockM, blockK, blockN;
   int arch; // 90: built for sm_90a, runs on compute capability 9.0 only
+  int clusterSize; // programs per row (softmax cluster; needs 9.0 or later)
   const char *image;
   size_t imageSize;
   const char *metadata;

@@ -81,19 +81,35 @@ int64_t nextPowerOf2(int64_t v) {
 constexpr int64_t kMaxRowsBlock = 32768;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 
+/// Whether the current device runs thread block clusters (compute
+/// capability 9.0 and later); false without a device.
+bool hasClusters() {
+  char name[8];
+  int major = 0, minor = 0, sms = 0;
+  return tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
+             TILE_SUCCESS &&
+         major >= 9;
+}
+
 /// The softmax variant for these arguments, or -1.
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
-                  bool aligned) {
+                  bool aligned, int64_t rows = 1) {
   int64_t block = std::max<int64_t>(32, nextPowerOf2(cols));
   // Rows up to 32768 columns are held in registers. The 32768-wide kernel
   // needs 32 warps (one CTA per SM), and rows that fill less than 3/4 of it
   // ran slower than the two-pass online kernel (H200, 2026-11-22: 0.55 of
   // copy at 20000 columns against 0.64 online, 0.93 at 32768).
-  bool rows = block <= kMaxRowsBlock &&
-              !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4);
+  bool rowKernel = block <= kMaxRowsBlock &&
+                   !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4);
+  // Longer aligned rows, on a device with clusters, are split over a
+  // cluster of programs and read once (the online kernel reads them
+  // twice): the cluster kernel of least capacity that holds the row, the
+  // first listed among equals.
+  bool clusterKernel = !rowKernel && aligned && hasClusters();
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
+  int online = -1, cluster = -1;
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
     if (k.inDtype != x_dtype || k.outDtype != y_dtype ||
@@ -105,12 +121,22 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     bool rowsFamily = k.family == tile::embedded::kSoftmaxRows ||
                       (forced && k.family ==
                                      tile::embedded::kSoftmaxRowsPersistent);
-    if (rows && rowsFamily && k.block == block)
+    if (rowKernel && rowsFamily && k.block == block)
       return (int)i;
-    if (!rows && k.family == tile::embedded::kSoftmaxOnline)
-      return (int)i;
+    if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
+      online = (int)i;
+    int64_t capacity = (int64_t)k.block * k.clusterSize;
+    if (k.family == tile::embedded::kSoftmaxCluster &&
+        (clusterKernel || forced) && capacity >= cols &&
+        rows * k.clusterSize <= kInt32Max &&
+        (cluster < 0 ||
+         capacity < (int64_t)kKernels[cluster].block *
+                        kKernels[cluster].clusterSize))
+      cluster = (int)i;
   }
-  return -1;
+  if (cluster >= 0)
+    return cluster;
+  return rowKernel && !forced ? -1 : online;
 }
 
 tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
@@ -292,7 +318,7 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   if (s != TILE_SUCCESS)
     return s;
   bool aligned = isAligned(y, y_row_stride, x, x_row_stride);
-  int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned);
+  int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned, rows);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     "tile_softmax: no kernel for these dtypes");
@@ -315,6 +341,8 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   args[5].value.i32 = (int32_t)cols;
   int64_t perProgram = k.family == tile::embedded::kSoftmaxOnline ? 1 : k.rows;
   int64_t programs = (rows + perProgram - 1) / perProgram;
+  if (k.family == tile::embedded::kSoftmaxCluster)
+    programs = rows * k.clusterSize; // below 2^31 (chooseSoftmax)
   if (k.family == tile::embedded::kSoftmaxRowsPersistent) {
     // Enough programs for 1024 threads per SM; each loops over the rest.
     char name[8];

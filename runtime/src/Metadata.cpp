@@ -97,7 +97,8 @@ private:
   std::vector<KernelMeta> &kernels;
   std::string &error;
   bool inBlock = false;
-  bool hasName = false, hasWarps = false, hasShared = false;
+  bool hasName = false, hasWarps = false, hasShared = false,
+       hasCluster = false;
   KernelMeta current;
 
   bool fail(int lineNo, const std::string &message) {
@@ -194,7 +195,7 @@ private:
         return fail(lineNo, "unsupported metadata version '" + tokens[1] +
                                 "' (this runtime reads v1)");
       inBlock = true;
-      hasName = hasWarps = hasShared = false;
+      hasName = hasWarps = hasShared = hasCluster = false;
       current = KernelMeta();
       current.line = lineNo;
       return true;
@@ -231,6 +232,17 @@ private:
         return false;
       current.sharedBytes = int(bytes);
       hasShared = true;
+      return true;
+    }
+    if (key == "cluster_size") {
+      if (hasCluster)
+        return fail(lineNo, "duplicate 'cluster_size' in the block");
+      int64_t size = 0;
+      if (!parseCount(lineNo, tokens, 2, "cluster_size <n>") ||
+          !parseNumber(lineNo, tokens[1], "cluster_size", 1, 8, size))
+        return false;
+      current.clusterSize = int(size);
+      hasCluster = true;
       return true;
     }
     if (key == "arg")
@@ -332,6 +344,11 @@ tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
   if (size_t(numArgs) != kernel.args.size())
     return fail("the kernel takes " + std::to_string(kernel.args.size()) +
                 " arguments, got " + std::to_string(numArgs));
+
+  if (grid[0] % uint32_t(kernel.clusterSize) != 0)
+    return fail("grid[0] = " + std::to_string(grid[0]) +
+                " is not a multiple of the kernel's cluster size (" +
+                std::to_string(kernel.clusterSize) + ")");
 
   for (int i = 0; i < numArgs; ++i) {
     const ArgMeta &meta = kernel.args[size_t(i)];

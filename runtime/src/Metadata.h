@@ -10,13 +10,15 @@
 //   name softmax
 //   num_warps 4
 //   shared_bytes 1024
+//   cluster_size 4      programs per cluster along grid x (optional)
 //   arg ptr f32 16      pointer to f32 data, 16-byte aligned (0: no promise)
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.
-// `name` and `num_warps` are required; `shared_bytes` defaults to 0.
+// `name` and `num_warps` are required; `shared_bytes` defaults to 0 and
+// `cluster_size` to 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +47,9 @@ struct KernelMeta {
   std::string name;
   int numWarps = 0;
   int sharedBytes = 0;
+  /// Programs per thread block cluster along grid x (1: no clusters); the
+  /// grid's x must be a multiple of it.
+  int clusterSize = 1;
   std::vector<ArgMeta> args;
   /// Line of the block's "tile-kernel" header, for messages.
   int line = 0;

@@ -42,13 +42,15 @@ namespace {
 /// One row of the runtime's kernel table (see runtime/src/LibraryOps.cpp).
 struct Variant {
   std::string name;
-  int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent
+  int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
+              // 4 softmax cluster
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
   /// variants), and the compute capability it then needs (90; 0: any).
   std::string chip = "";
   int arch = 0;
+  int clusterSize = 0;
 };
 } // namespace
 
@@ -102,6 +104,28 @@ static std::vector<Variant> listVariants() {
       out.push_back({getKernelName(c), 1, (int)t, (int)t, 1, (int)c.block,
                      (int)c.numWarps, aligned, 0, 0, 0, 0,
                      [c](ModuleOp m) { buildSoftmaxOnline(m, c); }});
+      // Rows split over clusters of 2 to 8 programs of 16384 or 32768
+      // columns (32 per thread), aligned rows only: up to 262144 columns
+      // read once. Clusters need sm_90, whose PTX runs on 9.0 and later.
+      if (!aligned)
+        continue;
+      struct Cluster { int64_t block, warps, size; };
+      for (Cluster cl : {Cluster{16384, 16, 2}, Cluster{16384, 16, 4},
+                         Cluster{16384, 16, 8}, Cluster{32768, 32, 2},
+                         Cluster{32768, 32, 4}, Cluster{32768, 32, 8}}) {
+        SoftmaxClusterConfig cc;
+        cc.in = cc.out = t;
+        cc.block = cl.block;
+        cc.numWarps = cl.warps;
+        cc.clusterSize = cl.size;
+        cc.aligned = true;
+        Variant v{getKernelName(cc), 4, (int)t, (int)t, 1, (int)cl.block,
+                  (int)cl.warps, 1, 0, 0, 0, 0,
+                  [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
+        v.chip = "sm_90";
+        v.clusterSize = (int)cl.size;
+        out.push_back(v);
+      }
     }
   struct MM { ElemType t; InputPrecision p; };
   for (MM mm : {MM{ElemType::F32, InputPrecision::IEEE},
@@ -274,10 +298,10 @@ int main(int argc, char **argv) {
   for (auto [i, v] : llvm::enumerate(variants))
     os << llvm::formatv(
         "    {{\"{0}\", {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, "
-        "{9}, {10}, {11}, {13}, kImage{12}, "
+        "{9}, {10}, {11}, {13}, {14}, kImage{12}, "
         "sizeof(kImage{12}) - 1, kMetadata{12}},\n",
         v.name, v.family, v.in, v.out, v.rows, v.block, v.warps, v.aligned,
-        v.precision, v.bm, v.bk, v.bn, i, v.arch);
+        v.precision, v.bm, v.bk, v.bn, i, v.arch, v.clusterSize);
   os << "};\nconst unsigned kNumKernels = " << variants.size() << ";\n\n"
      << "} // namespace embedded\n} // namespace tile\n";
 

@@ -63,6 +63,15 @@ inline tile::Status isComputeCapability90(bool &result) {
   return s;
 }
 
+/// Whether the device runs thread block clusters (compute capability 9.0
+/// and later): the library's softmax cluster kernels.
+inline tile::Status hasClusters(bool &result) {
+  tile::DeviceInfo device;
+  tile::Status s = tile::deviceInfo(device);
+  result = s.ok() && device.major >= 9;
+  return s;
+}
+
 /// Loads build/kernels/<file>.ptx with its metadata and looks up `name`.
 inline tile::Status loadKernel(const std::string &file,
                                const std::string &name, tile::Module &module,

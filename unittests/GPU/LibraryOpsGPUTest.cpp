@@ -159,8 +159,51 @@ TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
   TILE_REQUIRE_GPU();
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (int64_t cols : {1, 17, 32, 100, 256, 781, 1024, 1025, 3000, 4096,
-                         10000, 16384, 16385, 30000, 32768, 40000})
+                         10000, 16384, 16385, 20000, 30000, 32768, 40000,
+                         100000, 262144, 262160})
       checkSoftmax(t, 37, cols, cols, cols);
+}
+
+// Every cluster kernel, forced, on rows that fill it, rows whose last
+// program is partly masked, and rows that leave whole programs of the
+// cluster without columns (they contribute -inf and 0).
+TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
+  TILE_REQUIRE_GPU();
+  bool clusters = false;
+  ASSERT_OK(hasClusters(clusters));
+  if (!clusters)
+    GTEST_SKIP() << "thread block clusters need compute capability 9.0";
+  int tested = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_cluster_";
+    if (variant.rfind(prefix, 0) != 0)
+      continue;
+    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16
+    std::string dtypeName = variant.substr(prefix.size(), 
+                                           variant.find('_', prefix.size()) -
+                                               prefix.size());
+    tile_dtype t = dtypeName == "f32"   ? TILE_F32
+                   : dtypeName == "f16" ? TILE_F16
+                                        : TILE_BF16;
+    size_t c = variant.find("_c"), b = variant.find("_b", c);
+    int64_t size = std::stoll(variant.substr(c + 2));
+    int64_t block = std::stoll(variant.substr(b + 2));
+    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+    int64_t capacity = size * block;
+    for (int64_t cols : {capacity, capacity - 1008, block / 2 + 16}) {
+      checkSoftmax(t, 6, cols, cols + 16, cols + 32, 0, 4.0);
+      if (HasFatalFailure()) {
+        unsetenv("TILE_SOFTMAX_VARIANT");
+        return;
+      }
+    }
+    checkSoftmax(t, 3, capacity - 16, capacity, capacity, 0, 1.0,
+                 /*hugeElement=*/true);
+    ++tested;
+  }
+  unsetenv("TILE_SOFTMAX_VARIANT");
+  EXPECT_EQ(tested, 18);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
@@ -371,7 +414,21 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
                                  sizeof(variant)),
             TILE_SUCCESS);
   EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a1");
+  // Aligned rows the row kernels do not take go to a cluster kernel where
+  // the device has clusters, else to the online kernel.
+  bool clusters = false;
+  (void)hasClusters(clusters);
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 20000, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c2_b16384_w16_a16"
+                                 : "softmax_online_f32_f32_b2048_w8_a16");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 262144, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c8_b32768_w32_a16"
+                                 : "softmax_online_f32_f32_b2048_w8_a16");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 262145, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
   EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a16");

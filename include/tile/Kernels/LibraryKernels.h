@@ -44,6 +44,19 @@ struct SoftmaxOnlineConfig {
   bool aligned = true;
 };
 
+/// Softmax of rows split over a thread block cluster (sm_90 and later):
+/// `clusterSize` programs per row, each holding `block` consecutive columns
+/// in registers, combine the row's maximum and sum with
+/// tile.cluster_reduce, so every row is read from memory once (the online
+/// kernel reads it twice). Rows of up to clusterSize * block columns; same
+/// signature as the other softmax kernels, launched on
+/// n_rows * clusterSize programs.
+struct SoftmaxClusterConfig {
+  ElemType in = ElemType::F32, out = ElemType::F32;
+  int64_t block = 16384, numWarps = 16, clusterSize = 4;
+  bool aligned = true;
+};
+
 /// softmax(X) @ V for one (block_m x block_n) output tile per program,
 /// looping over d2 in steps of block_k. Signature:
 ///   (out: ptr, x: ptr, v: ptr, d1: i32, d2: i32, d3: i32,
@@ -66,11 +79,14 @@ struct SoftmaxMatmulConfig {
 
 std::string getKernelName(const SoftmaxRowsConfig &c);
 std::string getKernelName(const SoftmaxOnlineConfig &c);
+std::string getKernelName(const SoftmaxClusterConfig &c);
 std::string getKernelName(const SoftmaxMatmulConfig &c);
 
 /// Appends the kernel to `module`.
 func::FuncOp buildSoftmaxRows(ModuleOp module, const SoftmaxRowsConfig &c);
 func::FuncOp buildSoftmaxOnline(ModuleOp module, const SoftmaxOnlineConfig &c);
+func::FuncOp buildSoftmaxCluster(ModuleOp module,
+                                 const SoftmaxClusterConfig &c);
 func::FuncOp buildSoftmaxMatmul(ModuleOp module,
                                 const SoftmaxMatmulConfig &c);
 

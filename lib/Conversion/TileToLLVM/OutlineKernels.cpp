@@ -20,11 +20,19 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
+/// The number of `chip` ("sm_90a" -> 90), or 0 if it names none.
+static unsigned getSMVersion(StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 0;
+  return sm;
+}
+
 /// Largest shared memory (bytes) one CTA may opt into on `chip`.
 static int64_t getSharedMemoryLimit(StringRef chip) {
-  unsigned sm = 0;
-  if (!chip.consume_front("sm_") || chip.take_while(llvm::isDigit)
-                                         .getAsInteger(10, sm))
+  unsigned sm = getSMVersion(chip);
+  if (sm == 0)
     return 48 * 1024;
   if (sm >= 120)
     return 101376;
@@ -71,7 +79,7 @@ struct TileOutlineKernelsPass
     // Shared memory beyond the chip's limit would only fail at launch;
     // reject it here with the numbers.
     int64_t limit = getSharedMemoryLimit(chip);
-    bool tooBig = false;
+    bool rejected = false;
     for (LLVM::LLVMFuncOp kernel : kernels)
       if (auto bytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
         if (bytes.getInt() > limit) {
@@ -81,9 +89,21 @@ struct TileOutlineKernelsPass
                              << " bytes of shared memory; " << chip
                              << " allows " << limit
                              << " per CTA (use smaller tiles)";
-          tooBig = true;
+          rejected = true;
         }
-    if (tooBig)
+    // Thread block clusters (tile.cluster_size) exist from sm_90 on.
+    for (LLVM::LLVMFuncOp kernel : kernels)
+      if (auto attr = kernel->getAttrOfType<IntegerAttr>(
+              TileDialect::getClusterSizeAttrName());
+          attr && attr.getInt() > 1 && getSMVersion(chip) < 90) {
+        kernel.emitError() << "kernel '" << kernel.getSymName()
+                           << "' runs in clusters of " << attr.getInt()
+                           << " programs (tile.cluster_size), which need "
+                              "sm_90 or later; the target is "
+                           << chip;
+        rejected = true;
+      }
+    if (rejected)
       return signalPassFailure();
 
     std::string metadata;
@@ -98,6 +118,10 @@ struct TileOutlineKernelsPass
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               TileDialect::getMinProgramsPerSMAttrName()))
         minPrograms = (int32_t)attr.getInt();
+      int32_t clusterSize = 1;
+      if (auto attr = kernel->getAttrOfType<IntegerAttr>(
+              TileDialect::getClusterSizeAttrName()))
+        clusterSize = (int32_t)attr.getInt();
       // Tile attributes have served their purpose; LLVM translation would
       // not know them.
       SmallVector<StringAttr> drop;
@@ -110,6 +134,10 @@ struct TileOutlineKernelsPass
                       UnitAttr::get(ctx));
       kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                       DenseI32ArrayAttr::get(ctx, {(int32_t)threads, 1, 1}));
+      // .reqnctapercluster: a plain launch then forms the clusters.
+      if (clusterSize > 1)
+        kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                        DenseI32ArrayAttr::get(ctx, {clusterSize, 1, 1}));
       if (minPrograms)
         kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                         IntegerAttr::get(IntegerType::get(ctx, 32),

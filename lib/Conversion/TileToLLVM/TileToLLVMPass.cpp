@@ -54,6 +54,10 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   llvm::raw_string_ostream os(text);
   os << "tile-kernel v1\nname " << kernel.getSymName() << "\nnum_warps "
      << getNumWarps(kernel) << "\nshared_bytes " << sharedBytes << "\n";
+  if (auto cluster = kernel->getAttrOfType<IntegerAttr>(
+          TileDialect::getClusterSizeAttrName());
+      cluster && cluster.getInt() > 1)
+    os << "cluster_size " << cluster.getInt() << "\n";
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     if (auto ptr = dyn_cast<PointerType>(type)) {
       std::string pointee;

@@ -354,7 +354,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return failure(result.wasInterrupted());
   }
   if (name == getNumWarpsAttrName() || name == getNumStagesAttrName() ||
-      name == getMinProgramsPerSMAttrName()) {
+      name == getMinProgramsPerSMAttrName() ||
+      name == getClusterSizeAttrName()) {
     if (!isa<FunctionOpInterface>(op))
       return op->emitError() << "'" << name
                              << "' may only be attached to a function";
@@ -372,6 +373,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << v;
     if (name == getMinProgramsPerSMAttrName() && (v < 1 || v > 32))
       return op->emitError() << "'" << name << "' must be from 1 to 32, got "
+                             << v;
+    // Eight is the portable cluster size limit of sm_90.
+    if (name == getClusterSizeAttrName() && (v < 1 || v > 8))
+      return op->emitError() << "'" << name << "' must be from 1 to 8, got "
                              << v;
     return success();
   }

@@ -449,6 +449,15 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult ClusterReduceOp::verify() {
+  auto func = (*this)->getParentOfType<func::FuncOp>();
+  if (!func || !func->hasAttr(TileDialect::getClusterSizeAttrName()))
+    return emitOpError() << "needs a kernel with '"
+                         << TileDialect::getClusterSizeAttrName()
+                         << "' (the programs it combines over)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Layouts
 //===----------------------------------------------------------------------===//

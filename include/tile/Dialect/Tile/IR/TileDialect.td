@@ -47,6 +47,13 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getMinProgramsPerSMAttrName() {
       return "tile.min_programs_per_sm";
     }
+    /// Programs along grid axis 0 form clusters of this many consecutive
+    /// instances (pid 0..n-1, n..2n-1, ...), scheduled together and able to
+    /// combine values with tile.cluster_reduce (Hopper thread block
+    /// clusters; 1 to 8 programs).
+    static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
+      return "tile.cluster_size";
+    }
     /// Set by tile-pipeline-loops on an scf.for whose stages stay untouched
     /// for one iteration after their dots read them (a wgmma group may
     /// still be reading), read by tile-convert-to-llvm.

@@ -399,6 +399,32 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_ClusterReduceOp : Tile_Op<"cluster_reduce",
+    [AllTypesMatch<["value", "result"]>]> {
+  let summary = "Combine a scalar over the programs of a cluster";
+  let description = [{
+    ```mlir
+    %rowMax = tile.cluster_reduce max %localMax : f32
+    ```
+    Every program of the cluster (see `tile.cluster_size`) contributes its
+    `value`; each receives the reduction of all of them. It is a collective:
+    every program of a cluster must reach the same `tile.cluster_reduce` ops
+    in the same order (on the GPU a program that skips one deadlocks its
+    cluster; the interpreter reports it). Softmax of rows longer than one
+    program can hold in registers splits each row over a cluster and
+    exchanges the row maximum and sum this way, reading the row once.
+    Lowered to a cluster barrier and distributed shared memory reads
+    (sm_90 and later). `max`/`min` on floats propagate NaN.
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind,
+                       AnyTypeOf<[F32, I32]>:$value);
+  let results = (outs AnyTypeOf<[F32, I32]>:$result);
+  let assemblyFormat = [{
+    `` $kind $value attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Matrix product of two tiles added to an accumulator";
   let description = [{

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Times the softmax cluster kernels (rows split over a thread block cluster,
+# forced through TILE_SOFTMAX_VARIANT) with compare.py's timer, Tile only,
+# at the row lengths each one holds, next to the online kernel; one line per
+# (variant, N). The fastest per row length goes into the dispatcher
+# (runtime/src/LibraryOps.cpp, chooseSoftmax). Needs compute capability 9.0.
+# Usage: bench/scripts/tune_softmax_cluster.sh [dtypes] (default "f32 f16")
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+lib="${TILE_LIB:-$root/build/install/lib/libtile.so}"
+run() { # variant dtype n-list
+  TILE_SOFTMAX_VARIANT=$1 python3 "$root/bench/scripts/compare.py" \
+    --only softmax --dtypes "$2" --softmax-n "$3" --providers tile \
+    --lib "$lib" --out /tmp/tune_softmax --no-plots 2>&1 |
+    grep -E "^softmax $2 " | sed "s/^/$1 /"
+}
+for t in ${1:-f32 f16}; do
+  p="softmax_cluster_${t}_${t}"
+  run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 20000,65536,131072,262144
+  run ${p}_c2_b16384_w16_a16 "$t" 20000,32768
+  run ${p}_c4_b16384_w16_a16 "$t" 49152,65536
+  run ${p}_c2_b32768_w32_a16 "$t" 49152,65536
+  run ${p}_c8_b16384_w16_a16 "$t" 98304,131072
+  run ${p}_c4_b32768_w32_a16 "$t" 98304,131072
+  run ${p}_c8_b32768_w32_a16 "$t" 196608,262144
+done
