@@ -17,7 +17,9 @@ run() { # variant dtype n-list
 for t in ${1:-f32 f16}; do
   p="softmax_cluster_${t}_${t}"
   run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 20000,65536,131072,262144
+  run ${p}_c4_b8192_w8_a16 "$t" 20000,32768
   run ${p}_c2_b16384_w16_a16 "$t" 20000,32768
+  run ${p}_c8_b8192_w8_a16 "$t" 49152,65536
   run ${p}_c4_b16384_w16_a16 "$t" 49152,65536
   run ${p}_c2_b32768_w32_a16 "$t" 49152,65536
   run ${p}_c8_b16384_w16_a16 "$t" 98304,131072

@@ -70,32 +70,32 @@ public:
     cv.notify_all();
   }
 
-  /// Contributes `value` from `rank` to its next collective, `op`, and
-  /// returns the cluster's reduction; std::nullopt (with `error` set when
-  /// this program should report it) when the cluster cannot complete it.
-  std::optional<double> reduce(int rank, ClusterReduceOp op, double value,
-                               std::string &error) {
+  /// Contributes `values` from `rank` to its next exchange, `op` (a cluster
+  /// op), and returns every program's contribution, by rank; std::nullopt
+  /// (with `error` set when this program should report it) when the
+  /// cluster cannot complete the exchange.
+  std::optional<std::vector<std::vector<double>>>
+  exchange(int rank, Operation *op, std::vector<double> values,
+           std::string &error) {
     std::unique_lock<std::mutex> lock(mutex);
     size_t k = nextCollective[rank]++;
     if (k == collectives.size())
-      collectives.push_back({op, std::vector<double>(size), 0});
-    Collective &c = collectives[k];
-    if (c.op != op) {
-      error = "the programs of a cluster reached different "
-              "tile.cluster_reduce ops (on a GPU the cluster would "
-              "deadlock)";
+      collectives.push_back({op, std::vector<std::vector<double>>(size), 0});
+    if (collectives[k].op != op) {
+      error = "the programs of a cluster reached different cluster ops (on "
+              "a GPU the cluster would deadlock)";
       aborted = true;
       cv.notify_all();
       return std::nullopt;
     }
-    c.values[rank] = value;
-    ++c.contributed;
+    collectives[k].values[rank] = std::move(values);
+    ++collectives[k].contributed;
     while (collectives[k].contributed < size) {
       for (int r = 0; r < size; ++r)
         if (finished[r] && nextCollective[r] <= k) {
           error = "program " + std::to_string(r) +
-                  " of this cluster ended without reaching this "
-                  "tile.cluster_reduce (on a GPU the cluster would deadlock)";
+                  " of this cluster ended without reaching this op (on a "
+                  "GPU the cluster would deadlock)";
           aborted = true;
           cv.notify_all();
           return std::nullopt;
@@ -106,20 +106,13 @@ public:
       if (aborted)
         return std::nullopt;
     }
-    const Collective &done = collectives[k];
-    // In rank order: the same result in every program.
-    double acc = done.values[0];
-    for (int r = 1; r < size; ++r)
-      acc = op.getKind() == ReduceKind::Sum
-                ? acc + done.values[r]
-                : combineFloat(op.getKind(), acc, done.values[r]);
-    return acc;
+    return collectives[k].values;
   }
 
 private:
   struct Collective {
-    ClusterReduceOp op;
-    std::vector<double> values;
+    Operation *op;
+    std::vector<std::vector<double>> values; // by rank, then value
     int contributed;
   };
 
@@ -986,27 +979,59 @@ private:
         });
   }
 
-  LogicalResult execClusterReduce(ClusterReduceOp op) {
-    const Tensor &v = get(op.getValue());
-    bool isFloatValue = v.kind == Kind::Float;
-    double value = isFloatValue ? v.f[0] : (double)v.i[0];
-    if (cluster) {
-      std::string message;
-      std::optional<double> r = cluster->reduce(clusterRank, op, value,
-                                                message);
-      if (!r) {
-        if (!message.empty())
-          return error(op) << message;
-        return failure(); // another program of the cluster failed
-      }
-      value = *r;
+  /// Every program's `values` (by rank) for the cluster op `op`; a
+  /// kernel without clusters (tile.cluster_size = 1) exchanges with itself.
+  FailureOr<std::vector<std::vector<double>>>
+  exchangeInCluster(Operation *op, ValueRange values) {
+    std::vector<double> mine;
+    for (Value v : values) {
+      const Tensor &t = get(v);
+      mine.push_back(t.kind == Kind::Float ? t.f[0] : (double)t.i[0]);
     }
-    auto r = make(op.getType());
-    if (isFloatValue)
-      r->f[0] = roundTo(DType::F32, value);
+    if (!cluster)
+      return std::vector<std::vector<double>>{mine};
+    std::string message;
+    auto all = cluster->exchange(clusterRank, op, std::move(mine), message);
+    if (all)
+      return *all;
+    if (!message.empty())
+      return error(op) << message;
+    return failure(); // another program of the cluster failed
+  }
+
+  /// `v` as an element of type `type` (f32 or i32).
+  void setElement(Tensor &t, int64_t idx, Type type, double v) {
+    if (isa<FloatType>(type))
+      t.f[idx] = roundTo(DType::F32, v);
     else
-      r->i[0] = wrap(32, (int64_t)value);
+      t.i[idx] = wrap(32, (int64_t)v);
+  }
+
+  LogicalResult execClusterReduce(ClusterReduceOp op) {
+    auto all = exchangeInCluster(op, op.getValue());
+    if (failed(all))
+      return failure();
+    // In rank order: the same result in every program.
+    double acc = (*all)[0][0];
+    for (size_t r = 1; r < all->size(); ++r)
+      acc = combineFloat(op.getKind(), acc, (*all)[r][0]);
+    auto r = make(op.getType());
+    setElement(*r, 0, op.getType(), acc);
     set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execClusterGather(ClusterGatherOp op) {
+    auto all = exchangeInCluster(op, op.getValues());
+    if (failed(all))
+      return failure();
+    for (auto [k, result] : llvm::enumerate(op.getResults())) {
+      auto r = make(result.getType());
+      Type elem = getElementTypeOrSelf(result.getType());
+      for (int64_t rank = 0, n = r->size(); rank < n; ++rank)
+        setElement(*r, rank, elem, (*all)[rank][k]);
+      set(result, r);
+    }
     return success();
   }
 
@@ -1182,6 +1207,7 @@ private:
         .Case([&](AsyncWaitOp) { return success(); })
         .Case([&](ReduceOp o) { return execReduce(o); })
         .Case([&](ClusterReduceOp o) { return execClusterReduce(o); })
+        .Case([&](ClusterGatherOp o) { return execClusterGather(o); })
         .Case([&](DotOp o) { return execDot(o); })
         .Case([&](PrintOp o) { return execPrint(o); })
         // arith.

@@ -393,17 +393,38 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
                             k.ptrAdd(k.splat(xRow, {B}), idx), mask,
                             k.splat(negInf, {B}));
   Value xf = k.toFloat(xv, k.f32());
-  // A program whose columns all lie past the row's end contributes -inf
-  // and 0; its exponentials are 0.
-  Value rowMax = ClusterReduceOp::create(
-      k.b, k.loc, ReduceKind::Max, k.reduce(ReduceKind::Max, xf, 0));
+  Value zero = k.cf(k.f32(), 0.0);
+  Value negInfF32 = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
+  // x - m, with m replaced by 0 where it is -inf (a program whose columns
+  // all lie past the row's end, or a row of -inf): no NaN from -inf - -inf.
+  auto shiftBy = [&](Value m) -> Value {
+    Value isInf = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
+                                        m, negInfF32);
+    return arith::SelectOp::create(k.b, k.loc, isInf, zero, m);
+  };
+  // This program's max m and sum s of exp(x - m); one exchange gives every
+  // program all (m, s) pairs, merged as online softmax merges blocks:
+  // M = max m_r, S = sum s_r * exp(m_r - M), y = exp(x - m) * exp(m - M) / S.
+  Value m = k.reduce(ReduceKind::Max, xf, 0);
   Value e = softmaxExp(
+      k.b, k.loc, arith::SubFOp::create(k.b, k.loc, xf, k.splat(shiftBy(m), {B})));
+  Value sum = k.reduce(ReduceKind::Sum, e, 0);
+  int64_t C = c.clusterSize;
+  auto gathered = ClusterGatherOp::create(
+      k.b, k.loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
+      ValueRange{m, sum});
+  Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
+  Value rowMax = k.reduce(ReduceKind::Max, maxes, 0);
+  Value rowShift = shiftBy(rowMax);
+  Value scales = softmaxExp(
       k.b, k.loc,
-      arith::SubFOp::create(k.b, k.loc, xf, k.splat(rowMax, {B})));
-  Value rowSum = ClusterReduceOp::create(k.b, k.loc, ReduceKind::Sum,
-                                         k.reduce(ReduceKind::Sum, e, 0));
-  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), rowSum);
-  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.splat(inv, {B}));
+      arith::SubFOp::create(k.b, k.loc, maxes, k.splat(rowShift, {C})));
+  Value rowSum = k.reduce(ReduceKind::Sum,
+                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
+  Value scale = softmaxExp(
+      k.b, k.loc, arith::SubFOp::create(k.b, k.loc, shiftBy(m), rowShift));
+  Value factor = arith::DivFOp::create(k.b, k.loc, scale, rowSum);
+  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.splat(factor, {B}));
   StoreOp::create(k.b, k.loc, k.ptrAdd(k.splat(yRow, {B}), idx),
                   k.toFloat(yv, out), mask);
   k.finish();

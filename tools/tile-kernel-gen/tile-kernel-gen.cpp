@@ -104,15 +104,17 @@ static std::vector<Variant> listVariants() {
       out.push_back({getKernelName(c), 1, (int)t, (int)t, 1, (int)c.block,
                      (int)c.numWarps, aligned, 0, 0, 0, 0,
                      [c](ModuleOp m) { buildSoftmaxOnline(m, c); }});
-      // Rows split over clusters of 2 to 8 programs of 16384 or 32768
+      // Rows split over clusters of 2 to 8 programs of 8192 to 32768
       // columns (32 per thread), aligned rows only: up to 262144 columns
       // read once. Clusters need sm_90, whose PTX runs on 9.0 and later.
       if (!aligned)
         continue;
       struct Cluster { int64_t block, warps, size; };
-      for (Cluster cl : {Cluster{16384, 16, 2}, Cluster{16384, 16, 4},
-                         Cluster{16384, 16, 8}, Cluster{32768, 32, 2},
-                         Cluster{32768, 32, 4}, Cluster{32768, 32, 8}}) {
+      for (Cluster cl : {Cluster{8192, 8, 2}, Cluster{8192, 8, 4},
+                         Cluster{8192, 8, 8}, Cluster{16384, 16, 2},
+                         Cluster{16384, 16, 4}, Cluster{16384, 16, 8},
+                         Cluster{32768, 32, 2}, Cluster{32768, 32, 4},
+                         Cluster{32768, 32, 8}}) {
         SoftmaxClusterConfig cc;
         cc.in = cc.out = t;
         cc.block = cl.block;

@@ -180,15 +180,14 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
     if (variant.rfind(prefix, 0) != 0)
       continue;
     // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16
-    std::string dtypeName = variant.substr(prefix.size(), 
-                                           variant.find('_', prefix.size()) -
-                                               prefix.size());
+    std::string rest = variant.substr(prefix.size());
+    std::string dtypeName = rest.substr(0, rest.find('_'));
     tile_dtype t = dtypeName == "f32"   ? TILE_F32
                    : dtypeName == "f16" ? TILE_F16
                                         : TILE_BF16;
-    size_t c = variant.find("_c"), b = variant.find("_b", c);
-    int64_t size = std::stoll(variant.substr(c + 2));
-    int64_t block = std::stoll(variant.substr(b + 2));
+    size_t c = rest.find("_c"), b = rest.find("_b", c);
+    int64_t size = std::stoll(rest.substr(c + 2));
+    int64_t block = std::stoll(rest.substr(b + 2));
     ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
     int64_t capacity = size * block;
     for (int64_t cols : {capacity, capacity - 1008, block / 2 + 16}) {
@@ -203,7 +202,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 18);
+  EXPECT_EQ(tested, 27);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {

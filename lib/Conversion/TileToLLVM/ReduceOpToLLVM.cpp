@@ -9,14 +9,6 @@
 // f16/bf16 are reduced in f32. Every thread ends with the full result for
 // each of its result slots (the result layout is the slice of the source's).
 //
-// tile.cluster_reduce combines one scalar per program over a cluster:
-// thread 0 of each program writes its value to the first word of shared
-// memory; after a cluster barrier lane r of every warp reads program r's
-// word through distributed shared memory (mapa, ld.shared::cluster), the
-// warp combines its lanes by shuffles, and a second cluster barrier keeps
-// the words in place until every program has read them (a program must
-// not exit, or reuse the word, while a peer may still read it).
-//
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
@@ -24,17 +16,14 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
-#include <limits>
 #include <set>
 
 using namespace mlir;
 using namespace mlir::tile;
 
-static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
-                     Value y) {
+Value mlir::tile::combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
+                         Value y) {
   bool isFloat = isa<FloatType>(x.getType());
   switch (kind) {
   case ReduceKind::Sum:
@@ -197,98 +186,9 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
   }
 };
 
-/// The value that leaves any other unchanged under `kind`.
-static Value getIdentity(OpBuilder &b, Location loc, ReduceKind kind,
-                         Type type) {
-  if (isa<FloatType>(type)) {
-    double inf = std::numeric_limits<double>::infinity();
-    double v = kind == ReduceKind::Sum ? 0.0
-               : kind == ReduceKind::Max ? -inf
-                                         : inf;
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, v));
-  }
-  int64_t v = kind == ReduceKind::Sum ? 0
-              : kind == ReduceKind::Max
-                  ? std::numeric_limits<int32_t>::min()
-                  : std::numeric_limits<int32_t>::max();
-  return i32Constant(b, loc, v);
-}
-
-/// Every thread of every program of the cluster waits for all of them;
-/// shared-memory writes before it are visible to reads after it.
-static void emitClusterBarrier(OpBuilder &b, Location loc) {
-  emitInlineAsm(b, loc, {}, {},
-                "barrier.cluster.arrive.release;\n\t"
-                "barrier.cluster.wait.acquire;",
-                "~{memory}", /*hasSideEffects=*/true);
-}
-
-struct ClusterReduceOpConversion
-    : public OpConversionPattern<ClusterReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(ClusterReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value value = adaptor.getValue();
-    auto func = op->getParentOfType<FunctionOpInterface>();
-    auto sizeAttr = func ? func->getAttrOfType<IntegerAttr>(
-                               TileDialect::getClusterSizeAttrName())
-                         : IntegerAttr();
-    if (!sizeAttr)
-      return op.emitOpError("needs a kernel with tile.cluster_size");
-    int64_t size = sizeAttr.getInt();
-    if (size == 1) {
-      rewriter.replaceOp(op, value);
-      return success();
-    }
-    Type type = value.getType();
-    bool isFloat = isa<FloatType>(type);
-    StringRef reg = isFloat ? "f" : "r";
-    ThreadIds ids = getThreadIds(rewriter, loc);
-    Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, rewriter.getI32Type());
-    Value word = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(),
-                                          getSharedMemory(rewriter, loc));
-    // Earlier users of shared memory in this program may still be reading.
-    emitBarrier(rewriter, loc);
-    emitInlineAsm(rewriter, loc, {}, ValueRange{word, tid, value},
-                  "{\n\t.reg .pred first;\n\t"
-                  "setp.eq.u32 first, $1, 0;\n\t"
-                  "@first st.shared.b32 [$0], $2;\n\t}",
-                  ("r,r," + reg + ",~{memory}").str(),
-                  /*hasSideEffects=*/true);
-    emitClusterBarrier(rewriter, loc);
-    // Lane r (r < size) reads program r's word; the other lanes take the
-    // identity, so a full butterfly leaves the result in every lane.
-    Value peer = arith::MinUIOp::create(rewriter, loc, ids.lane,
-                                        i32Constant(rewriter, loc, size - 1));
-    Value remote =
-        emitInlineAsm(rewriter, loc, type, ValueRange{word, peer},
-                      "{\n\t.reg .b32 remote;\n\t"
-                      "mapa.shared::cluster.u32 remote, $1, $2;\n\t"
-                      "ld.shared::cluster.b32 $0, [remote];\n\t}",
-                      ("=" + reg + ",r,r,~{memory}").str(),
-                      /*hasSideEffects=*/true)[0];
-    Value inCluster = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, ids.lane,
-        i32Constant(rewriter, loc, size));
-    Value acc = arith::SelectOp::create(
-        rewriter, loc, inCluster, remote,
-        getIdentity(rewriter, loc, op.getKind(), type));
-    for (unsigned dist = 16; dist >= 1; dist /= 2)
-      acc = combine(rewriter, loc, op.getKind(), acc,
-                    shuffleXor(rewriter, loc, acc, dist));
-    emitClusterBarrier(rewriter, loc);
-    rewriter.replaceOp(op, acc);
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::tile::populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
-  patterns.add<ReduceOpConversion, ClusterReduceOpConversion>(
-      converter, patterns.getContext());
+  patterns.add<ReduceOpConversion>(converter, patterns.getContext());
 }

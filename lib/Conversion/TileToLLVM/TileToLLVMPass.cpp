@@ -217,6 +217,26 @@ struct TileConvertToLLVMPass
                        IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += layout.type.getStages() * layout.getStageBytes();
       });
+      // Values exchanged by cluster ops get words of their own (a peer may
+      // read them while this program's other ops use the scratch space);
+      // the exchanges take turns on them (see ClusterOpToLLVM.cpp).
+      SmallVector<Operation *> clusterOps;
+      int64_t clusterWords = 0;
+      kernel.walk([&](Operation *op) {
+        if (!isa<ClusterReduceOp, ClusterGatherOp>(op))
+          return;
+        clusterOps.push_back(op);
+        clusterWords =
+            std::max<int64_t>(clusterWords, (int64_t)op->getNumOperands());
+      });
+      if (!clusterOps.empty()) {
+        bytes = llvm::alignTo(bytes, 16);
+        for (Operation *op : clusterOps)
+          op->setAttr(kSharedOffsetAttr,
+                      IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        bytes += 4 * clusterWords;
+        addClusterExchangeBoundaries(kernel);
+      }
       kernel->setAttr(kSharedBytesAttr,
                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
       kernel->setAttr("tile.metadata",
@@ -271,6 +291,7 @@ struct TileConvertToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, widths);
     populateReduceOpToLLVMPatterns(converter, patterns);
+    populateClusterOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
 

@@ -293,8 +293,6 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     return type.getNumElements() * storageBytes(type.getElementType());
   }
-  if (isa<ClusterReduceOp>(op))
-    return 4; // the program's contribution, read by its peers
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto type = reduce.getSrc().getType();
     if (!type.getEncoding())

@@ -105,6 +105,9 @@ Value emitStageBase(OpBuilder &b, Location loc, const SharedLayout &layout,
 /// extended/bitcast around the shuffle).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
 
+/// `x` combined with `y` by a reduction of `kind` (max/min propagate NaN).
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);
+
 /// Memory (storage) type used for elements of `elemType` in shared memory:
 /// i1 is stored as i8.
 Type getStorageType(Type elemType);

@@ -44,6 +44,12 @@ void populateViewOpToLLVMPatterns(TileTypeConverter &converter,
 void populateMemoryOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const VectorWidthMap &vectorWidths);
+void populateClusterOpToLLVMPatterns(TileTypeConverter &converter,
+                                     RewritePatternSet &patterns);
+/// Brackets a kernel that uses cluster ops with the exchange protocol's
+/// first arrival (at entry) and last wait (before each return); see
+/// ClusterOpToLLVM.cpp.
+void addClusterExchangeBoundaries(func::FuncOp kernel);
 void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileTypeConverter &converter,

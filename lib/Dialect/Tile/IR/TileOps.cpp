@@ -449,12 +449,43 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+/// The tile.cluster_size of the kernel around a cluster op, or an error.
+static FailureOr<int64_t> getClusterSize(Operation *op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto size = func ? func->getAttrOfType<IntegerAttr>(
+                         TileDialect::getClusterSizeAttrName())
+                   : IntegerAttr();
+  if (!size)
+    return op->emitOpError()
+           << "needs a kernel with '" << TileDialect::getClusterSizeAttrName()
+           << "' (the programs it combines over)";
+  return size.getInt();
+}
+
 LogicalResult ClusterReduceOp::verify() {
-  auto func = (*this)->getParentOfType<func::FuncOp>();
-  if (!func || !func->hasAttr(TileDialect::getClusterSizeAttrName()))
-    return emitOpError() << "needs a kernel with '"
-                         << TileDialect::getClusterSizeAttrName()
-                         << "' (the programs it combines over)";
+  return failure(failed(getClusterSize(*this)));
+}
+
+LogicalResult ClusterGatherOp::verify() {
+  FailureOr<int64_t> size = getClusterSize(*this);
+  if (failed(size))
+    return failure();
+  if (getValues().empty())
+    return emitOpError("needs at least one value");
+  if (getValues().size() != getResults().size())
+    return emitOpError() << "has " << getValues().size() << " values but "
+                         << getResults().size() << " results";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(getValues(), getResults()))) {
+    auto [value, result] = pair;
+    auto type = cast<RankedTensorType>(result.getType());
+    if (type.getRank() != 1 || type.getDimSize(0) != *size ||
+        type.getElementType() != value.getType())
+      return emitOpError() << "result #" << i << " must be tensor<" << *size
+                           << "x" << value.getType()
+                           << "> (one element per program of the cluster), "
+                              "got "
+                           << result.getType();
+  }
   return success();
 }
 

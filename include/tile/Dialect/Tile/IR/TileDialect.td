@@ -49,8 +49,8 @@ def Tile_Dialect : Dialect {
     }
     /// Programs along grid axis 0 form clusters of this many consecutive
     /// instances (pid 0..n-1, n..2n-1, ...), scheduled together and able to
-    /// combine values with tile.cluster_reduce (Hopper thread block
-    /// clusters; 1 to 8 programs).
+    /// exchange values with tile.cluster_reduce and tile.cluster_gather
+    /// (Hopper thread block clusters; 1, 2, 4 or 8 programs).
     static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
       return "tile.cluster_size";
     }

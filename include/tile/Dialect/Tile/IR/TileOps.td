@@ -408,19 +408,40 @@ def Tile_ClusterReduceOp : Tile_Op<"cluster_reduce",
     ```
     Every program of the cluster (see `tile.cluster_size`) contributes its
     `value`; each receives the reduction of all of them. It is a collective:
-    every program of a cluster must reach the same `tile.cluster_reduce` ops
-    in the same order (on the GPU a program that skips one deadlocks its
-    cluster; the interpreter reports it). Softmax of rows longer than one
-    program can hold in registers splits each row over a cluster and
-    exchanges the row maximum and sum this way, reading the row once.
-    Lowered to a cluster barrier and distributed shared memory reads
-    (sm_90 and later). `max`/`min` on floats propagate NaN.
+    every program of a cluster must reach the same cluster ops in the same
+    order (on the GPU a program that skips one deadlocks its cluster; the
+    interpreter reports it). Lowered to a cluster barrier and distributed
+    shared memory reads (sm_90 and later). `max`/`min` on floats propagate
+    NaN.
   }];
   let arguments = (ins Tile_ReduceKindAttr:$kind,
                        AnyTypeOf<[F32, I32]>:$value);
   let results = (outs AnyTypeOf<[F32, I32]>:$result);
   let assemblyFormat = [{
     `` $kind $value attr-dict `:` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ClusterGatherOp : Tile_Op<"cluster_gather"> {
+  let summary = "Collect scalars from every program of a cluster";
+  let description = [{
+    ```mlir
+    %maxes, %sums = tile.cluster_gather %max, %sum
+        : f32, f32 -> tensor<4xf32>, tensor<4xf32>
+    ```
+    Every program of the cluster (see `tile.cluster_size`) contributes its
+    values; each receives, per value, the 1-d tile of all contributions,
+    element `r` from the program of rank `r` (its program id along axis 0
+    modulo the cluster size). All values travel in one exchange (one
+    cluster barrier). A collective, like `tile.cluster_reduce`. Softmax of
+    rows split over a cluster gathers each program's (max, sum) pair and
+    merges them as online softmax does, so every row is read once.
+  }];
+  let arguments = (ins Variadic<AnyTypeOf<[F32, I32]>>:$values);
+  let results = (outs Variadic<Tile_Tensor>:$results);
+  let assemblyFormat = [{
+    $values attr-dict `:` type($values) `->` type($results)
   }];
   let hasVerifier = 1;
 }
