@@ -12,17 +12,20 @@ run() { # variant dtype n-list
   TILE_SOFTMAX_VARIANT=$1 python3 "$root/bench/scripts/compare.py" \
     --only softmax --dtypes "$2" --softmax-n "$3" --providers tile \
     --lib "$lib" --out /tmp/tune_softmax --no-plots 2>&1 |
-    grep -E "^softmax $2 " | sed "s/^/$1 /"
+    grep -E "^softmax $2 " | sed "s/^/$1 /" | sed 's/ err .*//'
 }
 for t in ${1:-f32 f16}; do
   p="softmax_cluster_${t}_${t}"
   run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 20000,65536,131072,262144
-  run ${p}_c4_b8192_w8_a16 "$t" 20000,32768
-  run ${p}_c2_b16384_w16_a16 "$t" 20000,32768
-  run ${p}_c8_b8192_w8_a16 "$t" 49152,65536
-  run ${p}_c4_b16384_w16_a16 "$t" 49152,65536
-  run ${p}_c2_b32768_w32_a16 "$t" 49152,65536
-  run ${p}_c8_b16384_w16_a16 "$t" 98304,131072
-  run ${p}_c4_b32768_w32_a16 "$t" 98304,131072
+  for v in c2_b8192_w8_a16 c2_b8192_w8_a16_p c2_b8192_w16_a16_p; do
+    run ${p}_${v} "$t" 16384; done
+  for v in c4_b8192_w8_a16 c4_b8192_w8_a16_p c4_b8192_w16_a16_p \
+           c2_b16384_w16_a16 c2_b16384_w32_a16_p; do
+    run ${p}_${v} "$t" 20000,32768; done
+  for v in c8_b8192_w8_a16 c8_b8192_w8_a16_p c8_b8192_w16_a16_p \
+           c4_b16384_w32_a16_p c2_b32768_w32_a16; do
+    run ${p}_${v} "$t" 49152,65536; done
+  for v in c8_b16384_w16_a16 c8_b16384_w32_a16_p c4_b32768_w32_a16; do
+    run ${p}_${v} "$t" 98304,131072; done
   run ${p}_c8_b32768_w32_a16 "$t" 196608,262144
 done

@@ -46,7 +46,8 @@ std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
 std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
   return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) +
           "_c" + Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
-          Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1"))
+          Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1") +
+          (c.persistent ? "_p" : ""))
       .str();
 }
 
@@ -373,60 +374,98 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
   k.func->setAttr(TileDialect::getClusterSizeAttrName(),
                   k.b.getI32IntegerAttr((int32_t)c.clusterSize));
-  int64_t B = c.block;
+  int64_t B = c.block, C = c.clusterSize;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
-  Value nCols = k.arg(5);
-  // Program p handles block p % C of row p / C.
+  Value nRows = k.arg(4), nCols = k.arg(5);
+  // Program p is rank p % C of cluster p / C and holds columns
+  // [rank * B, rank * B + B) of its cluster's rows.
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
-  Value row = k.extsi(arith::DivUIOp::create(k.b, k.loc, pid,
-                                             k.ci32(c.clusterSize)),
-                      k.i64());
-  Value rank = arith::RemUIOp::create(k.b, k.loc, pid, k.ci32(c.clusterSize));
+  Value cluster = arith::DivUIOp::create(k.b, k.loc, pid, k.ci32(C));
+  Value rank = arith::RemUIOp::create(k.b, k.loc, pid, k.ci32(C));
   Value start = arith::MulIOp::create(k.b, k.loc, rank, k.ci32(B));
-  Value xRow = k.ptrAdd(x, arith::MulIOp::create(k.b, k.loc, row, xStride));
-  Value yRow = k.ptrAdd(y, arith::MulIOp::create(k.b, k.loc, row, yStride));
   Value idx = arith::AddIOp::create(k.b, k.loc, k.splat(start, {B}),
                                     k.range(B));
-  Value mask = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+  Value colValid = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
   Value negInf = k.cf(in, -std::numeric_limits<double>::infinity());
-  Value xv = LoadOp::create(k.b, k.loc, k.tensor({B}, in),
-                            k.ptrAdd(k.splat(xRow, {B}), idx), mask,
-                            k.splat(negInf, {B}));
-  Value xf = k.toFloat(xv, k.f32());
   Value zero = k.cf(k.f32(), 0.0);
   Value negInfF32 = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
+
+  auto rowPointers = [&](Location loc, Value base, Value row, Value stride) {
+    Value offset =
+        arith::MulIOp::create(k.b, loc, k.extsi(row, k.i64()), stride);
+    return k.ptrAdd(k.splat(k.ptrAdd(base, offset), {B}), idx);
+  };
+  // This program's block of `row` (-inf where masked off).
+  auto load = [&](Location loc, Value row, Value mask) -> Value {
+    return LoadOp::create(k.b, loc, k.tensor({B}, in),
+                          rowPointers(loc, x, row, xStride), mask,
+                          k.splat(negInf, {B}));
+  };
   // x - m, with m replaced by 0 where it is -inf (a program whose columns
   // all lie past the row's end, or a row of -inf): no NaN from -inf - -inf.
-  auto shiftBy = [&](Value m) -> Value {
-    Value isInf = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
+  auto shiftBy = [&](Location loc, Value m) -> Value {
+    Value isInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ,
                                         m, negInfF32);
-    return arith::SelectOp::create(k.b, k.loc, isInf, zero, m);
+    return arith::SelectOp::create(k.b, loc, isInf, zero, m);
   };
-  // This program's max m and sum s of exp(x - m); one exchange gives every
-  // program all (m, s) pairs, merged as online softmax merges blocks:
-  // M = max m_r, S = sum s_r * exp(m_r - M), y = exp(x - m) * exp(m - M) / S.
-  Value m = k.reduce(ReduceKind::Max, xf, 0);
-  Value e = softmaxExp(
-      k.b, k.loc, arith::SubFOp::create(k.b, k.loc, xf, k.splat(shiftBy(m), {B})));
-  Value sum = k.reduce(ReduceKind::Sum, e, 0);
-  int64_t C = c.clusterSize;
-  auto gathered = ClusterGatherOp::create(
-      k.b, k.loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
-      ValueRange{m, sum});
-  Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
-  Value rowMax = k.reduce(ReduceKind::Max, maxes, 0);
-  Value rowShift = shiftBy(rowMax);
-  Value scales = softmaxExp(
-      k.b, k.loc,
-      arith::SubFOp::create(k.b, k.loc, maxes, k.splat(rowShift, {C})));
-  Value rowSum = k.reduce(ReduceKind::Sum,
-                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
-  Value scale = softmaxExp(
-      k.b, k.loc, arith::SubFOp::create(k.b, k.loc, shiftBy(m), rowShift));
-  Value factor = arith::DivFOp::create(k.b, k.loc, scale, rowSum);
-  Value yv = arith::MulFOp::create(k.b, k.loc, e, k.splat(factor, {B}));
-  StoreOp::create(k.b, k.loc, k.ptrAdd(k.splat(yRow, {B}), idx),
-                  k.toFloat(yv, out), mask);
+  // The softmax of this program's block of `row`, stored. Its max m and
+  // sum s of exp(x - m); one exchange gives every program all (m, s)
+  // pairs, merged as online softmax merges blocks: M = max m_r,
+  // S = sum s_r * exp(m_r - M), y = exp(x - m) * exp(m - M) / S.
+  auto compute = [&](Location loc, Value row, Value xv) {
+    Value xf = k.toFloat(xv, k.f32());
+    Value m = k.reduce(ReduceKind::Max, xf, 0);
+    Value mShift = shiftBy(loc, m);
+    Value e = softmaxExp(
+        k.b, loc, arith::SubFOp::create(k.b, loc, xf, k.splat(mShift, {B})));
+    Value sum = k.reduce(ReduceKind::Sum, e, 0);
+    auto gathered = ClusterGatherOp::create(
+        k.b, loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
+        ValueRange{m, sum});
+    Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
+    Value rowShift = shiftBy(loc, k.reduce(ReduceKind::Max, maxes, 0));
+    Value scales = softmaxExp(
+        k.b, loc,
+        arith::SubFOp::create(k.b, loc, maxes, k.splat(rowShift, {C})));
+    Value rowSum = k.reduce(ReduceKind::Sum,
+                            arith::MulFOp::create(k.b, loc, sums, scales), 0);
+    Value scale = softmaxExp(k.b, loc,
+                             arith::SubFOp::create(k.b, loc, mShift, rowShift));
+    Value factor = arith::DivFOp::create(k.b, loc, scale, rowSum);
+    Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(factor, {B}));
+    StoreOp::create(k.b, loc, rowPointers(loc, y, row, yStride),
+                    k.toFloat(yv, out), colValid);
+  };
+
+  if (!c.persistent) {
+    // One row per cluster (the grid has n_rows clusters).
+    compute(k.loc, cluster, load(k.loc, cluster, colValid));
+    k.finish();
+    return k.func;
+  }
+  // Clusters step over rows by the number of clusters; the next row's
+  // block is loaded before the current row's arithmetic and exchange (its
+  // latency overlaps them). Past the last row the loads are masked off.
+  // Every program of a cluster runs the same iterations (the collective).
+  Value step = arith::DivUIOp::create(
+      k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0), k.ci32(C));
+  auto loadIfRow = [&](Location loc, Value row) -> Value {
+    Value rowValid = k.cmp(arith::CmpIPredicate::slt, row, nRows);
+    Value mask = arith::AndIOp::create(k.b, loc, colValid,
+                                       k.splat(rowValid, {B}));
+    return load(loc, row, mask);
+  };
+  Value first = loadIfRow(k.loc, cluster);
+  scf::ForOp::create(
+      k.b, k.loc, cluster, nRows, step, ValueRange{first},
+      [&](OpBuilder &b, Location loc, Value row, ValueRange it) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value next =
+            loadIfRow(loc, arith::AddIOp::create(k.b, loc, row, step));
+        compute(loc, row, it[0]);
+        scf::YieldOp::create(k.b, loc, next);
+      });
   k.finish();
   return k.func;
 }

@@ -18,7 +18,8 @@ enum Family {
   kSoftmaxOnline = 1,
   kSoftmaxMatmul = 2,
   kSoftmaxRowsPersistent = 3, // grid: a few programs per SM, looping
-  kSoftmaxCluster = 4         // rows split over clusters of programs
+  kSoftmaxCluster = 4,        // rows split over clusters of programs
+  kSoftmaxClusterPersistent = 5 // the same, a few clusters per SM, looping
 };
 
 struct EmbeddedKernel {

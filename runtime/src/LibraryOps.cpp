@@ -126,7 +126,10 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
       online = (int)i;
     int64_t capacity = (int64_t)k.block * k.clusterSize;
-    if (k.family == tile::embedded::kSoftmaxCluster &&
+    bool clusterFamily =
+        k.family == tile::embedded::kSoftmaxCluster ||
+        k.family == tile::embedded::kSoftmaxClusterPersistent;
+    if (clusterFamily &&
         (clusterKernel || forced) && capacity >= cols &&
         rows * k.clusterSize <= kInt32Max &&
         (cluster < 0 ||
@@ -343,8 +346,10 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   int64_t programs = (rows + perProgram - 1) / perProgram;
   if (k.family == tile::embedded::kSoftmaxCluster)
     programs = rows * k.clusterSize; // below 2^31 (chooseSoftmax)
-  if (k.family == tile::embedded::kSoftmaxRowsPersistent) {
-    // Enough programs for 1024 threads per SM; each loops over the rest.
+  if (k.family == tile::embedded::kSoftmaxRowsPersistent ||
+      k.family == tile::embedded::kSoftmaxClusterPersistent) {
+    // Enough programs for 1024 threads per SM; each loops over the rest
+    // (whole clusters of them for the cluster kernels).
     char name[8];
     int major = 0, minor = 0, sms = 0;
     if ((s = tile_device_info(name, sizeof(name), &major, &minor, &sms)) !=
@@ -352,6 +357,10 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
       return s;
     int64_t perSm = std::max<int64_t>(1, 1024 / (32 * k.warps));
     programs = std::min<int64_t>(programs, (int64_t)sms * perSm);
+    if (k.family == tile::embedded::kSoftmaxClusterPersistent)
+      programs = std::min<int64_t>(rows, std::max<int64_t>(
+                                             1, programs / k.clusterSize)) *
+                 k.clusterSize;
   }
   uint32_t grid[3] = {(uint32_t)programs, 1, 1};
   return tile_kernel_launch(kernel, grid, args, 6, stream);

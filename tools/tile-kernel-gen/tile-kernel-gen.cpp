@@ -43,7 +43,7 @@ namespace {
 struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
-              // 4 softmax cluster
+              // 4 softmax cluster, 5 softmax cluster persistent
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -109,23 +109,26 @@ static std::vector<Variant> listVariants() {
       // read once. Clusters need sm_90, whose PTX runs on 9.0 and later.
       if (!aligned)
         continue;
-      struct Cluster { int64_t block, warps, size; };
-      for (Cluster cl : {Cluster{8192, 8, 2}, Cluster{8192, 8, 4},
-                         Cluster{8192, 8, 8}, Cluster{16384, 16, 2},
-                         Cluster{16384, 16, 4}, Cluster{16384, 16, 8},
-                         Cluster{32768, 32, 2}, Cluster{32768, 32, 4},
-                         Cluster{32768, 32, 8}}) {
+      // Persistent ones (16 columns per thread, or 32 in 8-warp programs)
+      // loop over rows, loading the next while exchanging the current.
+      struct Cluster { int64_t block, warps; bool persistent; };
+      for (Cluster cl : {Cluster{8192, 8, false}, Cluster{16384, 16, false},
+                         Cluster{32768, 32, false}, Cluster{8192, 8, true},
+                         Cluster{8192, 16, true}, Cluster{16384, 32, true}})
+      for (int64_t size : {2, 4, 8}) {
         SoftmaxClusterConfig cc;
         cc.in = cc.out = t;
         cc.block = cl.block;
         cc.numWarps = cl.warps;
-        cc.clusterSize = cl.size;
+        cc.clusterSize = size;
         cc.aligned = true;
-        Variant v{getKernelName(cc), 4, (int)t, (int)t, 1, (int)cl.block,
+        cc.persistent = cl.persistent;
+        Variant v{getKernelName(cc), cl.persistent ? 5 : 4, (int)t, (int)t, 1,
+                  (int)cl.block,
                   (int)cl.warps, 1, 0, 0, 0, 0,
                   [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
         v.chip = "sm_90";
-        v.clusterSize = (int)cl.size;
+        v.clusterSize = (int)size;
         out.push_back(v);
       }
     }
