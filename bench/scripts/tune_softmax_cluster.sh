@@ -17,15 +17,13 @@ run() { # variant dtype n-list
 for t in ${1:-f32 f16}; do
   p="softmax_cluster_${t}_${t}"
   run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 20000,65536,131072,262144
-  for v in c2_b8192_w8_a16 c2_b8192_w8_a16_p c2_b8192_w16_a16_p; do
-    run ${p}_${v} "$t" 16384; done
-  for v in c4_b8192_w8_a16 c4_b8192_w8_a16_p c4_b8192_w16_a16_p \
-           c2_b16384_w16_a16 c2_b16384_w32_a16_p; do
+  for v in c4_b8192_w8_a16 c4_b8192_w8_a16_o4 c2_b16384_w16_a16 \
+           c2_b16384_w16_a16_o2; do
     run ${p}_${v} "$t" 20000,32768; done
-  for v in c8_b8192_w8_a16 c8_b8192_w8_a16_p c8_b8192_w16_a16_p \
-           c4_b16384_w32_a16_p c2_b32768_w32_a16; do
+  for v in c8_b8192_w8_a16 c8_b8192_w8_a16_o4 c4_b16384_w16_a16 \
+           c4_b16384_w16_a16_o2 c2_b32768_w32_a16; do
     run ${p}_${v} "$t" 49152,65536; done
-  for v in c8_b16384_w16_a16 c8_b16384_w32_a16_p c4_b32768_w32_a16; do
+  for v in c8_b16384_w16_a16 c8_b16384_w16_a16_o2 c4_b32768_w32_a16; do
     run ${p}_${v} "$t" 98304,131072; done
   run ${p}_c8_b32768_w32_a16 "$t" 196608,262144
 done

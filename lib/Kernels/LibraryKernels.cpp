@@ -47,7 +47,8 @@ std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
   return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) +
           "_c" + Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
           Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1") +
-          (c.persistent ? "_p" : ""))
+          (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
+                              : std::string()))
       .str();
 }
 
@@ -374,9 +375,12 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
   k.func->setAttr(TileDialect::getClusterSizeAttrName(),
                   k.b.getI32IntegerAttr((int32_t)c.clusterSize));
+  if (c.minProgramsPerSM)
+    k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
+                    k.b.getI32IntegerAttr((int32_t)c.minProgramsPerSM));
   int64_t B = c.block, C = c.clusterSize;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
-  Value nRows = k.arg(4), nCols = k.arg(5);
+  Value nCols = k.arg(5);
   // Program p is rank p % C of cluster p / C and holds columns
   // [rank * B, rank * B + B) of its cluster's rows.
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
@@ -437,35 +441,8 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
                     k.toFloat(yv, out), colValid);
   };
 
-  if (!c.persistent) {
-    // One row per cluster (the grid has n_rows clusters).
-    compute(k.loc, cluster, load(k.loc, cluster, colValid));
-    k.finish();
-    return k.func;
-  }
-  // Clusters step over rows by the number of clusters; the next row's
-  // block is loaded before the current row's arithmetic and exchange (its
-  // latency overlaps them). Past the last row the loads are masked off.
-  // Every program of a cluster runs the same iterations (the collective).
-  Value step = arith::DivUIOp::create(
-      k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0), k.ci32(C));
-  auto loadIfRow = [&](Location loc, Value row) -> Value {
-    Value rowValid = k.cmp(arith::CmpIPredicate::slt, row, nRows);
-    Value mask = arith::AndIOp::create(k.b, loc, colValid,
-                                       k.splat(rowValid, {B}));
-    return load(loc, row, mask);
-  };
-  Value first = loadIfRow(k.loc, cluster);
-  scf::ForOp::create(
-      k.b, k.loc, cluster, nRows, step, ValueRange{first},
-      [&](OpBuilder &b, Location loc, Value row, ValueRange it) {
-        OpBuilder::InsertionGuard guard(k.b);
-        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        Value next =
-            loadIfRow(loc, arith::AddIOp::create(k.b, loc, row, step));
-        compute(loc, row, it[0]);
-        scf::YieldOp::create(k.b, loc, next);
-      });
+  // One row per cluster: the grid has n_rows clusters.
+  compute(k.loc, cluster, load(k.loc, cluster, colValid));
   k.finish();
   return k.func;
 }

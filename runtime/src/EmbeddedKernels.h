@@ -18,8 +18,7 @@ enum Family {
   kSoftmaxOnline = 1,
   kSoftmaxMatmul = 2,
   kSoftmaxRowsPersistent = 3, // grid: a few programs per SM, looping
-  kSoftmaxCluster = 4,        // rows split over clusters of programs
-  kSoftmaxClusterPersistent = 5 // the same, a few clusters per SM, looping
+  kSoftmaxCluster = 4         // rows split over clusters of programs
 };
 
 struct EmbeddedKernel {

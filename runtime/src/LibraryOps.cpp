@@ -91,6 +91,26 @@ bool hasClusters() {
          major >= 9;
 }
 
+/// Where the cluster kernels beat the online kernel (f32, aligned rows;
+/// H200, 2026-11-23, bench/scripts/tune_softmax_cluster.sh, GB/s at
+/// M = 4096 against the online kernel's 2700-2800): 20000 columns 3057 with
+/// 4 programs of 8192, 65536 3154 with 2 of 32768, 131072 2975 with 4 of
+/// 32768, 262144 2938 with 8 of 32768. Rows filling only 3/4 of the larger
+/// clusters ran slower than online (98304: 2576; 196608: 2481), so each
+/// range starts at 7/8 of its capacity, 3/4 for two programs (49152: a
+/// tie). f16/bf16 cluster kernels were slower than online everywhere
+/// (1250-2150 GB/s against 2520-2600): a program waits for its cluster's
+/// exchange, and one to three programs per SM cannot hide it.
+struct ClusterChoice {
+  int64_t minCols, maxCols, clusterSize;
+  const char *config;
+};
+constexpr ClusterChoice kClusterChoices[] = {
+    {16385, 32768, 4, "c4_b8192_w8_a16"},
+    {49153, 65536, 2, "c2_b32768_w32_a16"},
+    {114689, 131072, 4, "c4_b32768_w32_a16"},
+    {229377, 262144, 8, "c8_b32768_w32_a16"}};
+
 /// The softmax variant for these arguments, or -1.
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
                   bool aligned, int64_t rows = 1) {
@@ -101,15 +121,20 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // copy at 20000 columns against 0.64 online, 0.93 at 32768).
   bool rowKernel = block <= kMaxRowsBlock &&
                    !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4);
-  // Longer aligned rows, on a device with clusters, are split over a
+  // Longer aligned f32 rows, on a device with clusters, may be split over a
   // cluster of programs and read once (the online kernel reads them
-  // twice): the cluster kernel of least capacity that holds the row, the
-  // first listed among equals.
-  bool clusterKernel = !rowKernel && aligned && hasClusters();
+  // twice); where measured faster, see kClusterChoices.
+  std::string clusterName;
+  if (!rowKernel && aligned && x_dtype == TILE_F32 && y_dtype == TILE_F32 &&
+      hasClusters())
+    for (const ClusterChoice &choice : kClusterChoices)
+      if (cols >= choice.minCols && cols <= choice.maxCols &&
+          rows * choice.clusterSize <= kInt32Max)
+        clusterName = std::string("softmax_cluster_f32_f32_") + choice.config;
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
-  int online = -1, cluster = -1;
+  int online = -1;
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
     if (k.inDtype != x_dtype || k.outDtype != y_dtype ||
@@ -125,20 +150,13 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
       return (int)i;
     if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
       online = (int)i;
-    int64_t capacity = (int64_t)k.block * k.clusterSize;
-    bool clusterFamily =
-        k.family == tile::embedded::kSoftmaxCluster ||
-        k.family == tile::embedded::kSoftmaxClusterPersistent;
-    if (clusterFamily &&
-        (clusterKernel || forced) && capacity >= cols &&
+    // A forced cluster kernel must hold the row.
+    if (k.family == tile::embedded::kSoftmaxCluster &&
+        (int64_t)k.block * k.clusterSize >= cols &&
         rows * k.clusterSize <= kInt32Max &&
-        (cluster < 0 ||
-         capacity < (int64_t)kKernels[cluster].block *
-                        kKernels[cluster].clusterSize))
-      cluster = (int)i;
+        (forced || clusterName == k.name))
+      return (int)i;
   }
-  if (cluster >= 0)
-    return cluster;
   return rowKernel && !forced ? -1 : online;
 }
 
@@ -346,10 +364,8 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   int64_t programs = (rows + perProgram - 1) / perProgram;
   if (k.family == tile::embedded::kSoftmaxCluster)
     programs = rows * k.clusterSize; // below 2^31 (chooseSoftmax)
-  if (k.family == tile::embedded::kSoftmaxRowsPersistent ||
-      k.family == tile::embedded::kSoftmaxClusterPersistent) {
-    // Enough programs for 1024 threads per SM; each loops over the rest
-    // (whole clusters of them for the cluster kernels).
+  if (k.family == tile::embedded::kSoftmaxRowsPersistent) {
+    // Enough programs for 1024 threads per SM; each loops over the rest.
     char name[8];
     int major = 0, minor = 0, sms = 0;
     if ((s = tile_device_info(name, sizeof(name), &major, &minor, &sms)) !=
@@ -357,10 +373,6 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
       return s;
     int64_t perSm = std::max<int64_t>(1, 1024 / (32 * k.warps));
     programs = std::min<int64_t>(programs, (int64_t)sms * perSm);
-    if (k.family == tile::embedded::kSoftmaxClusterPersistent)
-      programs = std::min<int64_t>(rows, std::max<int64_t>(
-                                             1, programs / k.clusterSize)) *
-                 k.clusterSize;
   }
   uint32_t grid[3] = {(uint32_t)programs, 1, 1};
   return tile_kernel_launch(kernel, grid, args, 6, stream);

@@ -43,7 +43,7 @@ namespace {
 struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
-              // 4 softmax cluster, 5 softmax cluster persistent
+              // 4 softmax cluster
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -109,12 +109,12 @@ static std::vector<Variant> listVariants() {
       // read once. Clusters need sm_90, whose PTX runs on 9.0 and later.
       if (!aligned)
         continue;
-      // Persistent ones (16 columns per thread, or 32 in 8-warp programs)
-      // loop over rows, loading the next while exchanging the current.
-      struct Cluster { int64_t block, warps; bool persistent; };
-      for (Cluster cl : {Cluster{8192, 8, false}, Cluster{16384, 16, false},
-                         Cluster{32768, 32, false}, Cluster{8192, 8, true},
-                         Cluster{8192, 16, true}, Cluster{16384, 32, true}})
+      // Occupancy requests (registers capped) for the two smaller blocks:
+      // programs waiting on their cluster's exchange leave the SM to others.
+      struct Cluster { int64_t block, warps, minPrograms; };
+      for (Cluster cl : {Cluster{8192, 8, 0}, Cluster{16384, 16, 0},
+                         Cluster{32768, 32, 0}, Cluster{8192, 8, 4},
+                         Cluster{16384, 16, 2}})
       for (int64_t size : {2, 4, 8}) {
         SoftmaxClusterConfig cc;
         cc.in = cc.out = t;
@@ -122,9 +122,8 @@ static std::vector<Variant> listVariants() {
         cc.numWarps = cl.warps;
         cc.clusterSize = size;
         cc.aligned = true;
-        cc.persistent = cl.persistent;
-        Variant v{getKernelName(cc), cl.persistent ? 5 : 4, (int)t, (int)t, 1,
-                  (int)cl.block,
+        cc.minProgramsPerSM = cl.minPrograms;
+        Variant v{getKernelName(cc), 4, (int)t, (int)t, 1, (int)cl.block,
                   (int)cl.warps, 1, 0, 0, 0, 0,
                   [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
         v.chip = "sm_90";

@@ -55,9 +55,9 @@ struct SoftmaxClusterConfig {
   ElemType in = ElemType::F32, out = ElemType::F32;
   int64_t block = 16384, numWarps = 16, clusterSize = 4;
   bool aligned = true;
-  /// Persistent: a grid of a few clusters per SM group, each looping over
-  /// rows and loading its next row while computing the current one.
-  bool persistent = false;
+  /// If nonzero, ask for this many programs per SM (registers capped): a
+  /// program waiting for its cluster's exchange leaves the SM to others.
+  int64_t minProgramsPerSM = 0;
 };
 
 /// softmax(X) @ V for one (block_m x block_n) output tile per program,
