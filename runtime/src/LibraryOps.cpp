@@ -91,24 +91,25 @@ bool hasClusters() {
          major >= 9;
 }
 
-/// Where the cluster kernels beat the online kernel (f32, aligned rows;
-/// H200, 2026-11-23, bench/scripts/tune_softmax_cluster.sh, GB/s at
-/// M = 4096 against the online kernel's 2700-2800): 20000 columns 3057 with
-/// 4 programs of 8192, 65536 3154 with 2 of 32768, 131072 2975 with 4 of
-/// 32768, 262144 2938 with 8 of 32768. Rows filling only 3/4 of the larger
-/// clusters ran slower than online (98304: 2576; 196608: 2481), so each
-/// range starts at 7/8 of its capacity, 3/4 for two programs (49152: a
-/// tie). f16/bf16 cluster kernels were slower than online everywhere
-/// (1250-2150 GB/s against 2520-2600): a program waits for its cluster's
-/// exchange, and one to three programs per SM cannot hide it.
+/// Where the cluster kernels beat the online kernel (f32, aligned rows).
+/// Measured on an H200, 2026-11-23 (bench/scripts/tune_softmax_cluster.sh,
+/// GB/s at M = 4096; the online kernel: 2710-2800): 20000 columns 3251 with
+/// 4 programs of 8192 (4 per SM requested), 49152 3200 and 65536 3633 with
+/// 4 of 16384 (2 per SM), 98304 2927 and 131072 3275 with 8 of 16384,
+/// 262144 2933 with 8 of 32768 (196608: 2477, slower than online, hence
+/// the range's start). Without the occupancy requests a program waiting
+/// for its cluster's exchange idles its SM (65536: 2699 with 4 of 16384).
+/// f16 cluster kernels were slower than online everywhere (1690-2446 GB/s
+/// against 2515-2590): their programs move half the bytes for the same
+/// exchange latency.
 struct ClusterChoice {
   int64_t minCols, maxCols, clusterSize;
   const char *config;
 };
 constexpr ClusterChoice kClusterChoices[] = {
-    {16385, 32768, 4, "c4_b8192_w8_a16"},
-    {49153, 65536, 2, "c2_b32768_w32_a16"},
-    {114689, 131072, 4, "c4_b32768_w32_a16"},
+    {16385, 32768, 4, "c4_b8192_w8_a16_o4"},
+    {32769, 65536, 4, "c4_b16384_w16_a16_o2"},
+    {65537, 131072, 8, "c8_b16384_w16_a16_o2"},
     {229377, 262144, 8, "c8_b32768_w32_a16"}};
 
 /// The softmax variant for these arguments, or -1.

@@ -420,13 +420,20 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 20000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
-  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c4_b8192_w8_a16"
-                                 : "softmax_online_f32_f32_b2048_w8_a16");
+  EXPECT_STREQ(variant,
+               clusters ? "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4"
+                        : "softmax_online_f32_f32_b2048_w8_a16");
   ASSERT_EQ(tile_softmax_variant(TILE_F16, TILE_F16, 20000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
   EXPECT_STREQ(variant, "softmax_online_f16_f16_b2048_w8_a16");
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 100000, 1, variant,
+                                 sizeof(variant)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(variant,
+               clusters ? "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2"
+                        : "softmax_online_f32_f32_b2048_w8_a16");
+  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 150000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
   EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a16");
