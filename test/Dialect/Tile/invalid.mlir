@@ -1097,3 +1097,64 @@ func.func @min_programs_zero() attributes {tile.kernel, tile.min_programs_per_sm
 
 // expected-error @+1 {{'tile.min_programs_per_sm' may only be attached to a function}}
 "tile.async_commit"() {tile.min_programs_per_sm = 2 : i32} : () -> ()
+
+//===----------------------------------------------------------------------===//
+// Clusters
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @cluster_reduce_without_clusters(%x: f32) -> f32 {
+  // expected-error @+1 {{'tile.cluster_reduce' op needs a kernel with 'tile.cluster_size' (the programs it combines over)}}
+  %r = tile.cluster_reduce max %x : f32
+  return %r : f32
+}
+
+// -----
+
+func.func @cluster_reduce_f16(%x: f16) -> f16 attributes {tile.cluster_size = 2 : i32} {
+  // expected-error @+1 {{'tile.cluster_reduce' op operand #0 must be 32-bit float or 32-bit signless integer, but got 'f16'}}
+  %r = tile.cluster_reduce max %x : f16
+  return %r : f16
+}
+
+// -----
+
+func.func @cluster_gather_wrong_size(%x: f32) -> tensor<8xf32>
+    attributes {tile.cluster_size = 4 : i32} {
+  // expected-error @+1 {{'tile.cluster_gather' op result #0 must be 'tensor<4xf32>' (one element per program of the cluster), got 'tensor<8xf32>'}}
+  %r = tile.cluster_gather %x : f32 -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @cluster_gather_wrong_type(%x: f32, %n: i32) -> (tensor<2xf32>, tensor<2xf32>)
+    attributes {tile.cluster_size = 2 : i32} {
+  // expected-error @+1 {{'tile.cluster_gather' op result #1 must be 'tensor<2xi32>' (one element per program of the cluster), got 'tensor<2xf32>'}}
+  %r:2 = tile.cluster_gather %x, %n : f32, i32 -> tensor<2xf32>, tensor<2xf32>
+  return %r#0, %r#1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+func.func @cluster_gather_count(%x: f32) -> (tensor<2xf32>, tensor<2xf32>)
+    attributes {tile.cluster_size = 2 : i32} {
+  // expected-error @+1 {{'tile.cluster_gather' op has 1 values but 2 results}}
+  %r:2 = tile.cluster_gather %x : f32 -> tensor<2xf32>, tensor<2xf32>
+  return %r#0, %r#1 : tensor<2xf32>, tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4 or 8, got 3}}
+func.func @cluster_size_three() attributes {tile.cluster_size = 3 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4 or 8, got 16}}
+func.func @cluster_size_sixteen() attributes {tile.cluster_size = 16 : i32} {
+  return
+}

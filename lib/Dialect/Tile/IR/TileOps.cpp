@@ -478,11 +478,11 @@ LogicalResult ClusterGatherOp::verify() {
   for (auto [i, pair] : llvm::enumerate(llvm::zip(getValues(), getResults()))) {
     auto [value, result] = pair;
     auto type = cast<RankedTensorType>(result.getType());
-    if (type.getRank() != 1 || type.getDimSize(0) != *size ||
+    auto expected = RankedTensorType::get({*size}, value.getType());
+    if (type.getShape() != expected.getShape() ||
         type.getElementType() != value.getType())
-      return emitOpError() << "result #" << i << " must be tensor<" << *size
-                           << "x" << value.getType()
-                           << "> (one element per program of the cluster), "
+      return emitOpError() << "result #" << i << " must be " << expected
+                           << " (one element per program of the cluster), "
                               "got "
                            << result.getType();
   }

@@ -1,0 +1,81 @@
+// Cluster exchanges: the kernel gets exchange words after its scratch space
+// (tile.shared_offset, counted in tile.shared_bytes and the metadata's
+// cluster_size), an arrival at entry and a wait before the return; each
+// exchange waits, writes from thread 0, arrives and waits, reads the words
+// of the program of rank min(lane, size - 1) through distributed shared
+// memory and arrives. cluster_reduce then folds the lanes (identity beyond
+// the cluster) with a butterfly; cluster_gather shuffles lane r into
+// element r.
+//
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-convert-to-llvm | FileCheck %s
+
+// CHECK-LABEL: func.func @reduce_max(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: f32)
+// CHECK-SAME:    cluster_size 4
+// CHECK-SAME:    tile.shared_bytes = 4 : i64
+// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK:         %[[WORDS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}setp.eq.u32 first, $1, 0;{{.*}}@first st.shared.b32 [$0+0], $2;{{.*}}", "r,r,f,~{memory}" %[[WORDS]], %{{.*}}, %[[X]]
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK:         %[[PEER:.*]] = arith.minui %{{.*}}, %c3_i32 : i32
+// CHECK-NEXT:    %[[LANE:.*]] = llvm.inline_asm has_side_effects "{{.*}}mapa.shared::cluster.u32 remote, $1, $2;{{.*}}ld.shared::cluster.b32 $0, [remote+0];{{.*}}", "=f,r,r,~{memory}" %[[WORDS]], %[[PEER]] : (i32, i32) -> f32
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c4_i32 : i32
+// CHECK:         %[[ACC:.*]] = arith.select %[[IN]], %[[LANE]], %cst : f32
+// CHECK:         nvvm.shfl.sync  bfly %{{.*}}, %[[ACC]], %c16_i32
+// CHECK:         arith.maximumf
+// CHECK-COUNT-4: nvvm.shfl.sync  bfly
+// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK-NEXT:    return
+func.func @reduce_max(%out: !tile.ptr<f32>, %x: f32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 4 : i32} {
+  %m = tile.cluster_reduce max %x : f32
+  tile.store %out, %m : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// Two values travel in one exchange (two words); each element of a result
+// comes from an indexed shuffle of the lane of its rank.
+// CHECK-LABEL: func.func @gather_pair(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: f32, %[[N:[a-z0-9]+]]: i32)
+// CHECK-SAME:    tile.shared_bytes = 8 : i64
+// CHECK:         "r,r,f,~{memory}" %{{.*}}, %{{.*}}, %[[X]]
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}@first st.shared.b32 [$0+4], $2;{{.*}}", "r,r,r,~{memory}" %{{.*}}, %{{.*}}, %[[N]]
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK:         %[[XS:.*]] = llvm.inline_asm {{.*}}[remote+0]{{.*}} -> f32
+// CHECK-NEXT:    %[[NS:.*]] = llvm.inline_asm {{.*}}[remote+4]{{.*}} -> i32
+// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[XS]], %{{.*}} : f32 -> f32
+// CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[NS]], %{{.*}} : i32 -> i32
+func.func @gather_pair(%out: !tile.ptr<f32>, %x: f32, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 2 : i32} {
+  %all:2 = tile.cluster_gather %x, %n : f32, i32 -> tensor<2xf32>, tensor<2xi32>
+  %s = tile.reduce sum %all#0 axis = 0 : tensor<2xf32> -> f32
+  %c = tile.reduce sum %all#1 axis = 0 : tensor<2xi32> -> i32
+  %cf = arith.sitofp %c : i32 to f32
+  %t = arith.addf %s, %cf : f32
+  tile.store %out, %t : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// The words go after the scratch space the kernel's reductions share.
+// CHECK-LABEL: func.func @after_scratch(
+// CHECK-SAME:    tile.shared_bytes = 20 : i64
+// CHECK:         %[[W:.*]] = llvm.getelementptr %{{[0-9]+}}[%c16_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT:    llvm.ptrtoint %[[W]]
+func.func @after_scratch(%out: !tile.ptr<f32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 2 : i32} {
+  %i = tile.range 0, 512 : tensor<512xi32>
+  %v = arith.sitofp %i : tensor<512xi32> to tensor<512xf32>
+  %local = tile.reduce max %v axis = 0 : tensor<512xf32> -> f32
+  %m = tile.cluster_reduce max %local : f32
+  tile.store %out, %m : !tile.ptr<f32>
+  return
+}
