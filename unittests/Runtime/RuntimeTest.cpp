@@ -319,6 +319,17 @@ TEST(RuntimeMetadata, ParsesABlock) {
   EXPECT_EQ(k.args[2].constraint, 1);
   EXPECT_EQ(k.args[3].kind, TILE_ARG_F32);
   EXPECT_EQ(k.args[3].constraint, 0);
+  EXPECT_EQ(k.clusterSize, 1); // no cluster_size line
+}
+
+TEST(RuntimeMetadata, ParsesAClusterSize) {
+  std::vector<KernelMeta> kernels;
+  std::string error;
+  ASSERT_TRUE(parseMetadata("tile-kernel v1\nname k\nnum_warps 4\n"
+                            "cluster_size 8\nend\n",
+                            kernels, error))
+      << error;
+  EXPECT_EQ(kernels[0].clusterSize, 8);
 }
 
 TEST(RuntimeMetadata, ParsesSeveralBlocksCommentsAndCRLF) {
@@ -404,6 +415,13 @@ TEST(RuntimeMetadata, RejectsMalformedText) {
        "line 4: expected an integer for shared_bytes"},
       {"tile-kernel v1\nname k\nnum_warps 4\nshared_bytes 4294967296\n",
        "line 4: shared_bytes 4294967296 is out of range"},
+      {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 0\n",
+       "line 4: cluster_size 0 is out of range [1, 8]"},
+      {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 16\n",
+       "line 4: cluster_size 16 is out of range [1, 8]"},
+      {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 2\n"
+       "cluster_size 2\n",
+       "line 5: duplicate 'cluster_size'"},
       {"tile-kernel v1\nname k\nnum_warps 4\narg ptr f8 16\n",
        "line 4: unknown dtype 'f8'"},
       {"tile-kernel v1\nname k\nnum_warps 4\narg ptr f32 12\n",
@@ -488,6 +506,18 @@ TEST_F(LaunchCheck, AcceptsMatchingArguments) {
   grid[0] = tile::internal::kMaxGridX;
   grid[1] = grid[2] = tile::internal::kMaxGridYZ;
   EXPECT_EQ(check(), TILE_SUCCESS) << error;
+}
+
+// A kernel in clusters runs on whole clusters only: the driver would
+// reject the launch with a bare status.
+TEST_F(LaunchCheck, GridOfWholeClusters) {
+  meta.clusterSize = 4;
+  grid[0] = 12;
+  EXPECT_EQ(check(), TILE_SUCCESS) << error;
+  grid[0] = 10;
+  EXPECT_EQ(check(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(error, "tile_kernel_launch(softmax): grid[0] = 10 is not a "
+                   "multiple of the kernel's cluster size (4)");
 }
 
 TEST_F(LaunchCheck, NullPointer) {
