@@ -44,8 +44,8 @@ std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
 }
 
 std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
-  return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) +
-          "_c" + Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
+  return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) + "_c" +
+          Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
           Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1") +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()))
@@ -387,8 +387,8 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   Value cluster = arith::DivUIOp::create(k.b, k.loc, pid, k.ci32(C));
   Value rank = arith::RemUIOp::create(k.b, k.loc, pid, k.ci32(C));
   Value start = arith::MulIOp::create(k.b, k.loc, rank, k.ci32(B));
-  Value idx = arith::AddIOp::create(k.b, k.loc, k.splat(start, {B}),
-                                    k.range(B));
+  Value idx =
+      arith::AddIOp::create(k.b, k.loc, k.splat(start, {B}), k.range(B));
   Value colValid = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
   Value negInf = k.cf(in, -std::numeric_limits<double>::infinity());
   Value zero = k.cf(k.f32(), 0.0);
@@ -408,8 +408,8 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   // x - m, with m replaced by 0 where it is -inf (a program whose columns
   // all lie past the row's end, or a row of -inf): no NaN from -inf - -inf.
   auto shiftBy = [&](Location loc, Value m) -> Value {
-    Value isInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ,
-                                        m, negInfF32);
+    Value isInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, m,
+                                        negInfF32);
     return arith::SelectOp::create(k.b, loc, isInf, zero, m);
   };
   // The softmax of this program's block of `row`, stored. Its max m and
@@ -433,8 +433,8 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
         arith::SubFOp::create(k.b, loc, maxes, k.splat(rowShift, {C})));
     Value rowSum = k.reduce(ReduceKind::Sum,
                             arith::MulFOp::create(k.b, loc, sums, scales), 0);
-    Value scale = softmaxExp(k.b, loc,
-                             arith::SubFOp::create(k.b, loc, mShift, rowShift));
+    Value scale =
+        softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, mShift, rowShift));
     Value factor = arith::DivFOp::create(k.b, loc, scale, rowSum);
     Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(factor, {B}));
     StoreOp::create(k.b, loc, rowPointers(loc, y, row, yStride),

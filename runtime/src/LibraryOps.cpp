@@ -154,8 +154,7 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     // A forced cluster kernel must hold the row.
     if (k.family == tile::embedded::kSoftmaxCluster &&
         (int64_t)k.block * k.clusterSize >= cols &&
-        rows * k.clusterSize <= kInt32Max &&
-        (forced || clusterName == k.name))
+        rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
       return (int)i;
   }
   return rowKernel && !forced ? -1 : online;

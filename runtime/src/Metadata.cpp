@@ -97,8 +97,7 @@ private:
   std::vector<KernelMeta> &kernels;
   std::string &error;
   bool inBlock = false;
-  bool hasName = false, hasWarps = false, hasShared = false,
-       hasCluster = false;
+  bool hasName = false, hasWarps = false, hasShared = false, hasCluster = false;
   KernelMeta current;
 
   bool fail(int lineNo, const std::string &message) {

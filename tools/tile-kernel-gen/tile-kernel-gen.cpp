@@ -111,25 +111,37 @@ static std::vector<Variant> listVariants() {
         continue;
       // Occupancy requests (registers capped) for the two smaller blocks:
       // programs waiting on their cluster's exchange leave the SM to others.
-      struct Cluster { int64_t block, warps, minPrograms; };
-      for (Cluster cl : {Cluster{8192, 8, 0}, Cluster{16384, 16, 0},
-                         Cluster{32768, 32, 0}, Cluster{8192, 8, 4},
-                         Cluster{16384, 16, 2}})
-      for (int64_t size : {2, 4, 8}) {
-        SoftmaxClusterConfig cc;
-        cc.in = cc.out = t;
-        cc.block = cl.block;
-        cc.numWarps = cl.warps;
-        cc.clusterSize = size;
-        cc.aligned = true;
-        cc.minProgramsPerSM = cl.minPrograms;
-        Variant v{getKernelName(cc), 4, (int)t, (int)t, 1, (int)cl.block,
-                  (int)cl.warps, 1, 0, 0, 0, 0,
-                  [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
-        v.chip = "sm_90";
-        v.clusterSize = (int)size;
-        out.push_back(v);
-      }
+      struct Cluster {
+        int64_t block, warps, minPrograms;
+      };
+      for (Cluster cl :
+           {Cluster{8192, 8, 0}, Cluster{16384, 16, 0}, Cluster{32768, 32, 0},
+            Cluster{8192, 8, 4}, Cluster{16384, 16, 2}})
+        for (int64_t size : {2, 4, 8}) {
+          SoftmaxClusterConfig cc;
+          cc.in = cc.out = t;
+          cc.block = cl.block;
+          cc.numWarps = cl.warps;
+          cc.clusterSize = size;
+          cc.aligned = true;
+          cc.minProgramsPerSM = cl.minPrograms;
+          Variant v{getKernelName(cc),
+                    4,
+                    (int)t,
+                    (int)t,
+                    1,
+                    (int)cl.block,
+                    (int)cl.warps,
+                    1,
+                    0,
+                    0,
+                    0,
+                    0,
+                    [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
+          v.chip = "sm_90";
+          v.clusterSize = (int)size;
+          out.push_back(v);
+        }
     }
   struct MM { ElemType t; InputPrecision p; };
   for (MM mm : {MM{ElemType::F32, InputPrecision::IEEE},

@@ -158,9 +158,10 @@ protected:
 TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
   TILE_REQUIRE_GPU();
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
-    for (int64_t cols : {1, 17, 32, 100, 256, 781, 1024, 1025, 3000, 4096,
-                         10000, 16384, 16385, 20000, 30000, 32768, 40000,
-                         60000, 100000, 130000, 262144, 262160})
+    for (int64_t cols :
+         {1,     17,    32,     100,    256,    781,   1024,  1025,
+          3000,  4096,  10000,  16384,  16385,  20000, 30000, 32768,
+          40000, 60000, 100000, 130000, 262144, 262160})
       checkSoftmax(t, 37, cols, cols, cols);
 }
 
@@ -420,9 +421,8 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 20000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
-  EXPECT_STREQ(variant,
-               clusters ? "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4"
-                        : "softmax_online_f32_f32_b2048_w8_a16");
+  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4"
+                                 : "softmax_online_f32_f32_b2048_w8_a16");
   ASSERT_EQ(tile_softmax_variant(TILE_F16, TILE_F16, 20000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
@@ -430,9 +430,9 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 100000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);
-  EXPECT_STREQ(variant,
-               clusters ? "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2"
-                        : "softmax_online_f32_f32_b2048_w8_a16");
+  EXPECT_STREQ(variant, clusters
+                            ? "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2"
+                            : "softmax_online_f32_f32_b2048_w8_a16");
   ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 150000, 1, variant,
                                  sizeof(variant)),
             TILE_SUCCESS);

@@ -36,8 +36,8 @@ using namespace mlir;
 using namespace mlir::tile;
 
 static void emitClusterArrive(OpBuilder &b, Location loc) {
-  emitInlineAsm(b, loc, {}, {}, "barrier.cluster.arrive.release;",
-                "~{memory}", /*hasSideEffects=*/true);
+  emitInlineAsm(b, loc, {}, {}, "barrier.cluster.arrive.release;", "~{memory}",
+                /*hasSideEffects=*/true);
 }
 
 static void emitClusterWait(OpBuilder &b, Location loc) {
@@ -80,8 +80,8 @@ static SmallVector<Value> emitExchange(OpBuilder &b, Location loc,
   emitClusterArrive(b, loc);
   emitClusterWait(b, loc);
   ThreadIds ids = getThreadIds(b, loc);
-  Value peer = arith::MinUIOp::create(b, loc, ids.lane,
-                                      i32Constant(b, loc, size - 1));
+  Value peer =
+      arith::MinUIOp::create(b, loc, ids.lane, i32Constant(b, loc, size - 1));
   SmallVector<Value> read;
   for (auto [k, v] : llvm::enumerate(values))
     read.push_back(emitInlineAsm(
@@ -133,8 +133,7 @@ namespace {
 
 /// Lanes beyond the cluster take the identity; a butterfly over the warp
 /// then leaves the reduction in every lane.
-struct ClusterReduceOpConversion
-    : public OpConversionPattern<ClusterReduceOp> {
+struct ClusterReduceOpConversion : public OpConversionPattern<ClusterReduceOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -147,9 +146,9 @@ struct ClusterReduceOpConversion
     Value value = adaptor.getValue();
     Value lanes = emitExchange(rewriter, loc, value, offset, size)[0];
     ThreadIds ids = getThreadIds(rewriter, loc);
-    Value inCluster = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ult, ids.lane,
-        i32Constant(rewriter, loc, size));
+    Value inCluster =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                              ids.lane, i32Constant(rewriter, loc, size));
     Value acc = arith::SelectOp::create(
         rewriter, loc, inCluster, lanes,
         getIdentity(rewriter, loc, op.getKind(), value.getType()));
@@ -163,8 +162,7 @@ struct ClusterReduceOpConversion
 
 /// Each slot of a result takes, by an indexed shuffle, the value the lane
 /// of its rank read.
-struct ClusterGatherOpConversion
-    : public OpConversionPattern<ClusterGatherOp> {
+struct ClusterGatherOpConversion : public OpConversionPattern<ClusterGatherOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -182,9 +180,9 @@ struct ClusterGatherOpConversion
       SmallVector<Value> slots;
       for (SmallVector<Value> &index : emitSlotIndices(rewriter, loc, type))
         slots.push_back(NVVM::ShflOp::create(
-            rewriter, loc, lane.getType(), i32Constant(rewriter, loc, -1),
-            lane, index[0], i32Constant(rewriter, loc, 0x1f),
-            NVVM::ShflKind::idx, UnitAttr()));
+            rewriter, loc, lane.getType(), i32Constant(rewriter, loc, -1), lane,
+            index[0], i32Constant(rewriter, loc, 0x1f), NVVM::ShflKind::idx,
+            UnitAttr()));
       results.push_back(slots);
     }
     SmallVector<ValueRange> replacements(results.begin(), results.end());

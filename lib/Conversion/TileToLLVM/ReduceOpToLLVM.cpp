@@ -23,7 +23,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 Value mlir::tile::combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
-                         Value y) {
+                          Value y) {
   bool isFloat = isa<FloatType>(x.getType());
   switch (kind) {
   case ReduceKind::Sum:

@@ -378,8 +378,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     // returns a tile per value, whose size must be a power of two.
     if (name == getClusterSizeAttrName() &&
         (v < 1 || v > 8 || !llvm::isPowerOf2_64(v)))
-      return op->emitError() << "'" << name
-                             << "' must be 1, 2, 4 or 8, got " << v;
+      return op->emitError()
+             << "'" << name << "' must be 1, 2, 4 or 8, got " << v;
     return success();
   }
   // Set by the compiler on lowered kernels and modules (see TileToLLVM).
