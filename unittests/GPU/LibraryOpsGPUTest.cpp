@@ -406,50 +406,39 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
                                        sizeof(variant)),
                   TILE_SUCCESS)
             << name(t) << " " << cols;
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 781, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r1_b1024_w4_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 40000, 0, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a1");
-  // Aligned rows the row kernels do not take go to a cluster kernel where
-  // the device has clusters, else to the online kernel.
+  // Aligned f32 rows the row kernels do not take go to a cluster kernel
+  // where the device has clusters and it measured faster, else to the
+  // online kernel.
   bool clusters = false;
   (void)hasClusters(clusters);
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 20000, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4"
-                                 : "softmax_online_f32_f32_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F16, TILE_F16, 20000, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_online_f16_f16_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 100000, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, clusters
-                            ? "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2"
-                            : "softmax_online_f32_f32_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 150000, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 262144, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, clusters ? "softmax_cluster_f32_f32_c8_b32768_w32_a16"
-                                 : "softmax_online_f32_f32_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 262145, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_online_f32_f32_b2048_w8_a16");
-  ASSERT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 30000, 1, variant,
-                                 sizeof(variant)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(variant, "softmax_rows_f32_f32_r1_b32768_w32_a16");
+  struct Choice {
+    tile_dtype t;
+    int64_t cols;
+    int aligned;
+    const char *withClusters, *without;
+  };
+  const Choice choices[] = {
+      {TILE_F32, 781, 1, "softmax_rows_f32_f32_r1_b1024_w4_a16", nullptr},
+      {TILE_F32, 40000, 0, "softmax_online_f32_f32_b2048_w8_a1", nullptr},
+      {TILE_F32, 30000, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16", nullptr},
+      {TILE_F32, 20000, 1, "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4",
+       "softmax_online_f32_f32_b2048_w8_a16"},
+      {TILE_F16, 20000, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
+      {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
+       "softmax_online_f32_f32_b2048_w8_a16"},
+      {TILE_F32, 150000, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
+      {TILE_F32, 262144, 1, "softmax_cluster_f32_f32_c8_b32768_w32_a16",
+       "softmax_online_f32_f32_b2048_w8_a16"},
+      {TILE_F32, 262145, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
+  };
+  for (const Choice &c : choices) {
+    ASSERT_EQ(tile_softmax_variant(c.t, c.t, c.cols, c.aligned, variant,
+                                   sizeof(variant)),
+              TILE_SUCCESS);
+    EXPECT_STREQ(variant,
+                 clusters || !c.without ? c.withClusters : c.without)
+        << name(c.t) << " " << c.cols << (c.aligned ? " aligned" : "");
+  }
 }
 
 } // namespace
