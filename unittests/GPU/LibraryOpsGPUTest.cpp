@@ -435,8 +435,7 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
     ASSERT_EQ(tile_softmax_variant(c.t, c.t, c.cols, c.aligned, variant,
                                    sizeof(variant)),
               TILE_SUCCESS);
-    EXPECT_STREQ(variant,
-                 clusters || !c.without ? c.withClusters : c.without)
+    EXPECT_STREQ(variant, clusters || !c.without ? c.withClusters : c.without)
         << name(c.t) << " " << c.cols << (c.aligned ? " aligned" : "");
   }
 }
