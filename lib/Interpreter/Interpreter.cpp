@@ -42,12 +42,13 @@ double combineFloat(ReduceKind kind, double acc, double v) {
 }
 
 /// Runs the programs of one cluster (tile.cluster_size) one at a time, each
-/// on a thread of its own: a program runs until it reaches a
-/// tile.cluster_reduce or ends, then hands over to the next program of the
-/// cluster. A reduction completes once every program has contributed, so
-/// the programs see the same collectives as on the GPU, in a fixed order
-/// (the results do not depend on thread timing). Only the thread holding
-/// the turn runs; every hand-over goes through the mutex.
+/// on a thread of its own: a program runs until it reaches a cluster op
+/// (tile.cluster_reduce, tile.cluster_gather) or ends, then hands over to
+/// the next program of the cluster. An exchange completes once every
+/// program has contributed, so the programs see the same collectives as on
+/// the GPU, in a fixed order (the results do not depend on thread timing).
+/// Only the thread holding the turn runs; every hand-over goes through the
+/// mutex.
 class ClusterScheduler {
 public:
   explicit ClusterScheduler(int size)
@@ -229,7 +230,7 @@ public:
   Executor(std::vector<Buffer> &buffers, const RunOptions &options)
       : buffers(buffers), options(options) {}
 
-  /// Makes tile.cluster_reduce exchange values through `scheduler` as the
+  /// Makes the cluster ops exchange values through `scheduler` as the
   /// program of rank `rank` in its cluster.
   void setCluster(ClusterScheduler *scheduler, int rank) {
     cluster = scheduler;
@@ -1054,16 +1055,8 @@ private:
         int64_t base = o * len * inner + in;
         if (isFloatTile) {
           double acc = src.f[base];
-          for (int64_t k = 1; k < len; ++k) {
-            double v = src.f[base + k * inner];
-            if (kind == ReduceKind::Sum)
-              acc += v;
-            else if (std::isnan(v) || std::isnan(acc))
-              acc = std::numeric_limits<double>::quiet_NaN();
-            else
-              acc = kind == ReduceKind::Max ? std::max(acc, v)
-                                            : std::min(acc, v);
-          }
+          for (int64_t k = 1; k < len; ++k)
+            acc = combineFloat(kind, acc, src.f[base + k * inner]);
           r->f[o * inner + in] = roundTo(dt, acc);
         } else {
           int64_t acc = src.i[base];
