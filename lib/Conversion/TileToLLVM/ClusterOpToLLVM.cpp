@@ -95,8 +95,9 @@ static SmallVector<Value> emitExchange(OpBuilder &b, Location loc,
   return read;
 }
 
-/// The cluster size of the kernel around `op` and the offset of its
-/// exchange words, or failure with an error.
+/// The cluster size of the kernel around `op`, and for clusters of more
+/// than one program the offset of its exchange words; failure with an
+/// error when they are missing.
 static LogicalResult getExchangePlan(Operation *op, int64_t &size,
                                      int64_t &offset) {
   auto func = op->getParentOfType<FunctionOpInterface>();
@@ -104,12 +105,12 @@ static LogicalResult getExchangePlan(Operation *op, int64_t &size,
                              TileDialect::getClusterSizeAttrName())
                        : IntegerAttr();
   auto offsetAttr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
-  if (!sizeAttr || !offsetAttr)
+  if (!sizeAttr || (sizeAttr.getInt() > 1 && !offsetAttr))
     return op->emitOpError("has no exchange words; it must be in a kernel "
                            "with tile.cluster_size lowered by "
                            "tile-convert-to-llvm");
   size = sizeAttr.getInt();
-  offset = offsetAttr.getInt();
+  offset = offsetAttr ? offsetAttr.getInt() : 0;
   return success();
 }
 
@@ -144,6 +145,11 @@ struct ClusterReduceOpConversion : public OpConversionPattern<ClusterReduceOp> {
     if (failed(getExchangePlan(op, size, offset)))
       return failure();
     Value value = adaptor.getValue();
+    // A cluster of one program: its own value, no exchange.
+    if (size == 1) {
+      rewriter.replaceOp(op, value);
+      return success();
+    }
     Value lanes = emitExchange(rewriter, loc, value, offset, size)[0];
     ThreadIds ids = getThreadIds(rewriter, loc);
     Value inCluster =
@@ -172,9 +178,21 @@ struct ClusterGatherOpConversion : public OpConversionPattern<ClusterGatherOp> {
     int64_t size, offset;
     if (failed(getExchangePlan(op, size, offset)))
       return failure();
+    SmallVector<SmallVector<Value>> results;
+    // A cluster of one program: every slot holds its own value.
+    if (size == 1) {
+      for (auto [value, result] :
+           llvm::zip(adaptor.getValues(), op.getResults())) {
+        auto type = cast<RankedTensorType>(result.getType());
+        results.push_back(
+            SmallVector<Value>(LayoutView(type).getNumSlots(), value));
+      }
+      SmallVector<ValueRange> replacements(results.begin(), results.end());
+      rewriter.replaceOpWithMultiple(op, replacements);
+      return success();
+    }
     SmallVector<Value> lanes =
         emitExchange(rewriter, loc, adaptor.getValues(), offset, size);
-    SmallVector<SmallVector<Value>> results;
     for (auto [lane, result] : llvm::zip(lanes, op.getResults())) {
       auto type = cast<RankedTensorType>(result.getType());
       SmallVector<Value> slots;

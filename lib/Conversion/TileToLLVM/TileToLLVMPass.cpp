@@ -220,15 +220,19 @@ struct TileConvertToLLVMPass
       // Values exchanged by cluster ops get words of their own (a peer may
       // read them while this program's other ops use the scratch space);
       // the exchanges take turns on them (see ClusterOpToLLVM.cpp).
+      // A cluster of one program exchanges nothing.
       SmallVector<Operation *> clusterOps;
       int64_t clusterWords = 0;
-      kernel.walk([&](Operation *op) {
-        if (!isa<ClusterReduceOp, ClusterGatherOp>(op))
-          return;
-        clusterOps.push_back(op);
-        clusterWords =
-            std::max<int64_t>(clusterWords, (int64_t)op->getNumOperands());
-      });
+      auto clusterSize = kernel->getAttrOfType<IntegerAttr>(
+          TileDialect::getClusterSizeAttrName());
+      if (clusterSize && clusterSize.getInt() > 1)
+        kernel.walk([&](Operation *op) {
+          if (!isa<ClusterReduceOp, ClusterGatherOp>(op))
+            return;
+          clusterOps.push_back(op);
+          clusterWords =
+              std::max<int64_t>(clusterWords, (int64_t)op->getNumOperands());
+        });
       if (!clusterOps.empty()) {
         bytes = llvm::alignTo(bytes, 16);
         for (Operation *op : clusterOps)

@@ -79,3 +79,26 @@ func.func @after_scratch(%out: !tile.ptr<f32>)
   tile.store %out, %m : !tile.ptr<f32>
   return
 }
+
+// -----
+
+// A cluster of one program exchanges nothing: no barriers, no words.
+// CHECK-LABEL: func.func @single(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: f32)
+// CHECK-SAME:    tile.shared_bytes = 0 : i64
+// CHECK-NOT:     barrier.cluster
+// CHECK-NOT:     mapa
+// CHECK:         llvm.store %[[X]]
+// CHECK:         arith.addf %[[X]], %[[X]]
+// CHECK-NOT:     barrier.cluster
+// CHECK:         return
+func.func @single(%out: !tile.ptr<f32>, %x: f32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 1 : i32} {
+  %m = tile.cluster_reduce max %x : f32
+  tile.store %out, %m : !tile.ptr<f32>
+  %all = tile.cluster_gather %x : f32 -> tensor<1xf32>
+  %s = tile.reduce sum %all axis = 0 : tensor<1xf32> -> f32
+  %t = arith.addf %m, %s : f32
+  tile.store %out, %t : !tile.ptr<f32>
+  return
+}
