@@ -25,5 +25,8 @@ for t in ${1:-f32 f16}; do
     run ${p}_${v} "$t" 49152,65536; done
   for v in c8_b16384_w16_a16 c8_b16384_w16_a16_o2 c4_b32768_w32_a16; do
     run ${p}_${v} "$t" 98304,131072; done
-  run ${p}_c8_b32768_w32_a16 "$t" 196608,262144
+  for v in c8_b32768_w32_a16 c16_b16384_w16_a16_o2; do
+    run ${p}_${v} "$t" 196608,262144; done
+  run ${p}_c16_b32768_w32_a16 "$t" 393216,524288
+  run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 393216,524288
 done

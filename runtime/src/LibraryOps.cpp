@@ -110,7 +110,8 @@ constexpr ClusterChoice kClusterChoices[] = {
     {16385, 32768, 4, "c4_b8192_w8_a16_o4"},
     {32769, 65536, 4, "c4_b16384_w16_a16_o2"},
     {65537, 131072, 8, "c8_b16384_w16_a16_o2"},
-    {229377, 262144, 8, "c8_b32768_w32_a16"}};
+    {229377, 262144, 16, "c16_b16384_w16_a16_o2"},
+    {458753, 524288, 16, "c16_b32768_w32_a16"}};
 
 /// The softmax variant for these arguments, or -1.
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,

@@ -238,7 +238,7 @@ private:
         return fail(lineNo, "duplicate 'cluster_size' in the block");
       int64_t size = 0;
       if (!parseCount(lineNo, tokens, 2, "cluster_size <n>") ||
-          !parseNumber(lineNo, tokens[1], "cluster_size", 1, 8, size))
+          !parseNumber(lineNo, tokens[1], "cluster_size", 1, 16, size))
         return false;
       current.clusterSize = int(size);
       hasCluster = true;

@@ -10,7 +10,9 @@
 //   name softmax
 //   num_warps 4
 //   shared_bytes 1024
-//   cluster_size 4      programs per cluster along grid x (optional)
+//   cluster_size 4      programs per cluster along grid x (optional; up to
+//                       16, above 8 the runtime opts the kernel in to
+//                       non-portable cluster sizes)
 //   arg ptr f32 16      pointer to f32 data, 16-byte aligned (0: no promise)
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint

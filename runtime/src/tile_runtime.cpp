@@ -529,6 +529,16 @@ tile_status tile_module_get_kernel(tile_module module, const char *name,
             api.funcGetAttribute(q.value, q.attribute, result->function),
             std::string("tile_module_get_kernel(") + name + ")");
   result->maxDynamicSharedBytes.store(maxDynamicShared);
+  // Clusters of more than 8 CTAs (16 on H100/H200) are non-portable: the
+  // kernel has to opt in before its first launch.
+  if (meta->clusterSize > 8)
+    TILE_CU("cuFuncSetAttribute",
+            api.funcSetAttribute(
+                result->function,
+                CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+            std::string("tile_module_get_kernel(") + name +
+                "): allowing clusters of " +
+                std::to_string(meta->clusterSize) + " CTAs");
 
   for (const ArgMeta &arg : meta->args) {
     result->argKinds.push_back(arg.kind);

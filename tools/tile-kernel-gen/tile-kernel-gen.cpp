@@ -104,8 +104,8 @@ static std::vector<Variant> listVariants() {
       out.push_back({getKernelName(c), 1, (int)t, (int)t, 1, (int)c.block,
                      (int)c.numWarps, aligned, 0, 0, 0, 0,
                      [c](ModuleOp m) { buildSoftmaxOnline(m, c); }});
-      // Rows split over clusters of 2 to 8 programs of 8192 to 32768
-      // columns (32 per thread), aligned rows only: up to 262144 columns
+      // Rows split over clusters of 2 to 16 programs of 8192 to 32768
+      // columns (32 per thread), aligned rows only: up to 524288 columns
       // read once. Clusters need sm_90, whose PTX runs on 9.0 and later.
       if (!aligned)
         continue;
@@ -117,7 +117,12 @@ static std::vector<Variant> listVariants() {
       for (Cluster cl :
            {Cluster{8192, 8, 0}, Cluster{16384, 16, 0}, Cluster{32768, 32, 0},
             Cluster{8192, 8, 4}, Cluster{16384, 16, 2}})
-        for (int64_t size : {2, 4, 8}) {
+        for (int64_t size : {2, 4, 8, 16}) {
+          // 16-program clusters (non-portable) only for the two blocks that
+          // reach rows of 262144 and 524288 columns.
+          if (size == 16 && !(cl.block == 16384 && cl.minPrograms == 2) &&
+              cl.block != 32768)
+            continue;
           SoftmaxClusterConfig cc;
           cc.in = cc.out = t;
           cc.block = cl.block;

@@ -78,7 +78,7 @@ protected:
 };
 
 TEST_F(SoftmaxClusterTest, EveryClusterSizeAndFill) {
-  for (int64_t size : {2, 4, 8}) {
+  for (int64_t size : {2, 4, 8, 16}) {
     SoftmaxClusterConfig c;
     c.block = 64;
     c.numWarps = 1;

@@ -416,9 +416,9 @@ TEST(RuntimeMetadata, RejectsMalformedText) {
       {"tile-kernel v1\nname k\nnum_warps 4\nshared_bytes 4294967296\n",
        "line 4: shared_bytes 4294967296 is out of range"},
       {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 0\n",
-       "line 4: cluster_size 0 is out of range [1, 8]"},
-      {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 16\n",
-       "line 4: cluster_size 16 is out of range [1, 8]"},
+       "line 4: cluster_size 0 is out of range [1, 16]"},
+      {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 32\n",
+       "line 4: cluster_size 32 is out of range [1, 16]"},
       {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 2\n"
        "cluster_size 2\n",
        "line 5: duplicate 'cluster_size'"},

@@ -1147,14 +1147,14 @@ func.func @cluster_gather_count(%x: f32) -> (tensor<2xf32>, tensor<2xf32>)
 
 // -----
 
-// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4 or 8, got 3}}
+// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4, 8 or 16, got 3}}
 func.func @cluster_size_three() attributes {tile.cluster_size = 3 : i32} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4 or 8, got 16}}
-func.func @cluster_size_sixteen() attributes {tile.cluster_size = 16 : i32} {
+// expected-error @+1 {{'tile.cluster_size' must be 1, 2, 4, 8 or 16, got 32}}
+func.func @cluster_size_thirty_two() attributes {tile.cluster_size = 32 : i32} {
   return
 }

@@ -50,7 +50,8 @@ def Tile_Dialect : Dialect {
     /// Programs along grid axis 0 form clusters of this many consecutive
     /// instances (pid 0..n-1, n..2n-1, ...), scheduled together and able to
     /// exchange values with tile.cluster_reduce and tile.cluster_gather
-    /// (Hopper thread block clusters; 1, 2, 4 or 8 programs).
+    /// (Hopper thread block clusters; 1, 2, 4, 8 or 16 programs, above 8
+    /// non-portable).
     static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
       return "tile.cluster_size";
     }
