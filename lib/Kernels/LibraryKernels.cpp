@@ -399,10 +399,10 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
         arith::MulIOp::create(k.b, loc, k.extsi(row, k.i64()), stride);
     return k.ptrAdd(k.splat(k.ptrAdd(base, offset), {B}), idx);
   };
-  // This program's block of `row` (-inf where masked off).
-  auto load = [&](Location loc, Value row, Value mask) -> Value {
+  // This program's block of `row` (-inf past the row's end).
+  auto load = [&](Location loc, Value row) -> Value {
     return LoadOp::create(k.b, loc, k.tensor({B}, in),
-                          rowPointers(loc, x, row, xStride), mask,
+                          rowPointers(loc, x, row, xStride), colValid,
                           k.splat(negInf, {B}));
   };
   // x - m, with m replaced by 0 where it is -inf (a program whose columns
@@ -442,7 +442,7 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   };
 
   // One row per cluster: the grid has n_rows clusters.
-  compute(k.loc, cluster, load(k.loc, cluster, colValid));
+  compute(k.loc, cluster, load(k.loc, cluster));
   k.finish();
   return k.func;
 }

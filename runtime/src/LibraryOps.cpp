@@ -97,13 +97,12 @@ bool hasClusters() {
 /// 4 programs of 8192 (4 per SM requested), 49152 3200 and 65536 3633 with
 /// 4 of 16384 (2 per SM), 98304 2927 and 131072 3275 with 8 of 16384,
 /// 262144 2933 with 8 of 32768 (196608: 2477, slower than online, hence
-/// the range's start). The 16-program clusters (non-portable) were slower:
-/// 262144 2606 with 16 of 16384, 524288 2216 with 16 of 32768 (online
-/// 2707). Without the occupancy requests a program waiting
+/// the range's start). Without the occupancy requests a program waiting
 /// for its cluster's exchange idles its SM (65536: 2699 with 4 of 16384).
-/// f16 cluster kernels were slower than online everywhere (1690-2446 GB/s
-/// against 2515-2590): their programs move half the bytes for the same
-/// exchange latency.
+/// Clusters of 16 (non-portable) were slower: 262144 2606 with 16 of
+/// 16384, 524288 2216 with 16 of 32768 (online 2707). f16 cluster kernels
+/// were slower than online everywhere (1690-2446 GB/s against 2515-2590):
+/// their programs move half the bytes for the same exchange latency.
 struct ClusterChoice {
   int64_t minCols, maxCols, clusterSize;
   const char *config;
