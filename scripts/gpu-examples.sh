@@ -31,6 +31,11 @@ go "$ex/online_softmax.mlir" --grid 64 --arg y=f32[64x12672] \
   --arg x=f32[64x12672] --arg i32:12672 --arg i32:12672 --arg i32:12672 \
   --check 'y=softmax(x)' --bench 100 "${@}"
 
+step "softmax_cluster, 4096 x 3001 (rows over clusters of 4; sm_90 and later)"
+go "$ex/softmax_cluster.mlir" --grid 16384 --arg y=f32[4096x3001] \
+  --arg x=f32[4096x3001] --arg i32:3001 --arg i32:3001 --arg i32:4096 \
+  --arg i32:3001 --check 'y=softmax(x)' --bench 100 "${@}"
+
 step "softmax_matmul, batch 3, d1 100, d2 333, d3 50 (not multiples of blocks)"
 go "$ex/softmax_matmul.mlir" --grid 7,3 --arg x=f32[3x100x333] \
   --arg v=f32[3x333x50] --arg o=f32[3x100x50] --arg i32:100 --arg i32:333 \
