@@ -71,33 +71,26 @@ static std::vector<Variant> listVariants() {
                             {16384, 1, 8},  {32768, 1, 16}};
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
     for (bool aligned : {true, false}) {
-      for (Rows r : rowsTable) {
+      auto addRows = [&](Rows r, bool persistent) {
         SoftmaxRowsConfig c;
         c.in = c.out = t;
         c.rows = r.rows;
         c.block = r.block;
         c.numWarps = r.warps;
         c.aligned = aligned;
-        out.push_back({getKernelName(c), 0, (int)t, (int)t, (int)r.rows,
-                       (int)r.block, (int)r.warps, aligned, 0, 0, 0, 0,
-                       [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
-      }
+        c.persistent = persistent;
+        out.push_back({getKernelName(c), persistent ? 3 : 0, (int)t, (int)t,
+                       (int)r.rows, (int)r.block, (int)r.warps, aligned, 0, 0,
+                       0, 0, [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
+      };
+      for (Rows r : rowsTable)
+        addRows(r, /*persistent=*/false);
       // Persistent variants (loading the next rows during the current
       // ones) of the dispatcher's defaults up to 16384 columns.
       for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
                      Rows{2048, 1, 4}, Rows{4096, 1, 8}, Rows{8192, 1, 16},
-                     Rows{16384, 1, 16}}) {
-        SoftmaxRowsConfig c;
-        c.in = c.out = t;
-        c.rows = r.rows;
-        c.block = r.block;
-        c.numWarps = r.warps;
-        c.aligned = aligned;
-        c.persistent = true;
-        out.push_back({getKernelName(c), 3, (int)t, (int)t, (int)r.rows,
-                       (int)r.block, (int)r.warps, aligned, 0, 0, 0, 0,
-                       [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
-      }
+                     Rows{16384, 1, 16}})
+        addRows(r, /*persistent=*/true);
       SoftmaxOnlineConfig c;
       c.in = c.out = t;
       c.aligned = aligned;
