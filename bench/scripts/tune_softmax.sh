@@ -5,14 +5,8 @@
 # into the dispatcher (runtime/src/LibraryOps.cpp, chooseSoftmax).
 # Usage: bench/scripts/tune_softmax.sh [dtypes] (default "f32 f16")
 set -uo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-lib="${TILE_LIB:-$root/build/install/lib/libtile.so}"
-run() { # variant dtype n-list
-  TILE_SOFTMAX_VARIANT=$1 python3 "$root/bench/scripts/compare.py" \
-    --only softmax --dtypes "$2" --softmax-n "$3" --providers tile \
-    --lib "$lib" --out /tmp/tune_softmax --no-plots 2>&1 |
-    grep -E "^softmax $2 " | sed "s/^/$1 /"
-}
+source "$(dirname "$0")/tune_softmax_common.sh"
+run() { tune_softmax_run "$@"; } # variant dtype n-list
 for t in ${1:-f32 f16}; do
   p="softmax_rows_${t}_${t}"
   run ${p}_r1_b1024_w4_a16 "$t" 1024

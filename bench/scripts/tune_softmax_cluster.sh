@@ -6,14 +6,8 @@
 # (runtime/src/LibraryOps.cpp, chooseSoftmax). Needs compute capability 9.0.
 # Usage: bench/scripts/tune_softmax_cluster.sh [dtypes] (default "f32 f16")
 set -uo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-lib="${TILE_LIB:-$root/build/install/lib/libtile.so}"
-run() { # variant dtype n-list
-  TILE_SOFTMAX_VARIANT=$1 python3 "$root/bench/scripts/compare.py" \
-    --only softmax --dtypes "$2" --softmax-n "$3" --providers tile \
-    --lib "$lib" --out /tmp/tune_softmax --no-plots 2>&1 |
-    grep -E "^softmax $2 " | sed "s/^/$1 /" | sed 's/ err .*//'
-}
+source "$(dirname "$0")/tune_softmax_common.sh"
+run() { tune_softmax_run "$@"; } # variant dtype n-list
 for t in ${1:-f32 f16}; do
   p="softmax_cluster_${t}_${t}"
   run softmax_online_${t}_${t}_b2048_w8_a16 "$t" 20000,65536,131072,262144

@@ -4,17 +4,12 @@
 # (variant, N); compare with the defaults' rows of a compare.py run.
 # Usage: bench/scripts/tune_softmax_persistent.sh [dtypes] (default "f32 f16")
 set -uo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-lib="${TILE_LIB:-$root/build/install/lib/libtile.so}"
+source "$(dirname "$0")/tune_softmax_common.sh"
 for t in ${1:-f32 f16}; do
   for v in "r4_b256_w4 256" "r4_b512_w4 512" "r1_b1024_w4 1024" \
            "r1_b2048_w4 2048" "r1_b4096_w8 4096" "r1_b8192_w16 8192" \
            "r1_b16384_w16 12672,16384"; do
     set -- $v
-    name="softmax_rows_${t}_${t}_$1_a16_p"
-    TILE_SOFTMAX_VARIANT=$name python3 "$root/bench/scripts/compare.py" \
-      --only softmax --dtypes "$t" --softmax-n "$2" --providers tile \
-      --lib "$lib" --out /tmp/tune_softmax --no-plots 2>&1 |
-      grep -E "^softmax $t " | sed "s/^/$name /"
+    tune_softmax_run "softmax_rows_${t}_${t}_$1_a16_p" "$t" "$2"
   done
 done
