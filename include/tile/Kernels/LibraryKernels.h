@@ -46,9 +46,9 @@ struct SoftmaxOnlineConfig {
 
 /// Softmax of rows split over a thread block cluster (sm_90 and later):
 /// `clusterSize` programs per row, each holding `block` consecutive columns
-/// in registers, combine the row's maximum and sum with
-/// tile.cluster_reduce, so every row is read from memory once (the online
-/// kernel reads it twice). Rows of up to clusterSize * block columns; same
+/// in registers, exchange their (max, sum) pairs with one
+/// tile.cluster_gather and merge them as online softmax merges blocks, so
+/// every row is read from memory once (the online kernel reads it twice). Rows of up to clusterSize * block columns; same
 /// signature as the other softmax kernels, launched on
 /// n_rows * clusterSize programs.
 struct SoftmaxClusterConfig {
