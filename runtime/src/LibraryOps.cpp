@@ -81,14 +81,26 @@ int64_t nextPowerOf2(int64_t v) {
 constexpr int64_t kMaxRowsBlock = 32768;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 
+/// The current device's compute capability; false without a device.
+bool getComputeCapability(int &major, int &minor) {
+  char name[8];
+  int sms = 0;
+  return tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
+         TILE_SUCCESS;
+}
+
 /// Whether the current device runs thread block clusters (compute
 /// capability 9.0 and later); false without a device.
 bool hasClusters() {
-  char name[8];
-  int major = 0, minor = 0, sms = 0;
-  return tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
-             TILE_SUCCESS &&
-         major >= 9;
+  int major = 0, minor = 0;
+  return getComputeCapability(major, minor) && major >= 9;
+}
+
+/// Whether the current device is compute capability 9.0 (H100/H200), which
+/// runs the sm_90a builds; false without a device.
+bool isHopper() {
+  int major = 0, minor = 0;
+  return getComputeCapability(major, minor) && major == 9 && minor == 0;
 }
 
 /// Where the cluster kernels beat the online kernel (f32, aligned rows).
@@ -104,14 +116,14 @@ bool hasClusters() {
 /// were slower than online everywhere (1690-2446 GB/s against 2515-2590):
 /// their programs move half the bytes for the same exchange latency.
 struct ClusterChoice {
-  int64_t minCols, maxCols, clusterSize;
+  int64_t minCols, maxCols;
   const char *config;
 };
 constexpr ClusterChoice kClusterChoices[] = {
-    {16385, 32768, 4, "c4_b8192_w8_a16_o4"},
-    {32769, 65536, 4, "c4_b16384_w16_a16_o2"},
-    {65537, 131072, 8, "c8_b16384_w16_a16_o2"},
-    {229377, 262144, 8, "c8_b32768_w32_a16"}};
+    {16385, 32768, "c4_b8192_w8_a16_o4"},
+    {32769, 65536, "c4_b16384_w16_a16_o2"},
+    {65537, 131072, "c8_b16384_w16_a16_o2"},
+    {229377, 262144, "c8_b32768_w32_a16"}};
 
 /// The softmax variant for these arguments, or -1.
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
@@ -130,8 +142,7 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   if (!rowKernel && aligned && x_dtype == TILE_F32 && y_dtype == TILE_F32 &&
       hasClusters())
     for (const ClusterChoice &choice : kClusterChoices)
-      if (cols >= choice.minCols && cols <= choice.maxCols &&
-          rows * choice.clusterSize <= kInt32Max)
+      if (cols >= choice.minCols && cols <= choice.maxCols)
         clusterName = std::string("softmax_cluster_f32_f32_") + choice.config;
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
@@ -152,7 +163,8 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
       return (int)i;
     if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
       online = (int)i;
-    // A forced cluster kernel must hold the row.
+    // A cluster kernel must hold the row, and its grid (rows x cluster
+    // size) fit in 2^31 (else the online kernel runs).
     if (k.family == tile::embedded::kSoftmaxCluster &&
         (int64_t)k.block * k.clusterSize >= cols &&
         rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
@@ -197,16 +209,6 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
                int64_t x_row_stride) {
   return x % 16 == 0 && y % 16 == 0 && x_row_stride % 16 == 0 &&
          y_row_stride % 16 == 0;
-}
-
-/// Whether the current device is compute capability 9.0 (H100/H200), which
-/// runs the sm_90a builds; false without a device.
-bool isHopper() {
-  char name[8];
-  int major = 0, minor = 0, sms = 0;
-  return tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
-             TILE_SUCCESS &&
-         major == 9 && minor == 0;
 }
 
 /// The softmax-matmul variant to use: the configuration measured fastest on

@@ -179,29 +179,27 @@ struct ClusterGatherOpConversion : public OpConversionPattern<ClusterGatherOp> {
     if (failed(getExchangePlan(op, size, offset)))
       return failure();
     SmallVector<SmallVector<Value>> results;
-    // A cluster of one program: every slot holds its own value.
     if (size == 1) {
+      // A cluster of one program: every slot holds its own value.
       for (auto [value, result] :
            llvm::zip(adaptor.getValues(), op.getResults())) {
         auto type = cast<RankedTensorType>(result.getType());
         results.push_back(
             SmallVector<Value>(LayoutView(type).getNumSlots(), value));
       }
-      SmallVector<ValueRange> replacements(results.begin(), results.end());
-      rewriter.replaceOpWithMultiple(op, replacements);
-      return success();
-    }
-    SmallVector<Value> lanes =
-        emitExchange(rewriter, loc, adaptor.getValues(), offset, size);
-    for (auto [lane, result] : llvm::zip(lanes, op.getResults())) {
-      auto type = cast<RankedTensorType>(result.getType());
-      SmallVector<Value> slots;
-      for (SmallVector<Value> &index : emitSlotIndices(rewriter, loc, type))
-        slots.push_back(NVVM::ShflOp::create(
-            rewriter, loc, lane.getType(), i32Constant(rewriter, loc, -1), lane,
-            index[0], i32Constant(rewriter, loc, 0x1f), NVVM::ShflKind::idx,
-            UnitAttr()));
-      results.push_back(slots);
+    } else {
+      SmallVector<Value> lanes =
+          emitExchange(rewriter, loc, adaptor.getValues(), offset, size);
+      for (auto [lane, result] : llvm::zip(lanes, op.getResults())) {
+        auto type = cast<RankedTensorType>(result.getType());
+        SmallVector<Value> slots;
+        for (SmallVector<Value> &index : emitSlotIndices(rewriter, loc, type))
+          slots.push_back(NVVM::ShflOp::create(
+              rewriter, loc, lane.getType(), i32Constant(rewriter, loc, -1),
+              lane, index[0], i32Constant(rewriter, loc, 0x1f),
+              NVVM::ShflKind::idx, UnitAttr()));
+        results.push_back(slots);
+      }
     }
     SmallVector<ValueRange> replacements(results.begin(), results.end());
     rewriter.replaceOpWithMultiple(op, replacements);
