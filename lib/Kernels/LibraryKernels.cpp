@@ -59,7 +59,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           (c.stages ? "_s" + std::to_string(c.stages) : std::string()) +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()) +
-          (c.hopper ? "_h" : ""))
+          (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : ""))
       .str();
 }
 
@@ -171,15 +171,18 @@ static SmallVector<Type> getSoftmaxArgTypes(MLIRContext *ctx, Type in,
           i32, i32};
 }
 
-/// Aligned variants promise row strides that are multiples of 16 elements
-/// (rows start 16-byte aligned); the others promise only element-aligned
+/// Aligned variants promise rows that start 16-byte aligned (buffers
+/// 16-byte aligned, row strides multiples of 16 bytes: one 16-byte access
+/// per 16 bytes of a row); the others promise only element-aligned
 /// buffers.
 static void setSoftmaxAlignment(func::FuncOp f, bool aligned, ElemType in,
                                 ElemType out) {
   OpBuilder b(f.getContext());
   if (aligned) {
-    for (unsigned i : {2u, 3u})
-      f.setArgAttr(i, "tile.divisibility", b.getI64IntegerAttr(16));
+    f.setArgAttr(2, "tile.divisibility",
+                 b.getI64IntegerAttr(16 / byteSize(out)));
+    f.setArgAttr(3, "tile.divisibility",
+                 b.getI64IntegerAttr(16 / byteSize(in)));
     return;
   }
   f.setArgAttr(0, "tile.divisibility", b.getI64IntegerAttr(byteSize(out)));
@@ -521,6 +524,11 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
   // dot's B fragments need.
   int64_t S = c.stages;
+  // Steps a copy runs ahead of its use: S - 1, or S - 2 with a wgmma in
+  // flight (its stage stays out of the rotation for one more step).
+  int64_t ahead = c.mmaInFlight ? S - 2 : S - 1;
+  assert((!c.mmaInFlight || (c.hopper && S >= 3)) &&
+         "wgmma in flight needs Hopper and 3 stages");
   Value xBuf, vBuf;
   Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
   if (S) {
@@ -530,7 +538,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         k.b, k.loc,
         SharedBufferType::get(ctx, vType, S, 16 / byteSize(c.dtype)));
     Value xp = xp0, vp = vp0;
-    for (int64_t s = 0; s + 1 < S; ++s) {
+    for (int64_t s = 0; s < ahead; ++s) {
       AsyncCopyOp::create(k.b, k.loc, xp, xBuf, k.ci32(s));
       AsyncCopyOp::create(k.b, k.loc, vp, vBuf, k.ci32(s));
       AsyncCommitOp::create(k.b, k.loc);
@@ -550,17 +558,18 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         auto [xNext, vNext] = advance(loc, xp, vp, 1);
         Value xt, stage;
         if (S) {
-          // Step j's blocks have landed once at most S - 2 newer groups are
-          // in flight; the wait's barrier also ends step j - 1's reads of
-          // the stage the next copy overwrites.
-          AsyncWaitOp::create(k.b, loc, S - 2);
+          // Step j's blocks have landed once at most ahead - 1 newer groups
+          // are in flight; the wait's barrier also ends the reads of the
+          // stage the next copy overwrites: step j - 1's (j - 2's with a
+          // wgmma in flight, which every warp waited for in step j - 1).
+          AsyncWaitOp::create(k.b, loc, ahead - 1);
           Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
           stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
-          Value ahead = arith::RemUIOp::create(
-              k.b, loc, arith::AddIOp::create(k.b, loc, step, k.ci32(S - 1)),
+          Value target = arith::RemUIOp::create(
+              k.b, loc, arith::AddIOp::create(k.b, loc, step, k.ci32(ahead)),
               k.ci32(S));
-          AsyncCopyOp::create(k.b, loc, xp, xBuf, ahead);
-          AsyncCopyOp::create(k.b, loc, vp, vBuf, ahead);
+          AsyncCopyOp::create(k.b, loc, xp, xBuf, target);
+          AsyncCopyOp::create(k.b, loc, vp, vBuf, target);
           AsyncCommitOp::create(k.b, loc);
           xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
         } else {
@@ -619,6 +628,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         scf::YieldOp::create(k.b, loc,
                              ValueRange{mNew, lNew, accNew, xNext, vNext});
       });
+  if (c.mmaInFlight)
+    loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
   Value l = loop.getResult(1), acc = loop.getResult(2);
   // One reciprocal per row, not a division per output element (each a
   // dozen instructions; the epilogue dominated small d2).

@@ -205,10 +205,12 @@ tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
   return TILE_SUCCESS;
 }
 
+/// Whether every row of x and y starts 16-byte aligned (what the aligned
+/// variants promise the compiler: one 16-byte access per 16 bytes).
 bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
-               int64_t x_row_stride) {
-  return x % 16 == 0 && y % 16 == 0 && x_row_stride % 16 == 0 &&
-         y_row_stride % 16 == 0;
+               int64_t x_row_stride, int64_t elemBytes) {
+  return x % 16 == 0 && y % 16 == 0 && (x_row_stride * elemBytes) % 16 == 0 &&
+         (y_row_stride * elemBytes) % 16 == 0;
 }
 
 /// The softmax-matmul variant to use: the configuration measured fastest on
@@ -256,13 +258,17 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // against 0.064 and 0.065 for mma.sync); tf32 with V transposed into its
     // stage, 128 x 256 tiles, 2 stages: 2.02 ms at 8192 (mma.sync 2.43),
     // 0.093 at 256 (0.095). Shorter d2 keeps the mma.sync tiles: the wide
-    // tiles leave SMs idle there.
+    // tiles leave SMs idle there. Session 5 (H200, 2026-11-23, same
+    // script, docs/perf-notes.md): leaving each step's wgmma running while
+    // the next step's exponentials are computed (_f) took tf32 with 3
+    // stages to 1.81 ms at 8192 (0.088 at 256, 0.141 at 512) and f16 with
+    // 128 x 256 tiles and 4 stages to 0.84 (0.089 at 512).
     if (isHopper() && d3 >= 128 && dtype != TILE_F32 && d2 >= 128)
-      tileName = d2 >= 512 && d3 >= 256 ? "m64_k32_n256_w4_s3_h"
+      tileName = d2 >= 512 && d3 >= 256 ? "m128_k32_n256_w8_s4_h_f"
                                         : "m64_k32_n128_w4_s2_h";
     else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
              d2 >= 256)
-      tileName = "m128_k32_n256_w8_s2_h";
+      tileName = "m128_k32_n256_w8_s3_h_f";
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
     forced = wanted.c_str();
@@ -341,7 +347,8 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
                                x_row_stride, rows, cols);
   if (s != TILE_SUCCESS)
     return s;
-  bool aligned = isAligned(y, y_row_stride, x, x_row_stride);
+  bool aligned =
+      isAligned(y, y_row_stride, x, x_row_stride, x_dtype == TILE_F32 ? 4 : 2);
   int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned, rows);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,

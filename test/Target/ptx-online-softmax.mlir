@@ -55,7 +55,7 @@
 // META:      tile-kernel v1
 // META-NEXT: name online_softmax
 // META-NEXT: num_warps 4
-// META-NEXT: shared_bytes 8
+// META-NEXT: shared_bytes 16
 // META-NEXT: arg ptr f32 16
 // META-NEXT: arg ptr f32 16
 // META-NEXT: arg i32 1

@@ -188,8 +188,12 @@ static std::vector<Variant> listVariants() {
       bool tensorCores = !(mm.t == ElemType::F32 &&
                            mm.p == InputPrecision::IEEE);
       bool warpsAlongM = bm / 16 >= warps;
-      for (int64_t stages : {0, 2, 3}) {
+      bool hopperPath = mm.t != ElemType::F32 || mm.p == InputPrecision::TF32;
+      for (int64_t stages : {0, 2, 3, 4}) {
         if (stages && !(tensorCores && warpsAlongM && bk >= 32))
+          continue;
+        // Four stages only for the wide Hopper tiles with wgmma in flight.
+        if (stages == 4 && !(wide && hopperPath))
           continue;
         // The wide tiles fit in registers only with V read from the
         // pipeline's buffer.
@@ -204,13 +208,20 @@ static std::vector<Variant> listVariants() {
           c.minProgramsPerSM = minPrograms;
           // f16/bf16 and tf32 pipelined tiles also for Hopper (sm_90a),
           // where the product of the exponentiated tile (in registers)
-          // with V's stage (swizzled; transposed for tf32) is wgmma.
-          bool hopperPath =
-              mm.t != ElemType::F32 || mm.p == InputPrecision::TF32;
-          for (bool hopper : {false, true}) {
+          // with V's stage (swizzled; transposed for tf32) is wgmma; the
+          // wide ones with 3 or 4 stages also with the wgmma left running
+          // while the next step's exponentials are computed (_f).
+          enum { Plain, Hopper, HopperInFlight };
+          for (int mode : {Plain, Hopper, HopperInFlight}) {
+            bool hopper = mode != Plain;
             if (hopper && !(hopperPath && stages))
               continue;
+            if (mode == HopperInFlight && !(wide && stages >= 3))
+              continue;
+            if (stages == 4 && mode != HopperInFlight)
+              continue;
             c.hopper = hopper;
+            c.mmaInFlight = mode == HopperInFlight;
             Variant v{getKernelName(c),
                       2,
                       (int)mm.t,
@@ -231,6 +242,7 @@ static std::vector<Variant> listVariants() {
             out.push_back(v);
           }
           c.hopper = false;
+          c.mmaInFlight = false;
         }
       }
     }

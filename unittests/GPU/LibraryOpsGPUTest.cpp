@@ -111,8 +111,9 @@ protected:
     }
     char variant[128];
     ASSERT_EQ(tile_softmax_variant(t, t, cols,
-                                   offset == 0 && xStride % 16 == 0 &&
-                                       yStride % 16 == 0,
+                                   (offset * es) % 16 == 0 &&
+                                       (xStride * es) % 16 == 0 &&
+                                       (yStride * es) % 16 == 0,
                                    variant, sizeof(variant)),
               TILE_SUCCESS);
     expectClose(got, referenceSoftmax(xs, rows, cols),
@@ -220,6 +221,10 @@ TEST_F(LibraryOpsGPUTest, SoftmaxStridesAndAlignment) {
     checkSoftmax(t, 50, 1000, 1003, 1001);   // unaligned strides
     checkSoftmax(t, 9, 300, 320, 320, 3);    // unaligned base pointers
     checkSoftmax(t, 3, 20000, 20011, 20000); // online path, odd stride
+    // Strides that are multiples of 16 bytes but not of 16 elements take
+    // the aligned variants.
+    checkSoftmax(t, 40, 5000, 5000, 5008);
+    checkSoftmax(t, 40, 3000, 3016, 3000);
   }
 }
 

@@ -236,11 +236,11 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
     names.insert(tile_library_kernel_name(i));
   for (const char *type : {"f16", "bf16"})
     for (const char *tileName :
-         {"m64_k32_n256_w4_s3_h", "m64_k32_n128_w4_s2_h"})
+         {"m128_k32_n256_w8_s4_h_f", "m64_k32_n128_w4_s2_h"})
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
                               tileName))
           << type << " " << tileName;
-  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s2_h"));
+  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"));
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
@@ -259,7 +259,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
     const char *want;
   };
   for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
-                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s2_h"
+                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
                              : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
                  // Short d2: the mma.sync tile everywhere.
                  Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
@@ -276,7 +276,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                  Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
                       "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
                  Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
-                      hopper ? "softmax_matmul_f16_ieee_m64_k32_n256_w4_s3_h"
+                      hopper ? "softmax_matmul_f16_ieee_m128_k32_n256_w8_s4_h_f"
                              : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
                  Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
                       "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},

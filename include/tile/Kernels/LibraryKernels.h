@@ -78,6 +78,11 @@ struct SoftmaxMatmulConfig {
   /// Built for Hopper's arch-specific features (sm_90a: wgmma); named with
   /// a trailing `_h`, run on compute capability 9.0 only.
   bool hopper = false;
+  /// Hopper, stages >= 3: each step's wgmma keeps running while the next
+  /// step's exponentials are computed (tile.mma_in_flight). Copies run
+  /// stages - 2 steps ahead so that no copy overwrites the stage the
+  /// running wgmma reads. Named with a trailing `_f`.
+  bool mmaInFlight = false;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

@@ -636,23 +636,38 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     any = true;
 
     // In a loop whose stages outlive their iteration (tile.mma_in_flight),
-    // a dot that only carries its accumulator around the loop leaves its
-    // wgmma group running into the next iteration; the loop's result waits
-    // for it (tile.warpgroup_mma_wait).
+    // a dot whose result is only carried around the loop leaves its wgmma
+    // group running into the next iteration; the loop's result waits for
+    // it (tile.warpgroup_mma_wait). A dot that takes the carried
+    // accumulator itself chains onto the running group; otherwise (the
+    // online softmax rescales it first) the iteration's first use of the
+    // accumulator waits, and what comes before that use overlaps the
+    // previous iteration's group.
     auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-    auto acc = dyn_cast<BlockArgument>(dot.getAcc());
-    if (!loop || !loop->hasAttr(kMmaInFlightAttr) || !acc ||
-        acc.getOwner() != loop.getBody() || acc.getArgNumber() == 0 ||
-        !acc.hasOneUse() || !dot.getResult().hasOneUse())
+    if (!loop || !loop->hasAttr(kMmaInFlightAttr) ||
+        !dot.getResult().hasOneUse())
       return;
-    unsigned index = acc.getArgNumber() - 1;
-    if (loop.getBody()->getTerminator()->getOperand(index) != dot.getResult())
+    OpOperand &carried = *dot.getResult().use_begin();
+    if (carried.getOwner() != loop.getBody()->getTerminator())
       return;
+    unsigned index = carried.getOperandNumber();
+    BlockArgument acc = loop.getRegionIterArg(index);
+    Location loc = dot.getLoc();
+    OpBuilder builder(loop);
+    if (dot.getAcc() != acc || !acc.hasOneUse()) {
+      Operation *first = nullptr;
+      for (Operation *user : acc.getUsers()) {
+        Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+        if (!first || inBody->isBeforeInBlock(first))
+          first = inBody;
+      }
+      builder.setInsertionPoint(first);
+      auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0);
+      acc.replaceAllUsesExcept(wait.getResult(), wait);
+    }
     dot->setAttr(kWarpgroupMmaPendingAttr,
                  IntegerAttr::get(IntegerType::get(ctx, 32), 1));
-    Location loc = dot.getLoc();
     Value result = loop.getResult(index);
-    OpBuilder builder(loop);
     builder.setInsertionPointAfter(loop);
     auto wait = WarpgroupMmaWaitOp::create(builder, loc, result, 0);
     result.replaceAllUsesExcept(wait.getResult(), wait);

@@ -7,15 +7,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Analysis/AxisInfo.h"
 #include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace tile {
@@ -72,6 +74,8 @@ public:
 
   void run() {
     duplicateCheapProducers();
+    // After the duplication: the analysis must know every value.
+    axisInfo.emplace(func);
     collectConstraints();
     resolveSliceLinks();
     rewriteTypes();
@@ -93,6 +97,10 @@ private:
   /// `a` operands of tensor-core dots whose mma layout has all warps along
   /// M: in that layout their fragments come from registers.
   SmallVector<std::pair<Value, Attribute>> mmaOperands;
+  /// Tiles of pointers that loads and stores access, and what the axis
+  /// analysis proves about their addresses (see getProvenVectorWidth).
+  llvm::DenseSet<Value> accessedPointers;
+  std::optional<AxisInfoAnalysis> axisInfo;
 
   /// Splats, constants and ranges cost nothing to recompute; giving each
   /// use its own copy keeps them from tying unrelated groups together.
@@ -154,11 +162,13 @@ private:
             joinAll({o.getPtr(), o.getOffset(), o.getResult()});
           })
           .Case([&](LoadOp o) {
+            accessedPointers.insert(o.getPtr());
             join(o.getPtr(), o.getResult());
             join(o.getPtr(), o.getMask());
             join(o.getPtr(), o.getOther());
           })
           .Case([&](StoreOp o) {
+            accessedPointers.insert(o.getPtr());
             join(o.getPtr(), o.getValue());
             join(o.getPtr(), o.getMask());
           })
@@ -217,6 +227,20 @@ private:
   }
 
   Value leader(Value v) { return classes.getLeaderValue(v); }
+
+  /// Elements of the tile of pointers `ptr` that one access can move along
+  /// `dim` (consecutive, aligned addresses; masks are checked at run time).
+  /// A thread holding more consecutive elements than that would access them
+  /// one by one, each access of a warp then touching a sector per lane:
+  /// with one element per lane per access, a warp's scalar accesses stay
+  /// coalesced (rows whose starts are not 16-byte aligned).
+  unsigned getProvenVectorWidth(Value ptr, unsigned dim) {
+    auto type = cast<RankedTensorType>(ptr.getType());
+    Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+    int64_t bytes = AxisInfoAnalysis::getElementBytes(pointee);
+    return (unsigned)std::max<int64_t>(
+        1, axisInfo->getVectorWidth(ptr, Value(), dim, bytes));
+  }
 
   /// Each child class may be the slice of one parent class per axis:
   /// parents reached through the same axis are unified; a second axis is a
@@ -305,8 +329,13 @@ private:
       for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d)
         order.push_back((unsigned)d);
     // 16 bytes per thread along the fastest dimension (4 x 32-bit values
-    // for groups that touch no memory).
+    // for groups that touch no memory), fewer where loads or stores of the
+    // class cannot be proven to move that many elements as one access.
     unsigned maxVector = std::max(1u, 128u / (bits ? bits : 32u));
+    for (auto mit = classes.findLeader(lead); mit != classes.member_end();
+         ++mit)
+      if (accessedPointers.contains(*mit))
+        maxVector = std::min(maxVector, getProvenVectorWidth(*mit, order[0]));
     Attribute layout =
         getDefaultBlockedLayout(ctx, shape, order, numWarps, maxVector);
     layoutOfLeader[lead] = layout;

@@ -477,12 +477,67 @@ func.func @expand_rows_and_columns(%p: !tile.ptr<f32>) attributes {tile.kernel, 
 // -----
 
 //===----------------------------------------------------------------------===//
+// Accesses the axis analysis cannot prove 16-byte wide
+//===----------------------------------------------------------------------===//
+
+// Rows at a stride of 16 bytes (tile.divisibility = 4 f32 elements) start
+// 16-byte aligned: 4 f32 per thread, one vector access each.
+// CHECK: #[[$B:.*]] = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @rows_aligned_stride(
+// CHECK:         tile.load %{{.*}} : tensor<4x512x!tile.ptr<f32>, #[[$B]]>
+func.func @rows_aligned_stride(%p: !tile.ptr<f32>, %stride: i32 {tile.divisibility = 4 : i64}) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %rows = tile.range 0, 4 : tensor<4xi32>
+  %s = tile.splat %stride : tensor<4xi32>
+  %roff = arith.muli %rows, %s : tensor<4xi32>
+  %r2 = tile.expand_dims %roff axis = 1 : tensor<4xi32> -> tensor<4x1xi32>
+  %rb = tile.broadcast %r2 : tensor<4x1xi32> -> tensor<4x512xi32>
+  %cols = tile.range 0, 512 : tensor<512xi32>
+  %c2 = tile.expand_dims %cols axis = 0 : tensor<512xi32> -> tensor<1x512xi32>
+  %cb = tile.broadcast %c2 : tensor<1x512xi32> -> tensor<4x512xi32>
+  %off = arith.addi %rb, %cb : tensor<4x512xi32>
+  %b = tile.splat %p : tensor<4x512x!tile.ptr<f32>>
+  %ptrs = tile.addptr %b, %off : tensor<4x512x!tile.ptr<f32>>, tensor<4x512xi32>
+  %x = tile.load %ptrs : tensor<4x512x!tile.ptr<f32>>
+  tile.store %ptrs, %x : tensor<4x512x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// Rows at any stride: each thread would access 4 consecutive elements one
+// by one, so a warp's access would touch a sector per lane; one element per
+// lane keeps a warp's scalar accesses coalesced.
+// CHECK: #[[$B:.*]] = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @rows_any_stride(
+// CHECK:         tile.load %{{.*}} : tensor<4x512x!tile.ptr<f32>, #[[$B]]>
+// CHECK:         tile.store %{{.*}}, %{{.*}} : tensor<4x512x!tile.ptr<f32>, #[[$B]]>
+func.func @rows_any_stride(%p: !tile.ptr<f32>, %stride: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %rows = tile.range 0, 4 : tensor<4xi32>
+  %s = tile.splat %stride : tensor<4xi32>
+  %roff = arith.muli %rows, %s : tensor<4xi32>
+  %r2 = tile.expand_dims %roff axis = 1 : tensor<4xi32> -> tensor<4x1xi32>
+  %rb = tile.broadcast %r2 : tensor<4x1xi32> -> tensor<4x512xi32>
+  %cols = tile.range 0, 512 : tensor<512xi32>
+  %c2 = tile.expand_dims %cols axis = 0 : tensor<512xi32> -> tensor<1x512xi32>
+  %cb = tile.broadcast %c2 : tensor<1x512xi32> -> tensor<4x512xi32>
+  %off = arith.addi %rb, %cb : tensor<4x512xi32>
+  %b = tile.splat %p : tensor<4x512x!tile.ptr<f32>>
+  %ptrs = tile.addptr %b, %off : tensor<4x512x!tile.ptr<f32>>, tensor<4x512xi32>
+  %x = tile.load %ptrs : tensor<4x512x!tile.ptr<f32>>
+  tile.store %ptrs, %x : tensor<4x512x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // Loops and conditionals
 //===----------------------------------------------------------------------===//
 
 // Loop-carried values share one layout with their init value, the region
-// argument, the yielded value and the loop result.
-// CHECK: #[[$B:.*]] = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// argument, the yielded value and the loop result. (The pointers advance by
+// %n elements, not provably 16-byte aligned: one element per lane.)
+// CHECK: #[[$B:.*]] = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // CHECK-LABEL: func.func @loop(
 // CHECK:         %[[INIT:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf32, #[[$B]]>
 // CHECK:         %[[PTRS:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<256x!tile.ptr<f32>, #[[$B]]>, tensor<256xi32, #[[$B]]>
@@ -760,7 +815,7 @@ func.func @scalar_kernel(%p: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
 // The examples
 //===----------------------------------------------------------------------===//
 
-// SOFTMAX:      #blocked = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// SOFTMAX:      #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // SOFTMAX-NEXT: module {
 // SOFTMAX-LABEL: func.func @softmax(
 // The range has three uses (the mask and the two pointer tiles): three
@@ -805,15 +860,16 @@ func.func @scalar_kernel(%p: !tile.ptr<f32>, %v: f32) attributes {tile.kernel} {
 // SMM:      arith.divf %{{.*}}#2, %{{.*}} : tensor<16x64xf32, #blocked>
 // SMM:      tile.block_store %{{.*}}, %{{.*}} check = [0, 1] : !tile.block_ptr<tensor<16x64xf32, #blocked>>
 
-// ONLINE:      #blocked = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// ONLINE:      #blocked = #tile.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // ONLINE-NEXT: module {
 // ONLINE-LABEL: func.func @online_softmax(
 // ONLINE:      tile.reduce max %{{.*}} axis = 0 : tensor<256xf32, #blocked> -> f32
 // ONLINE:      tile.reduce sum %{{.*}} axis = 0 : tensor<256xf32, #blocked> -> f32
 
 // The tiles of A, B and C are tied together (through the masks) into one
-// 32x32 group; the row and column offsets are slices of it.
-// MATMUL:      #blocked = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// 32x32 group; the row and column offsets are slices of it. Its strides are
+// arguments without divisibility: one element per lane.
+// MATMUL:      #blocked = #tile.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // MATMUL-NEXT: #slice = #tile.slice<{dim = 1, parent = #blocked}>
 // MATMUL-NEXT: #slice1 = #tile.slice<{dim = 0, parent = #blocked}>
 // MATMUL-NEXT: module {
