@@ -261,10 +261,11 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // tiles leave SMs idle there. Session 5 (H200, 2026-11-23, same
     // script, docs/perf-notes.md): leaving each step's wgmma running while
     // the next step's exponentials are computed (_f) took tf32 with 3
-    // stages to 1.81 ms at 8192 (0.088 at 256, 0.141 at 512) and f16 with
-    // 128 x 256 tiles and 4 stages to 0.84 (0.089 at 512).
+    // stages to 1.81 ms at 8192 (0.088 at 256, 0.141 at 512); f16 with
+    // 128 x 256 tiles, 64-wide d2 steps (half the rescales per product)
+    // and 3 stages to 0.69 ms (0.080 at 512, 0.199 at 2048; bf16 0.67).
     if (isHopper() && d3 >= 128 && dtype != TILE_F32 && d2 >= 128)
-      tileName = d2 >= 512 && d3 >= 256 ? "m128_k32_n256_w8_s4_h_f"
+      tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s3_h_f"
                                         : "m64_k32_n128_w4_s2_h";
     else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
              d2 >= 256)

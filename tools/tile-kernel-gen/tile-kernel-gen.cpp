@@ -165,9 +165,14 @@ static std::vector<Variant> listVariants() {
           // the exponentials again: f16/bf16 and tf32 only (tuning
           // candidates for Hopper).
           {64, 32, 256, 4},
-          {128, 32, 256, 8}}) {
+          {128, 32, 256, 8},
+          // 64-wide d2 steps halve the accumulator's rescales per product
+          // (f16/bf16 only: a tf32 stage would take 96 KiB).
+          {128, 64, 256, 8}}) {
       bool wide = bn == 256 && bm / 16 >= warps;
       if (wide && mm.t == ElemType::F32 && mm.p != InputPrecision::TF32)
+        continue;
+      if (wide && bk == 64 && mm.t == ElemType::F32)
         continue;
       // The FMA path (f32 ieee) keeps both operand tiles and the
       // accumulator in registers: the largest tiles would need more than

@@ -236,7 +236,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
     names.insert(tile_library_kernel_name(i));
   for (const char *type : {"f16", "bf16"})
     for (const char *tileName :
-         {"m128_k32_n256_w8_s4_h_f", "m64_k32_n128_w4_s2_h"})
+         {"m128_k64_n256_w8_s3_h_f", "m64_k32_n128_w4_s2_h"})
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
                               tileName))
           << type << " " << tileName;
@@ -276,7 +276,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                  Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
                       "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
                  Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
-                      hopper ? "softmax_matmul_f16_ieee_m128_k32_n256_w8_s4_h_f"
+                      hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_f"
                              : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
                  Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
                       "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
