@@ -26,7 +26,7 @@ struct EmbeddedKernel {
   int family;
   int inDtype, outDtype; // tile_dtype
   int rows, block, warps;
-  int aligned;   // strides multiples of 16 elements, 16-byte aligned rows
+  int aligned;   // rows start 16-byte aligned (strides of 16 bytes)
   int precision; // tile_precision (softmax_matmul)
   int blockM, blockK, blockN;
   int arch; // 90: built for sm_90a, runs on compute capability 9.0 only
