@@ -62,6 +62,9 @@ const char *dtypeName(int t) {
   }
 }
 
+/// Bytes of one element of a valid dtype.
+int64_t dtypeBytes(tile_dtype t) { return t == TILE_F32 ? 4 : 2; }
+
 bool validDtype(tile_dtype t) {
   return t == TILE_F32 || t == TILE_F16 || t == TILE_BF16;
 }
@@ -199,7 +202,7 @@ tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
                     std::string(fn) + ": x is " + dtypeName(x_dtype) +
                         " but y is " + dtypeName(y_dtype) +
                         "; input and output must share a dtype");
-  int64_t esize = x_dtype == TILE_F32 ? 4 : 2;
+  int64_t esize = dtypeBytes(x_dtype);
   if (x % esize || y % esize)
     return bad("x and y must be aligned to their element size");
   return TILE_SUCCESS;
@@ -349,7 +352,7 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   if (s != TILE_SUCCESS)
     return s;
   bool aligned =
-      isAligned(y, y_row_stride, x, x_row_stride, x_dtype == TILE_F32 ? 4 : 2);
+      isAligned(y, y_row_stride, x, x_row_stride, dtypeBytes(x_dtype));
   int index = chooseSoftmax(y_dtype, x_dtype, cols, aligned, rows);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
@@ -421,7 +424,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   // The output must not overlap itself (rows and columns distinct).
   if (out_strides[1] < d3 * out_strides[2] && out_strides[2] < d1 * out_strides[1])
     return bad("out strides make rows overlap");
-  int64_t esize = dtype == TILE_F32 ? 4 : 2;
+  int64_t esize = dtypeBytes(dtype);
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
 
