@@ -18,7 +18,10 @@ enum Family {
   kSoftmaxOnline = 1,
   kSoftmaxMatmul = 2,
   kSoftmaxRowsPersistent = 3, // grid: a few programs per SM, looping
-  kSoftmaxCluster = 4         // rows split over clusters of programs
+  kSoftmaxCluster = 4,        // rows split over clusters of programs
+  // softmax(X) @ V for d2 <= blockK, blockN columns of the output per
+  // program (several column blocks each, the softmax computed once)
+  kSoftmaxMatmulResident = 5
 };
 
 struct EmbeddedKernel {

@@ -267,12 +267,29 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // stages to 1.81 ms at 8192 (0.088 at 256, 0.141 at 512); f16 with
     // 128 x 256 tiles, 64-wide d2 steps (half the rescales per product)
     // and 3 stages to 0.69 ms (0.080 at 512, 0.199 at 2048; bf16 0.67).
-    if (isHopper() && d3 >= 128 && dtype != TILE_F32 && d2 >= 128)
+    // Session 6 (H200, 2026-11-23, same script): rows of d2 <= 256 take
+    // the short-row kernels (_p8: the softmax once per 64 rows, kept in
+    // registers, times 8 column blocks of V, each stored through a
+    // coalesced layout): f16 0.015 / 0.020 / 0.036 ms at d2 = 64 / 128 /
+    // 256 (Hopper builds; the 64 x 128 tile: 0.023 / 0.032 / 0.049), tf32
+    // 0.040 at d2 = 64 (0.042).
+    // (Other chips: the sm_80 build at d2 <= 64, 0.018 on the H200.)
+    bool halfType = dtype != TILE_F32;
+    if (isHopper() && d2 <= 256 && d3 >= 64 && halfType) {
+      tileName = d2 <= 64    ? "m64_k64_n64_w4_s2_h_p8"
+                 : d2 <= 128 ? "m64_k128_n64_w4_s2_h_p8"
+                             : "m64_k256_n64_w4_s2_h_p8";
+    } else if (d2 <= 64 && d3 >= 64 && halfType) {
+      tileName = "m64_k64_n64_w4_s2_p8";
+    } else if (d2 <= 64 && d3 >= 64 && precision == TILE_PRECISION_TF32) {
+      tileName = "m64_k64_n64_w4_s2_p8";
+    } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
       tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s3_h_f"
                                         : "m64_k32_n128_w4_s2_h";
-    else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
-             d2 >= 256)
+    } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
+               d2 >= 256) {
       tileName = "m128_k32_n256_w8_s3_h_f";
+    }
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
     forced = wanted.c_str();
@@ -281,8 +298,9 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
   int index = -1;
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
-    if (k.family != tile::embedded::kSoftmaxMatmul || k.inDtype != dtype ||
-        k.precision != precision)
+    bool resident = k.family == tile::embedded::kSoftmaxMatmulResident;
+    if ((k.family != tile::embedded::kSoftmaxMatmul && !resident) ||
+        k.inDtype != dtype || k.precision != precision)
       continue;
     if (forced) {
       if (std::strcmp(forced, k.name) == 0)
@@ -290,8 +308,8 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
       continue;
     }
     // Small d1: the unpipelined square tiles (the first variant of a size).
-    if (index < 0 && k.blockM == bm && k.blockN == bn && k.blockK == bm &&
-        !std::strstr(k.name, "_s"))
+    if (index < 0 && !resident && k.blockM == bm && k.blockN == bn &&
+        k.blockK == bm && !std::strstr(k.name, "_s"))
       index = (int)i;
   }
   return index;
@@ -438,11 +456,15 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for " + dtypeName(dtype));
   }
+  const EmbeddedKernel &k = kKernels[index];
+  if (k.family == tile::embedded::kSoftmaxMatmulResident && d2 > k.blockK)
+    return bad(std::string("variant ") + k.name + " holds rows of at most " +
+               std::to_string(k.blockK) +
+               " columns (d2 = " + std::to_string(d2) + ")");
   tile_kernel kernel;
   tile_status s = loadKernel(index, &kernel);
   if (s != TILE_SUCCESS)
     return s;
-  const EmbeddedKernel &k = kKernels[index];
   tile_arg args[15];
   uint64_t ptrs[3] = {out, x, v};
   for (int i = 0; i < 3; ++i) {

@@ -37,13 +37,17 @@ static cl::opt<std::string> chip("chip",
 static cl::opt<std::string>
     mlirDir("mlir-dir", cl::desc("Also write each kernel's tile IR here"),
             cl::init(""));
+static cl::opt<std::string>
+    only("only",
+         cl::desc("Only the variants whose name contains this (development)"),
+         cl::init(""));
 
 namespace {
 /// One row of the runtime's kernel table (see runtime/src/LibraryOps.cpp).
 struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
-              // 4 softmax cluster
+              // 4 softmax cluster, 5 softmax_matmul for short rows
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -251,6 +255,51 @@ static std::vector<Variant> listVariants() {
         }
       }
     }
+  // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
+  // kept in registers as the dot's A operand, times 4 or 8 consecutive
+  // column blocks of V (pipelined over 2 stages), each stored before the
+  // next; also for Hopper (wgmma with A from registers). The kernel table's
+  // block_n is the columns per program. Stages of V up to 32 KiB (two or
+  // more programs per SM); tf32 holds P as f32: up to 128 columns.
+  for (MM mm : {MM{ElemType::F32, InputPrecision::TF32},
+                MM{ElemType::F16, InputPrecision::IEEE},
+                MM{ElemType::BF16, InputPrecision::IEEE}})
+    for (int64_t bk : {64, 128, 256})
+      for (int64_t bn : {64, 128})
+        for (int64_t products : {4, 8})
+          for (bool hopper : {false, true}) {
+            if ((mm.t == ElemType::F32 && bk > 128) ||
+                bk * bn * (mm.t == ElemType::F32 ? 4 : 2) > 32768)
+              continue;
+            SoftmaxMatmulConfig c;
+            c.dtype = mm.t;
+            c.precision = mm.p;
+            c.blockM = 64;
+            c.blockK = bk;
+            c.blockN = bn;
+            c.numWarps = 4;
+            c.stages = 2;
+            c.hopper = hopper;
+            c.residentProducts = products;
+            Variant v{getKernelName(c),
+                      5,
+                      (int)mm.t,
+                      (int)mm.t,
+                      0,
+                      0,
+                      (int)c.numWarps,
+                      0,
+                      (int)mm.p,
+                      (int)c.blockM,
+                      (int)c.blockK,
+                      (int)(bn * products),
+                      [c](ModuleOp m) { buildSoftmaxMatmulResident(m, c); }};
+            if (hopper) {
+              v.chip = "sm_90a";
+              v.arch = 90;
+            }
+            out.push_back(v);
+          }
   return out;
 }
 
@@ -298,6 +347,10 @@ int main(int argc, char **argv) {
      << "#include \"EmbeddedKernels.h\"\n\n"
      << "namespace tile {\nnamespace embedded {\n\n";
   std::vector<Variant> variants = listVariants();
+  if (!only.empty())
+    llvm::erase_if(variants, [](const Variant &v) {
+      return !StringRef(v.name).contains(only);
+    });
   for (auto [i, v] : llvm::enumerate(variants)) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     v.build(*module);

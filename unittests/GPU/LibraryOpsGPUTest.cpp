@@ -271,9 +271,10 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
     const std::string prefix = "softmax_matmul_";
     if (variant.rfind(prefix, 0) != 0)
       continue;
-    // Hopper builds (sm_90a, name ending in _h) run on 9.0 only.
-    bool hopperBuild =
-        variant.size() > 2 && variant.compare(variant.size() - 2, 2, "_h") == 0;
+    // Hopper builds (sm_90a, named with an `_h` part) run on 9.0 only.
+    bool hopperBuild = variant.find("_h_") != std::string::npos ||
+                       (variant.size() > 2 &&
+                        variant.compare(variant.size() - 2, 2, "_h") == 0);
     if (hopperBuild && !hopper)
       continue;
     // softmax_matmul_<dtype>_<precision>_m.._k.._n.._w..
@@ -288,7 +289,14 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
                        : precisionName == "tf32x3" ? TILE_PRECISION_TF32X3
                                                    : TILE_PRECISION_IEEE;
     ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT", variant.c_str(), 1), 0);
-    for (Case c : {Case{2, 300, 257, 130}, Case{1, 128, 256, 256}}) {
+    std::vector<Case> cases{{2, 300, 257, 130}, {1, 128, 256, 256}};
+    // Short-row variants (`_p<n>`: d2 <= k): full and partial rows, and
+    // d3 beyond one program's columns.
+    if (variant.find("_p") != std::string::npos) {
+      int64_t k = std::stoll(variant.substr(variant.find("_k") + 2));
+      cases = {{2, 300, k - 7, 130}, {1, 128, k, 600}, {3, 65, k / 2 + 1, 9}};
+    }
+    for (Case c : cases) {
       checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 4.0, variant);
       if (HasFatalFailure()) {
         unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
@@ -400,6 +408,17 @@ TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
                                 TILE_PRECISION_TF32, nullptr),
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(tile_last_error()).find("65535"), std::string::npos);
+  // A short-row variant, forced, on rows longer than it holds.
+  ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT",
+                   "softmax_matmul_f16_ieee_m64_k64_n128_w4_s2_p4", 1),
+            0);
+  EXPECT_EQ(tile_softmax_matmul(p, s, p, s, p, s, TILE_F16, 1, 8, 65, 8,
+                                TILE_PRECISION_IEEE, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  EXPECT_NE(std::string(tile_last_error()).find("at most 64 columns (d2 = 65)"),
+            std::string::npos)
+      << tile_last_error();
 }
 
 TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {

@@ -245,7 +245,8 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
 // argument checks, without a GPU (or on one: compute capability 9.0 gets
-// the Hopper builds for f16 from d2 = 128 and tf32 from d2 = 256).
+// the Hopper builds for f16 and tf32 from d2 = 256, and the short-row
+// Hopper builds for f16 up to d2 = 256).
 TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   char name[128];
   int major = 0, minor = 0, sms = 0;
@@ -258,30 +259,39 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
     int64_t d1, d2, d3;
     const char *want;
   };
-  for (Case c : {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
-                      hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
-                             : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-                 // Short d2: the mma.sync tile everywhere.
-                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
-                      "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-                 Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 64, 512,
-                      "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-                 Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
-                      hopper ? "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2_h"
-                             : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
-                      "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
-                      "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
-                 Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
-                      "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
-                 Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
-                      hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_f"
-                             : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-                 Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
-                      "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
-                 Case{TILE_F32, TILE_PRECISION_TF32, 100, 8192, 512,
-                      "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
+  for (Case c :
+       {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
+             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
+                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+        // Short d2: tf32 takes the mma.sync tile, or the
+        // short-row kernel for d2 <= 64; f16 the short-row
+        // kernels (Hopper builds up to d2 = 256).
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
+             "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64, 512,
+             "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_p8"},
+        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 64, 512,
+             hopper ? "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_h_p8"
+                    : "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_p8"},
+        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
+             hopper ? "softmax_matmul_f16_ieee_m64_k256_n64_w4_s2_h_p8"
+                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+        Case{TILE_BF16, TILE_PRECISION_IEEE, 2048, 512, 512,
+             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s3_h_f"
+                    : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
+             "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
+        Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
+             "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
+        Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
+             "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
+        Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
+             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_f"
+                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+        Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
+             "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
+        Case{TILE_F32, TILE_PRECISION_TF32, 100, 8192, 512,
+             "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
     ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d2,
                                           c.d3, name, sizeof(name)),
               TILE_SUCCESS)

@@ -83,6 +83,12 @@ struct SoftmaxMatmulConfig {
   /// stages - 2 steps ahead so that no copy overwrites the stage the
   /// running wgmma reads. Named with a trailing `_f`.
   bool mmaInFlight = false;
+  /// If nonzero, the short-row kernel (buildSoftmaxMatmulResident): d2 must
+  /// be at most block_k; each program computes its rows' softmax once, keeps
+  /// it in registers and multiplies it with this many consecutive block_n
+  /// column blocks of V, each stored before the next (V's blocks pipelined
+  /// over `stages`). Named with a trailing `_p<n>`.
+  int64_t residentProducts = 0;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);
@@ -97,6 +103,11 @@ func::FuncOp buildSoftmaxCluster(ModuleOp module,
                                  const SoftmaxClusterConfig &c);
 func::FuncOp buildSoftmaxMatmul(ModuleOp module,
                                 const SoftmaxMatmulConfig &c);
+/// softmax(X) @ V for rows of at most block_k columns (d2 <= block_k), the
+/// same signature as buildSoftmaxMatmul's kernels, launched on
+/// (cdiv(d1, block_m), cdiv(d3, block_n * residentProducts), batch).
+func::FuncOp buildSoftmaxMatmulResident(ModuleOp module,
+                                        const SoftmaxMatmulConfig &c);
 
 } // namespace tile
 } // namespace mlir

@@ -96,7 +96,7 @@ mlir::tile::emitSlotIndices(OpBuilder &b, Location loc,
 
 Value mlir::tile::emitLinearIndex(OpBuilder &b, Location loc,
                                   ArrayRef<Value> index,
-                                  ArrayRef<int64_t> shape) {
+                                  ArrayRef<int64_t> shape, int64_t rowPad) {
   Value linear = i32Constant(b, loc, 0);
   int64_t stride = 1;
   for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d) {
@@ -108,6 +108,8 @@ Value mlir::tile::emitLinearIndex(OpBuilder &b, Location loc,
       linear = arith::AddIOp::create(b, loc, linear, term);
     }
     stride *= shape[d];
+    if (d == (int64_t)shape.size() - 1)
+      stride += rowPad;
   }
   return linear;
 }
@@ -288,10 +290,20 @@ static int64_t storageBytes(Type elemType) {
   return std::max<int64_t>(1, elemType.getIntOrFloatBitWidth() / 8);
 }
 
+int64_t mlir::tile::getConversionRowPad(RankedTensorType type) {
+  int64_t bytes = storageBytes(type.getElementType());
+  if (type.getRank() < 2 || type.getShape().back() < 2 || 16 % bytes)
+    return 0;
+  return 16 / bytes;
+}
+
 int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   if (isa<ConvertLayoutOp, TransOp, ReshapeOp>(op)) {
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    return type.getNumElements() * storageBytes(type.getElementType());
+    int64_t elements = type.getNumElements();
+    if (isa<ConvertLayoutOp>(op))
+      elements += elements / type.getShape().back() * getConversionRowPad(type);
+    return elements * storageBytes(type.getElementType());
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto type = reduce.getSrc().getType();
@@ -328,8 +340,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
 SmallVector<Value> mlir::tile::exchangeThroughSharedMemory(
     OpBuilder &b, Location loc, RankedTensorType srcType, ValueRange values,
     RankedTensorType dstType,
-    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)>
-        srcToDstLinear) {
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> srcToDstLinear,
+    int64_t rowPad) {
   Type elemType = srcType.getElementType();
   Type storage = getStorageType(elemType);
   Value smem = getSharedMemory(b, loc);
@@ -344,7 +356,7 @@ SmallVector<Value> mlir::tile::exchangeThroughSharedMemory(
   emitBarrier(b, loc);
   SmallVector<Value> result;
   for (auto index : emitSlotIndices(b, loc, dstType)) {
-    Value linear = emitLinearIndex(b, loc, index, dstType.getShape());
+    Value linear = emitLinearIndex(b, loc, index, dstType.getShape(), rowPad);
     Value ptr = gep(b, loc, storage, smem, linear);
     Value v = LLVM::LoadOp::create(b, loc, storage, ptr);
     result.push_back(fromStorage(b, loc, v, elemType));

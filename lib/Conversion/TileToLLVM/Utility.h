@@ -32,9 +32,15 @@ Value emitLaneAlong(OpBuilder &b, Location loc, const LayoutView &view,
 Value emitWarpAlong(OpBuilder &b, Location loc, const LayoutView &view,
                     unsigned rd, Value warp);
 
-/// Row-major linear index of a tensor position.
+/// Row-major linear index of a tensor position; with `rowPad`, rows (of the
+/// innermost dimension) are that many elements longer.
 Value emitLinearIndex(OpBuilder &b, Location loc, ArrayRef<Value> index,
-                      ArrayRef<int64_t> shape);
+                      ArrayRef<int64_t> shape, int64_t rowPad = 0);
+/// Elements each row of a tile.convert_layout's shared-memory copy is
+/// padded by (see getSharedMemoryBytes): 16 bytes for tiles of two or more
+/// dimensions, so that the rows of an mma layout's columns fall in distinct
+/// banks; 0 for vectors.
+int64_t getConversionRowPad(RankedTensorType type);
 
 /// Base of the kernel's dynamic shared memory (`!llvm.ptr<3>`). The pass
 /// declares the array and records each kernel's need (see
@@ -117,13 +123,11 @@ Value fromStorage(OpBuilder &b, Location loc, Value v, Type elemType);
 /// Writes every slot of `values` (a tile of `srcType`) to shared memory at
 /// the linear index `dstLinear(srcIndex)`, then reads back the slots of
 /// `dstType` at their own linear index. Barriers guard both ends.
-SmallVector<Value>
-exchangeThroughSharedMemory(OpBuilder &b, Location loc,
-                            RankedTensorType srcType, ValueRange values,
-                            RankedTensorType dstType,
-                            function_ref<Value(OpBuilder &, Location,
-                                               ArrayRef<Value>)>
-                                srcToDstLinear);
+SmallVector<Value> exchangeThroughSharedMemory(
+    OpBuilder &b, Location loc, RankedTensorType srcType, ValueRange values,
+    RankedTensorType dstType,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> srcToDstLinear,
+    int64_t rowPad = 0);
 
 } // namespace tile
 } // namespace mlir

@@ -128,6 +128,11 @@ struct ExchangeConversion : public OpConversionPattern<OpT> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     Location loc = op.getLoc();
+    // Conversions keep positions: padded rows spread an mma layout's
+    // column accesses over the banks.
+    int64_t rowPad = 0;
+    if constexpr (std::is_same<OpT, ConvertLayoutOp>::value)
+      rowPad = getConversionRowPad(dstType);
     auto toDst = [&](OpBuilder &b, Location l,
                      ArrayRef<Value> srcIndex) -> Value {
       if constexpr (std::is_same<OpT, TransOp>::value) {
@@ -137,10 +142,10 @@ struct ExchangeConversion : public OpConversionPattern<OpT> {
         return emitLinearIndex(b, l, dstIndex, dstType.getShape());
       }
       // convert_layout keeps positions; reshape keeps row-major order.
-      return emitLinearIndex(b, l, srcIndex, srcType.getShape());
+      return emitLinearIndex(b, l, srcIndex, srcType.getShape(), rowPad);
     };
     SmallVector<Value> values = exchangeThroughSharedMemory(
-        rewriter, loc, srcType, adaptor.getSrc(), dstType, toDst);
+        rewriter, loc, srcType, adaptor.getSrc(), dstType, toDst, rowPad);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -27,3 +27,29 @@ func.func @a_in_registers(%x: f32) attributes {tile.kernel, tile.num_warps = 1 :
   return
 }
 
+
+// tf32 with `b` read from a pipeline buffer (no staging): each fragment
+// read is rounded (cvt.rna), as staged operands are; the buffer holds the
+// f32 values as copied, whose low bits the tensor cores would truncate.
+#mma1 = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#bl1 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @tf32_b_from_buffer
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         llvm.load {{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NEXT:    arith.bitcast {{.*}} : i32 to f32
+// CHECK-NEXT:    llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;"
+// CHECK:         llvm.load {{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NEXT:    arith.bitcast {{.*}} : i32 to f32
+// CHECK-NEXT:    llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;"
+// CHECK:         mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+func.func @tf32_b_from_buffer(%x: f32)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %buf = tile.alloc_shared : !tile.shared<tensor<16x8xf32>, stages = 2, pad = 4>
+  %c0 = arith.constant 0 : i32
+  %b = tile.local_load %buf[%c0] : !tile.shared<tensor<16x8xf32>, stages = 2, pad = 4> -> tensor<16x8xf32, #bl1>
+  %a = tile.splat %x : tensor<16x16xf32, #mma1>
+  %zero = arith.constant dense<0.0> : tensor<16x8xf32, #mma1>
+  %c = tile.dot %a, %b, %zero precision = tf32 : tensor<16x16xf32, #mma1>, tensor<16x8xf32, #bl1> -> tensor<16x8xf32, #mma1>
+  tile.print "c" %c : tensor<16x8xf32, #mma1>
+  return
+}

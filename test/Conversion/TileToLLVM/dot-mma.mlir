@@ -99,3 +99,60 @@ func.func @not_eligible() attributes {tile.kernel, tile.num_warps = 1 : i32} {
   tile.print "de" %d, %e : tensor<16x8xf32>, tensor<8x8xf32>
   return
 }
+
+// -----
+
+// A loop-invariant `a` loaded from global memory: the load keeps its
+// coalesced layout and the conversion the kernel wrote before the loop
+// gives the dot `a` in the accumulator's mma layout (all warps along M), so
+// each iteration's dot takes `a` from registers.
+// LAYOUT-DAG:   #[[ACC:.+]] = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// LAYOUT-DAG:   #[[LOAD:.+]] = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// LAYOUT-LABEL: func.func @invariant_a_converted
+// LAYOUT:       tile.block_load {{.*}} : !tile.block_ptr<tensor<64x64xf16, #[[LOAD]]>>
+// LAYOUT:       tile.convert_layout {{.*}} : tensor<64x64xf16, #[[LOAD]]> -> tensor<64x64xf16, #[[ACC]]>
+// LAYOUT:       scf.for
+// LAYOUT:         tile.dot {{.*}} : tensor<64x64xf16, #[[ACC]]>, tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf32, #[[ACC]]>
+// Without the conversion `a` keeps the load's layout (the dot stages it).
+// LAYOUT-LABEL: func.func @invariant_a_loaded
+// LAYOUT:       scf.for
+// LAYOUT:         tile.dot {{.*}} : tensor<64x64xf16, #[[LOAD]]>, tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf32, #[[ACC]]>
+func.func @invariant_a_converted(%p: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                                 %n: i32, %stride: i64 {tile.divisibility = 8 : i64})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1 : i64
+  %rows = arith.constant 64 : i64
+  %bp = tile.make_block_ptr %p, [%rows, %rows], [%stride, %one], [%c0, %c0]
+      order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %x = tile.block_load %bp : !tile.block_ptr<tensor<64x64xf16>>
+  %a = tile.convert_layout %x : tensor<64x64xf16> -> tensor<64x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %b = tile.block_load %bp : !tile.block_ptr<tensor<64x64xf16>>
+    %d = tile.dot %a, %b, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tile.print "sum" %sum : tensor<64x64xf32>
+  return
+}
+func.func @invariant_a_loaded(%p: !tile.ptr<f16> {tile.divisibility = 16 : i64},
+                              %n: i32, %stride: i64 {tile.divisibility = 8 : i64})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1 : i64
+  %rows = arith.constant 64 : i64
+  %bp = tile.make_block_ptr %p, [%rows, %rows], [%stride, %one], [%c0, %c0]
+      order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %a = tile.block_load %bp : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32>) : i32 {
+    %b = tile.block_load %bp : !tile.block_ptr<tensor<64x64xf16>>
+    %d = tile.dot %a, %b, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  tile.print "sum" %sum : tensor<64x64xf32>
+  return
+}

@@ -494,7 +494,9 @@ LogicalResult ClusterGatherOp::verify() {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
+  // Before layout assignment a conversion separates the layouts of its
+  // operand and result (see the op's description): it stays.
+  if (getSrc().getType() == getType() && getType().getEncoding())
     return getSrc();
   if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getSrc()))
     return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());

@@ -294,16 +294,18 @@ private:
         layoutOfLeader[lead] = mma;
         return mma;
       }
-    // A class holding a dot's `a` operand read from a shared buffer takes
-    // the accumulator's mma layout when that keeps `a` in registers: any
-    // layout reads shared memory equally well, and the dot then stages
-    // nothing for `a` (global loads keep their coalesced layouts).
+    // A class holding a dot's `a` operand read from a shared buffer (or
+    // produced by a layout conversion) takes the accumulator's mma layout
+    // when that keeps `a` in registers: any layout reads shared memory
+    // equally well, and the dot then stages nothing for `a` (global loads
+    // keep their coalesced layouts).
     for (auto [operand, mma] : mmaOperands) {
       if (leader(operand) != lead)
         continue;
       for (auto mit = classes.findLeader(lead); mit != classes.member_end();
            ++mit)
-        if (isa_and_nonnull<LocalLoadOp>((*mit).getDefiningOp())) {
+        if (isa_and_nonnull<LocalLoadOp, ConvertLayoutOp>(
+                (*mit).getDefiningOp())) {
           layoutOfLeader[lead] = mma;
           return mma;
         }

@@ -1,7 +1,8 @@
 // tile-remove-layout-conversions: a conversion to the same layout
-// disappears, a chain of conversions becomes one (and disappears when it
-// leads back to the source's layout), and a conversion of a splat, a range
-// or a splat constant is replaced by the same producer in the target layout.
+// disappears (not one between tiles without layouts), a chain of
+// conversions becomes one (and disappears when it leads back to the
+// source's layout), and a conversion of a splat, a range or a splat
+// constant is replaced by the same producer in the target layout.
 // Conversions of other values stay. The pass works on every function, not
 // only kernels.
 //
@@ -22,10 +23,12 @@ func.func @same_layout(%x: tensor<256xf32, #a>) -> tensor<256xf32, #a> {
 
 // -----
 
-// From no layout to no layout is the same type too.
+// Between tiles without layouts a conversion stays: layout assignment lays
+// out its operand and result independently.
 // CHECK-LABEL: func.func @no_layout(
 // CHECK-SAME:      %[[X:.*]]: tensor<256xf32>)
-// CHECK-NEXT:    return %[[X]]
+// CHECK-NEXT:    %[[C:.*]] = tile.convert_layout %[[X]]
+// CHECK-NEXT:    return %[[C]]
 func.func @no_layout(%x: tensor<256xf32>) -> tensor<256xf32> {
   %0 = tile.convert_layout %x : tensor<256xf32> -> tensor<256xf32>
   return %0 : tensor<256xf32>

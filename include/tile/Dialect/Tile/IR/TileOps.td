@@ -481,6 +481,12 @@ def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure,
     round trip through shared memory. Chains, no-op conversions and
     conversions of values that are cheap to recompute (splats, constants,
     ranges) fold away.
+
+    A kernel may also write one between tiles without layouts: layout
+    assignment then lays out its operand and result independently, each
+    for its own uses (e.g. a tile loaded once with coalesced accesses and
+    used by every iteration of a loop as a dot's `a` operand, which then
+    stays in the dot's registers).
   }];
   let arguments = (ins Tile_Tensor:$src);
   let results = (outs Tile_Tensor:$result);
