@@ -258,9 +258,11 @@ static std::vector<Variant> listVariants() {
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the
-  // next; also for Hopper (wgmma with A from registers). The kernel table's
-  // block_n is the columns per program. Stages of V up to 32 KiB (two or
-  // more programs per SM); tf32 holds P as f32: up to 128 columns.
+  // next; f16/bf16 also for Hopper (wgmma with A from registers; tf32's
+  // wgmma would need V transposed into its stage, which measured 2-8x
+  // slower here, unrounded). The kernel table's block_n is the columns per
+  // program. Stages of V up to 32 KiB (two or more programs per SM); tf32
+  // holds P as f32: up to 128 columns.
   for (MM mm : {MM{ElemType::F32, InputPrecision::TF32},
                 MM{ElemType::F16, InputPrecision::IEEE},
                 MM{ElemType::BF16, InputPrecision::IEEE}})
@@ -268,7 +270,7 @@ static std::vector<Variant> listVariants() {
       for (int64_t bn : {64, 128})
         for (int64_t products : {4, 8})
           for (bool hopper : {false, true}) {
-            if ((mm.t == ElemType::F32 && bk > 128) ||
+            if ((mm.t == ElemType::F32 && (bk > 128 || hopper)) ||
                 bk * bn * (mm.t == ElemType::F32 ? 4 : 2) > 32768)
               continue;
             SoftmaxMatmulConfig c;
