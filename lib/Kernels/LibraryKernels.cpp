@@ -452,23 +452,34 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   return k.func;
 }
 
+/// The softmax-matmul kernels' signature, (out, x, v: ptr<elem>, d1, d2,
+/// d3: i32, the three tensors' strides: 9 x i64), with the pointers
+/// assumed element-aligned only (block pointers take any strides), on a
+/// new kernel named after `c`.
+static KernelBuilder startSoftmaxMatmul(ModuleOp module,
+                                        const SoftmaxMatmulConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  auto ptr = PointerType::get(ctx, getElemType(ctx, c.dtype));
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
+  args.append(9, i64);
+  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  for (unsigned i : {0u, 1u, 2u})
+    k.func.setArgAttr(i, "tile.divisibility",
+                      k.b.getI64IntegerAttr(byteSize(c.dtype)));
+  return k;
+}
+
 func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                                             const SoftmaxMatmulConfig &c) {
   MLIRContext *ctx = module.getContext();
   Type elem = getElemType(ctx, c.dtype);
-  auto ptr = PointerType::get(ctx, elem);
   OpBuilder tmp(ctx);
-  Type i32 = tmp.getI32Type(), i64 = tmp.getI64Type();
-  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
-  args.append(9, i64);
-  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  Type i64 = tmp.getI64Type();
+  KernelBuilder k = startSoftmaxMatmul(module, c);
   if (c.minProgramsPerSM)
     k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
                     tmp.getI32IntegerAttr(c.minProgramsPerSM));
-  // Block pointers take any strides; only element alignment is assumed.
-  for (unsigned i : {0u, 1u, 2u})
-    k.func.setArgAttr(i, "tile.divisibility",
-                      tmp.getI64IntegerAttr(byteSize(c.dtype)));
   int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
   Value outBase = k.arg(0), xBase = k.arg(1), vBase = k.arg(2);
   Value d1 = k.extsi(k.arg(3), i64), d2 = k.arg(4),
@@ -668,19 +679,13 @@ mlir::tile::buildSoftmaxMatmulResident(ModuleOp module,
          "a short-row configuration");
   MLIRContext *ctx = module.getContext();
   Type elem = getElemType(ctx, c.dtype);
-  auto ptr = PointerType::get(ctx, elem);
   OpBuilder tmp(ctx);
-  Type i32 = tmp.getI32Type(), i64 = tmp.getI64Type();
-  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
-  args.append(9, i64);
-  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  Type i64 = tmp.getI64Type();
+  KernelBuilder k = startSoftmaxMatmul(module, c);
   // The V loop's blocks go through tile-pipeline-loops.
   if (c.stages)
     k.func->setAttr(TileDialect::getNumStagesAttrName(),
                     tmp.getI32IntegerAttr(c.stages));
-  for (unsigned i : {0u, 1u, 2u})
-    k.func.setArgAttr(i, "tile.divisibility",
-                      tmp.getI64IntegerAttr(byteSize(c.dtype)));
   int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
   int64_t columns = BN * c.residentProducts;
   Value d1 = k.extsi(k.arg(3), i64), d2 = k.extsi(k.arg(4), i64),

@@ -279,9 +279,8 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
       tileName = d2 <= 64    ? "m64_k64_n64_w4_s2_h_p8"
                  : d2 <= 128 ? "m64_k128_n64_w4_s2_h_p8"
                              : "m64_k256_n64_w4_s2_h_p8";
-    } else if (d2 <= 64 && d3 >= 64 && halfType) {
-      tileName = "m64_k64_n64_w4_s2_p8";
-    } else if (d2 <= 64 && d3 >= 64 && precision == TILE_PRECISION_TF32) {
+    } else if (d2 <= 64 && d3 >= 64 &&
+               (halfType || precision == TILE_PRECISION_TF32)) {
       tileName = "m64_k64_n64_w4_s2_p8";
     } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
       tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s3_h_f"

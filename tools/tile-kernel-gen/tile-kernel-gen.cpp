@@ -58,6 +58,32 @@ struct Variant {
 };
 } // namespace
 
+/// A softmax-matmul row of the kernel table (family 2, or 5 for the
+/// short-row kernels); `columns` is its block_n, the output columns per
+/// program. Hopper configurations are built for sm_90a.
+static Variant softmaxMatmulVariant(const SoftmaxMatmulConfig &c, int family,
+                                    int64_t columns,
+                                    std::function<void(ModuleOp)> build) {
+  Variant v{getKernelName(c),
+            family,
+            (int)c.dtype,
+            (int)c.dtype,
+            0,
+            0,
+            (int)c.numWarps,
+            0,
+            (int)c.precision,
+            (int)c.blockM,
+            (int)c.blockK,
+            (int)columns,
+            std::move(build)};
+  if (c.hopper) {
+    v.chip = "sm_90a";
+    v.arch = 90;
+  }
+  return v;
+}
+
 static std::vector<Variant> listVariants() {
   std::vector<Variant> out;
   struct Rows { int64_t block, rows, warps; };
@@ -231,24 +257,8 @@ static std::vector<Variant> listVariants() {
               continue;
             c.hopper = hopper;
             c.mmaInFlight = mode == HopperInFlight;
-            Variant v{getKernelName(c),
-                      2,
-                      (int)mm.t,
-                      (int)mm.t,
-                      0,
-                      0,
-                      (int)c.numWarps,
-                      0,
-                      (int)mm.p,
-                      (int)c.blockM,
-                      (int)c.blockK,
-                      (int)c.blockN,
-                      [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }};
-            if (hopper) {
-              v.chip = "sm_90a";
-              v.arch = 90;
-            }
-            out.push_back(v);
+            out.push_back(softmaxMatmulVariant(
+                c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
           }
           c.hopper = false;
           c.mmaInFlight = false;
@@ -283,24 +293,10 @@ static std::vector<Variant> listVariants() {
             c.stages = 2;
             c.hopper = hopper;
             c.residentProducts = products;
-            Variant v{getKernelName(c),
-                      5,
-                      (int)mm.t,
-                      (int)mm.t,
-                      0,
-                      0,
-                      (int)c.numWarps,
-                      0,
-                      (int)mm.p,
-                      (int)c.blockM,
-                      (int)c.blockK,
-                      (int)(bn * products),
-                      [c](ModuleOp m) { buildSoftmaxMatmulResident(m, c); }};
-            if (hopper) {
-              v.chip = "sm_90a";
-              v.arch = 90;
-            }
-            out.push_back(v);
+            out.push_back(
+                softmaxMatmulVariant(c, 5, bn * products, [c](ModuleOp m) {
+                  buildSoftmaxMatmulResident(m, c);
+                }));
           }
   return out;
 }
