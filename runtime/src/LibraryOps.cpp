@@ -235,7 +235,10 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // d2 = 8192), f16 (1.38) and bf16 (1.40); tf32x3 prefers 128 x 64 tiles
     // (5.72 ms: two m16 tiles per warp halve its shared reads, which its
     // three products per step multiply). For d3 < 128 the 64-wide tiles
-    // waste less. f32 ieee (FMA) keeps the unpipelined 64 x 64 x 64 tile.
+    // waste less. f32 ieee (FMA units): the 128 x 32 x 64 tile, 8 x 8
+    // accumulators per thread (getFmaLayout), unpipelined: 8.18 ms at
+    // d2 = 8192 against 11.9 for the 64 x 64 x 64 one (H200, 2026-11-23,
+    // tune_softmax_matmul_hopper.sh; its 2-stage build ties, 8.19).
     const char *type = dtype == TILE_F32    ? "f32"
                        : dtype == TILE_F16 ? "f16"
                                            : "bf16";
@@ -244,7 +247,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                                                             : "ieee";
     std::string tileName;
     if (dtype == TILE_F32 && precision == TILE_PRECISION_IEEE)
-      tileName = "m64_k64_n64_w4";
+      tileName = "m128_k32_n64_w4";
     else if (precision == TILE_PRECISION_TF32X3)
       tileName = "m128_k32_n64_w4_s2";
     else if (d3 >= 128)

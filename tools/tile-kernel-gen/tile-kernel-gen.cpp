@@ -204,12 +204,12 @@ static std::vector<Variant> listVariants() {
         continue;
       if (wide && bk == 64 && mm.t == ElemType::F32)
         continue;
-      // The FMA path (f32 ieee) keeps both operand tiles and the
-      // accumulator in registers: the largest tiles would need more than
-      // 255 per thread.
-      if (mm.t == ElemType::F32 && mm.p == InputPrecision::IEEE &&
-          (bm * bk + bk * bn + bm * bn) / (32 * warps) > 112)
-        continue;
+      // The FMA path (f32 ieee) unpipelined keeps both operand tiles and
+      // the accumulator in registers: the largest tiles would need more
+      // than 255 per thread.
+      bool fmaPath = mm.t == ElemType::F32 && mm.p == InputPrecision::IEEE;
+      bool fmaUnpipelinedFits =
+          (bm * bk + bk * bn + bm * bn) / (32 * warps) <= 112;
       SoftmaxMatmulConfig c;
       c.dtype = mm.t;
       c.precision = mm.p;
@@ -225,7 +225,13 @@ static std::vector<Variant> listVariants() {
       bool warpsAlongM = bm / 16 >= warps;
       bool hopperPath = mm.t != ElemType::F32 || mm.p == InputPrecision::TF32;
       for (int64_t stages : {0, 2, 3, 4}) {
-        if (stages && !(tensorCores && warpsAlongM && bk >= 32))
+        if (fmaPath && !stages && !fmaUnpipelinedFits)
+          continue;
+        // The FMA path pipelined: 2 stages of the tiles with 16-row warp
+        // tiles (getFmaLayout), V read from its buffer.
+        bool fmaPipelined = fmaPath && stages == 2 && bk >= 32 && bm >= 64;
+        if (stages && !(tensorCores && warpsAlongM && bk >= 32) &&
+            !fmaPipelined)
           continue;
         // Four stages only for the wide Hopper tiles with wgmma in flight.
         if (stages == 4 && !(wide && hopperPath))
@@ -236,9 +242,13 @@ static std::vector<Variant> listVariants() {
           continue;
         c.stages = stages;
         // Two-stage 4-warp tiles also come with a request for 4 programs
-        // per SM (16 warps), which caps registers at 128 per thread.
-        for (int64_t minPrograms : {0, 4}) {
+        // per SM (16 warps), which caps registers at 128 per thread; the
+        // FMA path's also with 3 (168 registers: 12 warps where its 8 x 8
+        // register tiles would leave 8).
+        for (int64_t minPrograms : {0, 3, 4}) {
           if (minPrograms && (wide || !(stages == 2 && warps == 4 && bk == 32)))
+            continue;
+          if (minPrograms == 3 && !fmaPipelined)
             continue;
           c.minProgramsPerSM = minPrograms;
           // f16/bf16 and tf32 pipelined tiles also for Hopper (sm_90a),

@@ -220,7 +220,7 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
   for (const char *wanted : {"softmax_matmul_f32_tf32_m64_k32_n128_w4_s2",
                              "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2",
                              "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2",
-                             "softmax_matmul_f32_ieee_m64_k64_n64_w4",
+                             "softmax_matmul_f32_ieee_m128_k32_n64_w4",
                              "softmax_rows_f32_f32_r1_b4096_w8_a16",
                              "softmax_cluster_f32_f32_c4_b16384_w16_a16_o2"})
     EXPECT_TRUE(names.count(wanted)) << wanted;
@@ -284,7 +284,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
         Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
              "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
-             "softmax_matmul_f32_ieee_m64_k64_n64_w4"},
+             "softmax_matmul_f32_ieee_m128_k32_n64_w4"},
         Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
              hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_f"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},

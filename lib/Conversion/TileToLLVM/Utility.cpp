@@ -321,6 +321,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();
     if (dot->hasAttr(kWarpgroupMmaAttr) || dotReadsBFromBuffer(dot))
       return 0;
+    if (int64_t bytes = getFmaLayoutDotSharedBytes(dot); bytes >= 0)
+      return bytes;
     if (isMmaLayout(dot.getType().getEncoding())) {
       // a as [M][K + pad], b transposed as [N][K + pad], in the operand type
       // (see DotOpToLLVM.cpp).

@@ -51,6 +51,9 @@ int64_t getSharedMemoryBytes(Operation *op);
 /// Whether a tensor-core dot reads its `b` operand straight from the shared
 /// buffer of a tile.local_load, staging nothing (see DotOpToLLVM.cpp).
 bool dotReadsBFromBuffer(DotOp op);
+/// Shared memory bytes the FMA-layout lowering of `op` stages (see
+/// DotOpToLLVM.cpp), or -1 when `op` does not take that lowering.
+int64_t getFmaLayoutDotSharedBytes(DotOp op);
 /// Marks the dots of `kernel` that will become wgmma (Hopper, sm_90a) and
 /// the shared buffers they read, which get swizzled layouts (see
 /// SharedLayout); to run before shared memory is placed.

@@ -243,3 +243,35 @@ bool mlir::tile::isMmaLayout(Attribute layout) {
          b.getThreadsPerWarp() == ArrayRef<unsigned>{8, 4} &&
          b.getOrder() == ArrayRef<unsigned>{1, 0};
 }
+
+BlockedEncodingAttr mlir::tile::getFmaLayout(DotOp dot, unsigned numWarps) {
+  RankedTensorType c = dot.getType();
+  if (c.getRank() != 2 || !c.getElementType().isF32())
+    return nullptr;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+  int64_t best = -1;
+  unsigned bestWm = 0;
+  for (unsigned wm = 1; wm <= numWarps; wm *= 2) {
+    unsigned wn = numWarps / wm;
+    if (m % (16 * wm) || n % (32 * wn))
+      continue;
+    // 16-byte loads per k: one per run of 4 rows and of 4 columns.
+    int64_t loads = m / (16 * wm) + n / (32 * wn);
+    if (best < 0 || loads < best) {
+      best = loads;
+      bestWm = wm;
+    }
+  }
+  if (best < 0)
+    return nullptr;
+  return BlockedEncodingAttr::get(dot.getContext(), {4, 4}, {4, 8},
+                                  {bestWm, numWarps / bestWm}, {1, 0});
+}
+
+bool mlir::tile::isFmaLayout(Attribute layout) {
+  auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+  return b && b.getRank() == 2 &&
+         b.getSizePerThread() == ArrayRef<unsigned>{4, 4} &&
+         b.getThreadsPerWarp() == ArrayRef<unsigned>{4, 8} &&
+         b.getOrder() == ArrayRef<unsigned>{1, 0};
+}

@@ -92,7 +92,8 @@ private:
   /// Order (fastest first) requested for a class by a block pointer.
   DenseMap<Value, SmallVector<unsigned>> requestedOrder;
   DenseMap<Value, Attribute> layoutOfLeader;
-  /// Tensor-core accumulator layouts wanted by dot results.
+  /// Accumulator layouts wanted by dot results: tensor cores' (mma) or the
+  /// FMA units' register tiles (getFmaLayout).
   SmallVector<std::pair<Value, Attribute>> mmaLayouts;
   /// `a` operands of tensor-core dots whose mma layout has all warps along
   /// M: in that layout their fragments come from registers.
@@ -197,6 +198,8 @@ private:
               mmaLayouts.push_back({o.getResult(), mma});
               if (mma.getWarpsPerCTA()[1] == 1)
                 mmaOperands.push_back({o.getA(), mma});
+            } else if (BlockedEncodingAttr fma = getFmaLayout(o, numWarps)) {
+              mmaLayouts.push_back({o.getResult(), fma});
             }
           })
           .Case([&](scf::ForOp o) {
@@ -288,7 +291,8 @@ private:
         return layout;
       }
     // A class holding a tensor-core dot's accumulator takes the mma layout,
-    // so that the accumulator never leaves the registers mma.sync uses.
+    // so that the accumulator never leaves the registers mma.sync uses; an
+    // FMA dot's takes the layout its vectorized shared reads need.
     for (auto [result, mma] : mmaLayouts)
       if (leader(result) == lead) {
         layoutOfLeader[lead] = mma;

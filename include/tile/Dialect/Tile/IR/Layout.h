@@ -121,6 +121,19 @@ bool targetHasWarpgroupMma(StringRef chip);
 /// Whether `layout` is such a tensor-core accumulator layout.
 bool isMmaLayout(Attribute layout);
 
+/// The accumulator layout of a dot on the FMA units (f32 accumulators of
+/// dots that getMmaLayout leaves alone, such as f32 with IEEE precision):
+/// sizePerThread [4, 4], threadsPerWarp [4, 8], so that a thread holds
+/// runs of 4 consecutive rows and 4 consecutive columns, each run one
+/// 16-byte shared load per k from a staged `a`^T and `b` (see
+/// DotOpToLLVM.cpp), and the 8 lanes along N read 128 consecutive bytes.
+/// Warps are split over [M, N] to minimize the loads per k (row runs plus
+/// column runs per thread). Null when the accumulator's shape is not a
+/// multiple of the warp grid's 16 x 32 tiles.
+BlockedEncodingAttr getFmaLayout(DotOp dot, unsigned numWarps);
+/// Whether `layout` is such an FMA accumulator layout.
+bool isFmaLayout(Attribute layout);
+
 /// `type` with its encoding replaced by `layout`.
 RankedTensorType withLayout(RankedTensorType type, Attribute layout);
 
