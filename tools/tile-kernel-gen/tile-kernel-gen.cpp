@@ -242,13 +242,11 @@ static std::vector<Variant> listVariants() {
           continue;
         c.stages = stages;
         // Two-stage 4-warp tiles also come with a request for 4 programs
-        // per SM (16 warps), which caps registers at 128 per thread; the
-        // FMA path's also with 3 (168 registers: 12 warps where its 8 x 8
-        // register tiles would leave 8).
-        for (int64_t minPrograms : {0, 3, 4}) {
+        // per SM (16 warps), which caps registers at 128 per thread. (The
+        // FMA path with 3, 168 registers, measured no faster: H200,
+        // 2026-11-23, docs/perf-notes.md.)
+        for (int64_t minPrograms : {0, 4}) {
           if (minPrograms && (wide || !(stages == 2 && warps == 4 && bk == 32)))
-            continue;
-          if (minPrograms == 3 && !fmaPipelined)
             continue;
           c.minProgramsPerSM = minPrograms;
           // f16/bf16 and tf32 pipelined tiles also for Hopper (sm_90a),

@@ -998,11 +998,41 @@ lowerDotWithFmaLayout(DotOp op, ValueRange aVals, ValueRange bVals,
   int64_t aStride = m + kFmaRowPad;
   // Earlier readers of the staging area (the previous step's loop) first.
   emitBarrier(rewriter, loc);
-  for (auto [slot, index] :
-       llvm::enumerate(emitSlotIndices(rewriter, loc, aType)))
-    LLVM::StoreOp::create(
-        rewriter, loc, toF32(aVals[slot]),
-        gep(rewriter, loc, f32, smem, add(mul(index[1], aStride), index[0])));
+  // A thread holding runs of 4 rows of `a` (the FMA layout itself, which
+  // the softmax's exponentiated tile shares with the accumulator) stores
+  // each run at one k as one 16-byte vector: a quarter of the store
+  // instructions, and a quarter of the bank conflicts of scalar stores
+  // down a^T's columns.
+  auto aIndex = emitSlotIndices(rewriter, loc, aType);
+  auto aLayout = dyn_cast_or_null<BlockedEncodingAttr>(aType.getEncoding());
+  bool aRowRuns = aLayout && aLayout.getRank() == 2 &&
+                  aLayout.getSizePerThread()[0] % 4 == 0 &&
+                  LayoutView(aType).getCTATile(0) <= m;
+  if (aRowRuns) {
+    LayoutView aView(aType);
+    auto vec4 = VectorType::get({4}, f32);
+    for (int64_t slot = 0; slot < aView.getNumSlots(); ++slot) {
+      SmallVector<int64_t> coords = aView.getSlotCoords(slot);
+      if (aView.getStaticOffset(0, coords[0]) % 4)
+        continue;
+      Value v = LLVM::UndefOp::create(rewriter, loc, vec4);
+      for (int64_t i = 0; i < 4; ++i) {
+        SmallVector<int64_t> at = coords;
+        at[0] += i;
+        v = LLVM::InsertElementOp::create(
+            rewriter, loc, v, toF32(aVals[aView.getSlot(at)]), c32(i));
+      }
+      Value linear = add(mul(aIndex[slot][1], aStride), aIndex[slot][0]);
+      LLVM::StoreOp::create(rewriter, loc, v,
+                            gep(rewriter, loc, f32, smem, linear),
+                            /*alignment=*/16);
+    }
+  } else {
+    for (auto [slot, index] : llvm::enumerate(aIndex))
+      LLVM::StoreOp::create(
+          rewriter, loc, toF32(aVals[slot]),
+          gep(rewriter, loc, f32, smem, add(mul(index[1], aStride), index[0])));
+  }
   // b's row r starts at bSmem + bBase + r * bStride (f32 elements).
   LocalLoadOp bBuffer = getFmaBufferOperandB(op);
   Value bSmem = smem;

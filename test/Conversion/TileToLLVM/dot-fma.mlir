@@ -79,30 +79,3 @@ func.func @small(%x: f32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   tile.print "c" %c : tensor<16x64xf32>
   return
 }
-
-// -----
-
-// `b` read from a pipeline's buffer (row stride 64 + 4): nothing staged for
-// it, its vectors come from the stage; only a^T is staged (shared memory:
-// the buffer's 2 stages of 32 x 68 and a^T's 32 x 68 f32).
-#fma = #tile.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
-#bl = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-LABEL: func.func @b_from_buffer
-// CHECK-SAME:    tile.shared_bytes = 26112 : i64
-// CHECK:         nvvm.barrier0
-// CHECK-COUNT-16: llvm.store %{{.*}} : f32, !llvm.ptr<3>
-// CHECK-NOT:     llvm.store
-// CHECK:         nvvm.barrier0
-// CHECK:         scf.for
-// CHECK-COUNT-3: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
-// CHECK-COUNT-32: math.fma
-func.func @b_from_buffer(%x: f32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %buf = tile.alloc_shared : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4>
-  %c1 = arith.constant 1 : i32
-  %b = tile.local_load %buf[%c1] : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4> -> tensor<32x64xf32, #bl>
-  %a = tile.splat %x : tensor<64x32xf32, #fma>
-  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #fma>
-  %c = tile.dot %a, %b, %zero : tensor<64x32xf32, #fma>, tensor<32x64xf32, #bl> -> tensor<64x64xf32, #fma>
-  tile.print "c" %c : tensor<64x64xf32, #fma>
-  return
-}
