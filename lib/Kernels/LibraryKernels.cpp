@@ -658,14 +658,22 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // rows) through shared memory, not from the accumulator's layout, whose
   // lanes write 4 or 8 bytes per row: 0.033 -> 0.023 ms at d2 = 64 for the
   // f16 64 x 128 tile (H200, docs/perf-notes.md, session 6), where the
-  // output dominates; up to 72 KiB of staging, where it fits next to the
-  // pipeline's buffers. The mma.sync builds measured slower with it (more
+  // output dominates. The mma.sync builds measured slower with it (more
   // registers: tf32 64 x 128 2.4 -> 3.3 ms at d2 = 8192) and keep the
-  // direct store.
+  // direct store. The staging reuses the buffers' bytes once the loop is
+  // done (see the shared memory plan in TileToLLVMPass.cpp), so f16/bf16
+  // take it up to the buffers' size (session 7, H200: the 128 x 64 x 256
+  // f16 tile with 3 stages 0.080 -> 0.064 ms at d2 = 512, 0.121 -> 0.106
+  // at 1024). tf32's 128 x 256 tiles measured slower with it at short d2
+  // (0.061 -> 0.065 ms at d2 = 128; 252 registers): f32 keeps the bound
+  // of session 6 (72 KiB, and 156 KiB with the buffers).
   int64_t bytes = byteSize(c.dtype);
   int64_t staging = BM * (BN + 16 / bytes) * bytes;
   int64_t buffers = S * (BM * (BK + 8) + BK * (BN + 16 / bytes)) * bytes;
-  if (c.hopper && staging <= 72 * 1024 && staging + buffers <= 156 * 1024)
+  bool coalescedStore =
+      bytes == 2 ? staging <= std::max<int64_t>(72 * 1024, buffers)
+                 : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
+  if (c.hopper && coalescedStore)
     out = ConvertLayoutOp::create(k.b, k.loc, out.getType(), out);
   BlockStoreOp::create(k.b, k.loc, obp, out, ArrayRef<int32_t>{0, 1});
   k.finish();

@@ -279,7 +279,11 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // (Other chips: the sm_80 build at d2 <= 64, 0.018 on the H200.)
     // Session 7 (H200, 2026-11-23, same script): with the coalesced
     // stores of the Hopper builds, tf32 at d2 = 128 is faster with the
-    // 128 x 256 tile too: 0.061 ms against 0.065 for mma.sync.
+    // 128 x 256 tile too: 0.061 ms against 0.065 for mma.sync. f16/bf16
+    // from d2 = 512 store through shared memory reused from the pipeline's
+    // buffers, with 4 stages: 0.064 / 0.105 / 0.184 / 0.667 ms at d2 =
+    // 512 / 1024 / 2048 / 8192 (3 stages, direct stores: 0.080 / 0.121 /
+    // 0.199 / 0.675).
 
     bool halfType = dtype != TILE_F32;
     if (isHopper() && d2 <= 256 && d3 >= 64 && halfType) {
@@ -290,7 +294,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                (halfType || precision == TILE_PRECISION_TF32)) {
       tileName = "m64_k64_n64_w4_s2_p8";
     } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
-      tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s3_h_f"
+      tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s4_h_f"
                                         : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {

@@ -236,7 +236,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
     names.insert(tile_library_kernel_name(i));
   for (const char *type : {"f16", "bf16"})
     for (const char *tileName :
-         {"m128_k64_n256_w8_s3_h_f", "m64_k32_n128_w4_s2_h"})
+         {"m128_k64_n256_w8_s4_h_f", "m64_k32_n128_w4_s2_h"})
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
                               tileName))
           << type << " " << tileName;
@@ -245,7 +245,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
 // argument checks, without a GPU (or on one: compute capability 9.0 gets
-// the Hopper builds for f16 and tf32 from d2 = 256, and the short-row
+// the Hopper builds for f16 from d2 = 256 and tf32 from 128, and the short-row
 // Hopper builds for f16 up to d2 = 256).
 TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   char name[128];
@@ -279,7 +279,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
              hopper ? "softmax_matmul_f16_ieee_m64_k256_n64_w4_s2_h_p8"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_BF16, TILE_PRECISION_IEEE, 2048, 512, 512,
-             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s3_h_f"
+             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f"
                     : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
              "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
@@ -288,7 +288,7 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
         Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
              "softmax_matmul_f32_ieee_m128_k32_n64_w4"},
         Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
-             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_f"
+             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
              "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},

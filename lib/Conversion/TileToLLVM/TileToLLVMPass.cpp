@@ -22,6 +22,38 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
+/// The last op of `kernel`'s body that uses a software pipeline's shared
+/// buffer (or contains such a use: the pipelined loop): a copy into it, a
+/// read (a tile.local_load, or an op using one's result, such as a dot
+/// reading the stage itself) or a wait for its copies or for the wgmma
+/// reading it. Null when
+/// the kernel allocates no buffer. The ops after it leave the buffers'
+/// bytes free for their own scratch space.
+static Operation *getLastBufferUse(func::FuncOp kernel) {
+  Block &body = kernel.getBody().front();
+  bool anyBuffer = false;
+  kernel.walk([&](AllocSharedOp) { anyBuffer = true; });
+  if (!anyBuffer)
+    return nullptr;
+  Operation *last = nullptr;
+  for (Operation &top : body) {
+    bool uses = false;
+    top.walk([&](Operation *op) {
+      if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, LocalLoadOp,
+              WarpgroupMmaWaitOp>(op) ||
+          // Dots read their operands' stages directly (see DotOpToLLVM).
+          llvm::any_of(op->getOperands(), [](Value v) {
+            return isa_and_nonnull<AllocSharedOp, LocalLoadOp>(
+                v.getDefiningOp());
+          }))
+        uses = true;
+    });
+    if (uses)
+      last = &top;
+  }
+  return last;
+}
+
 TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
   addConversion([](Type type) { return type; });
   addConversion([ctx](PointerType) -> Type {
@@ -203,13 +235,22 @@ struct TileConvertToLLVMPass
     // Shared memory each kernel needs, and its metadata, before the
     // signatures lose their pointee types.
     for (func::FuncOp kernel : kernels) {
-      int64_t bytes = 0;
-      kernel.walk([&](Operation *op) {
-        bytes = std::max(bytes, getSharedMemoryBytes(op));
-      });
-      // Buffers of software pipelines keep their contents across the other
-      // ops: they go after the scratch space those share, 128-byte aligned
-      // (1024 for swizzled ones, see SharedLayout).
+      // Scratch space (from offset 0) of the ops that run while buffers of
+      // software pipelines are in use, and of those after the last use
+      // (an epilogue's layout conversion, say), which may reuse the
+      // buffers' bytes: see getLastBufferUse.
+      Operation *lastBufferUse = getLastBufferUse(kernel);
+      int64_t bytes = 0, afterBuffers = 0;
+      for (Operation &top : kernel.getBody().front()) {
+        bool after = lastBufferUse && lastBufferUse->isBeforeInBlock(&top);
+        top.walk([&](Operation *op) {
+          int64_t &need = after ? afterBuffers : bytes;
+          need = std::max(need, getSharedMemoryBytes(op));
+        });
+      }
+      // Buffers keep their contents across the other ops: they go after
+      // the scratch space those share, 128-byte aligned (1024 for swizzled
+      // ones, see SharedLayout).
       kernel.walk([&](AllocSharedOp alloc) {
         SharedLayout layout = getSharedLayout(alloc.getResult());
         bytes = llvm::alignTo(bytes, layout.isSwizzled() ? 1024 : 128);
@@ -217,6 +258,15 @@ struct TileConvertToLLVMPass
                        IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += layout.type.getStages() * layout.getStageBytes();
       });
+      if (afterBuffers) {
+        // Copies issued ahead of steps that never came may still land in
+        // the buffers: wait for every one (the wait's barrier also ends
+        // all reads) before the scratch space overlaps them.
+        OpBuilder b(lastBufferUse->getContext());
+        b.setInsertionPointAfter(lastBufferUse);
+        AsyncWaitOp::create(b, lastBufferUse->getLoc(), 0);
+        bytes = std::max(bytes, afterBuffers);
+      }
       // Values exchanged by cluster ops get words of their own (a peer may
       // read them while this program's other ops use the scratch space);
       // the exchanges take turns on them (see ClusterOpToLLVM.cpp).
