@@ -17,7 +17,10 @@ def TileConvertToLLVM : Pass<"tile-convert-to-llvm", "ModuleOp"> {
 
     Before rewriting, each kernel gets a `tile.metadata` attribute (the text
     the runtime reads: name, warps, shared memory bytes, arguments) and the
-    module a dynamic shared-memory array `@tile_smem`.
+    module a dynamic shared-memory array `@tile_smem`. Ops after the last
+    use of every software-pipeline buffer reuse the buffers' bytes as
+    scratch space, behind a `tile.async_wait pending = 0` the pass inserts
+    there.
 
     With a `chip` that has Hopper's wgmma (sm_90a), dots laid out for it
     (see tile-assign-layouts) become `wgmma.mma_async` over swizzled shared

@@ -100,7 +100,10 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
 
     Dots that can use tensor cores get the mma accumulator layout; with a
     `chip` that has Hopper's wgmma (sm_90a), dots that qualify for it get
-    all warps along M (see getMmaLayout).
+    all warps along M (see getMmaLayout). Other dots with f32
+    accumulators (f32 with IEEE precision) get the FMA layout: runs of 4
+    rows and 4 columns per thread, read as 16-byte vectors (see
+    getFmaLayout), where the shape is a multiple of the warps' 16 x 32.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
