@@ -26,9 +26,8 @@ using namespace mlir::tile;
 /// buffer (or contains such a use: the pipelined loop): a copy into it, a
 /// read (a tile.local_load, or an op using one's result, such as a dot
 /// reading the stage itself) or a wait for its copies or for the wgmma
-/// reading it. Null when
-/// the kernel allocates no buffer. The ops after it leave the buffers'
-/// bytes free for their own scratch space.
+/// reading it. Null when the kernel allocates no buffer. The ops after it
+/// leave the buffers' bytes free for their own scratch space.
 static Operation *getLastBufferUse(func::FuncOp kernel) {
   Block &body = kernel.getBody().front();
   bool anyBuffer = false;
