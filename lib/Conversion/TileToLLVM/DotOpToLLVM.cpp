@@ -931,6 +931,27 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 // with its own 4-byte access. The 8 lanes along N read 128 consecutive
 // bytes (no bank conflicts); lanes along M share addresses (broadcast).
 
+/// `v` as f32 (the FMA paths stage and accumulate in f32).
+static Value extendToF32(OpBuilder &b, Location loc, Value v) {
+  Type f32 = b.getF32Type();
+  return v.getType().isF32() ? v : (Value)arith::ExtFOp::create(b, loc, f32, v);
+}
+
+/// Replaces `op` with its f32 accumulator slots `acc`, narrowed to the
+/// accumulator's element type.
+static LogicalResult
+replaceWithAccumulator(DotOp op, ValueRange acc,
+                       ConversionPatternRewriter &rewriter) {
+  Type accElem = op.getType().getElementType();
+  SmallVector<Value> results;
+  for (Value v : acc)
+    results.push_back(accElem.isF32() ? v
+                                      : (Value)arith::TruncFOp::create(
+                                            rewriter, op.getLoc(), accElem, v));
+  rewriter.replaceOpWithMultiple(op, {results});
+  return success();
+}
+
 /// Elements of padding after each staged row of the FMA path (16 bytes:
 /// keeps rows 16-byte aligned and spreads the transposed stores of `a`).
 static constexpr int64_t kFmaRowPad = 4;
@@ -981,11 +1002,7 @@ lowerDotWithFmaLayout(DotOp op, ValueRange aVals, ValueRange bVals,
   int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
           n = bType.getDimSize(1);
   Type f32 = rewriter.getF32Type();
-  auto toF32 = [&](Value v) -> Value {
-    return v.getType().isF32()
-               ? v
-               : (Value)arith::ExtFOp::create(rewriter, loc, f32, v);
-  };
+  auto toF32 = [&](Value v) { return extendToF32(rewriter, loc, v); };
   auto c32 = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
   auto add = [&](Value x, Value y) -> Value {
     return arith::AddIOp::create(rewriter, loc, x, y);
@@ -1129,14 +1146,7 @@ lowerDotWithFmaLayout(DotOp op, ValueRange aVals, ValueRange bVals,
         }
         scf::YieldOp::create(b, l, acc);
       });
-  Type accElem = cType.getElementType();
-  SmallVector<Value> results;
-  for (Value v : loop.getResults())
-    results.push_back(accElem.isF32() ? v
-                                      : (Value)arith::TruncFOp::create(
-                                            rewriter, loc, accElem, v));
-  rewriter.replaceOpWithMultiple(op, {results});
-  return success();
+  return replaceWithAccumulator(op, loop.getResults(), rewriter);
 }
 
 namespace {
@@ -1161,11 +1171,7 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
     int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
             n = bType.getDimSize(1);
     Type f32 = rewriter.getF32Type();
-    auto toF32 = [&](Value v) -> Value {
-      return v.getType().isF32() ? v
-                                 : (Value)arith::ExtFOp::create(rewriter, loc,
-                                                                f32, v);
-    };
+    auto toF32 = [&](Value v) { return extendToF32(rewriter, loc, v); };
 
     // Stage a (row-major m x k) and then b (row-major k x n).
     Value smem = getSharedMemory(rewriter, loc);
@@ -1239,15 +1245,7 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
           scf::YieldOp::create(b, l, next);
         });
 
-    Type accElem = cType.getElementType();
-    SmallVector<Value> results;
-    for (Value v : loop.getResults())
-      results.push_back(accElem.isF32()
-                            ? v
-                            : (Value)arith::TruncFOp::create(rewriter, loc,
-                                                             accElem, v));
-    rewriter.replaceOpWithMultiple(op, {results});
-    return success();
+    return replaceWithAccumulator(op, loop.getResults(), rewriter);
   }
 };
 
