@@ -959,6 +959,21 @@ private:
     return success();
   }
 
+  LogicalResult execLocalStore(LocalStoreOp op) {
+    auto stage = getStage(op, op.getBuffer(), op.getStage());
+    if (failed(stage))
+      return failure();
+    auto [buffer, first] = *stage;
+    const Tensor &value = get(op.getValue());
+    for (int64_t k = 0, n = value.size(); k < n; ++k) {
+      if (value.kind == Kind::Float)
+        buffer->f[first + k] = value.f[k];
+      else
+        buffer->i[first + k] = value.i[k];
+    }
+    return success();
+  }
+
   LogicalResult execBlockStore(BlockStoreOp op) {
     const BlockPtr &bp = get(op.getPtr()).block;
     const Tensor &value = get(op.getValue());
@@ -1195,6 +1210,7 @@ private:
         .Case([&](AllocSharedOp o) { return execAllocShared(o); })
         .Case([&](AsyncCopyOp o) { return execAsyncCopy(o); })
         .Case([&](LocalLoadOp o) { return execLocalLoad(o); })
+        .Case([&](LocalStoreOp o) { return execLocalStore(o); })
         // Copies complete at once here: commits and waits order nothing.
         .Case([&](AsyncCommitOp) { return success(); })
         .Case([&](AsyncWaitOp) { return success(); })
@@ -1397,26 +1413,53 @@ private:
           return success();
         })
         .Case([&](arith::SelectOp o) { return execSelect(o); })
-        .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
-              arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp,
-              arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-              arith::IndexCastOp, arith::IndexCastUIOp>(
+        .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
+              arith::FPToSIOp, arith::FPToUIOp, arith::ExtSIOp, arith::ExtUIOp,
+              arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(
             [&](Operation *) { return execCast(op); })
         // math.
-        .Case([&](math::ExpOp) { return fp([](double a) { return std::exp(a); }); })
-        .Case([&](math::Exp2Op) { return fp([](double a) { return std::exp2(a); }); })
-        .Case([&](math::LogOp) { return fp([](double a) { return std::log(a); }); })
-        .Case([&](math::Log2Op) { return fp([](double a) { return std::log2(a); }); })
-        .Case([&](math::Log1pOp) { return fp([](double a) { return std::log1p(a); }); })
-        .Case([&](math::SqrtOp) { return fp([](double a) { return std::sqrt(a); }); })
-        .Case([&](math::RsqrtOp) { return fp([](double a) { return 1.0 / std::sqrt(a); }); })
-        .Case([&](math::TanhOp) { return fp([](double a) { return std::tanh(a); }); })
-        .Case([&](math::ErfOp) { return fp([](double a) { return std::erf(a); }); })
-        .Case([&](math::SinOp) { return fp([](double a) { return std::sin(a); }); })
-        .Case([&](math::CosOp) { return fp([](double a) { return std::cos(a); }); })
-        .Case([&](math::AbsFOp) { return fp([](double a) { return std::fabs(a); }); })
-        .Case([&](math::FloorOp) { return fp([](double a) { return std::floor(a); }); })
-        .Case([&](math::CeilOp) { return fp([](double a) { return std::ceil(a); }); })
+        .Case([&](math::ExpOp) {
+          return fp([](double a) { return std::exp(a); });
+        })
+        .Case([&](math::Exp2Op) {
+          return fp([](double a) { return std::exp2(a); });
+        })
+        .Case([&](math::LogOp) {
+          return fp([](double a) { return std::log(a); });
+        })
+        .Case([&](math::Log2Op) {
+          return fp([](double a) { return std::log2(a); });
+        })
+        .Case([&](math::Log1pOp) {
+          return fp([](double a) { return std::log1p(a); });
+        })
+        .Case([&](math::SqrtOp) {
+          return fp([](double a) { return std::sqrt(a); });
+        })
+        .Case([&](math::RsqrtOp) {
+          return fp([](double a) { return 1.0 / std::sqrt(a); });
+        })
+        .Case([&](math::TanhOp) {
+          return fp([](double a) { return std::tanh(a); });
+        })
+        .Case([&](math::ErfOp) {
+          return fp([](double a) { return std::erf(a); });
+        })
+        .Case([&](math::SinOp) {
+          return fp([](double a) { return std::sin(a); });
+        })
+        .Case([&](math::CosOp) {
+          return fp([](double a) { return std::cos(a); });
+        })
+        .Case([&](math::AbsFOp) {
+          return fp([](double a) { return std::fabs(a); });
+        })
+        .Case([&](math::FloorOp) {
+          return fp([](double a) { return std::floor(a); });
+        })
+        .Case([&](math::CeilOp) {
+          return fp([](double a) { return std::ceil(a); });
+        })
         .Case([&](math::PowFOp) {
           return floatBinary(op,
                              [](double a, double b) { return std::pow(a, b); });

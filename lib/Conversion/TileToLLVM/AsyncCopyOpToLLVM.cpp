@@ -620,11 +620,73 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
   }
 };
 
+struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<SharedBufferType>(op.getBuffer().getType());
+    RankedTensorType tile = op.getValue().getType();
+    if (!tile.getEncoding())
+      return rewriter.notifyMatchFailure(op, "tile has no layout");
+    Type elem = tile.getElementType();
+    int64_t bytes = type.getElementBytes();
+    SharedLayout layout = getSharedLayout(op.getBuffer());
+    // Earlier reads of the stage (by any thread) end first.
+    emitBarrier(rewriter, loc);
+    Value base = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
+                               adaptor.getStage()[0]);
+    // As tile.local_load reads: runs of consecutive columns of one thread
+    // as vectors of up to 16 bytes. Threads holding copies of an element
+    // (layouts wider than the tile) write the same value.
+    LayoutView view(tile);
+    int64_t run = 1;
+    if (view.getFastTensorDim() == 1u)
+      run = std::min<int64_t>(view.getSizePerThread(view.getFastRootDim()),
+                              16 / bytes);
+    ValueRange values = adaptor.getValue();
+    auto indices = emitSlotIndices(rewriter, loc, tile);
+    for (size_t first = 0; first < indices.size(); first += run) {
+      Value addr =
+          layout.isSwizzled()
+              ? byteOffset(rewriter, loc, base,
+                           layout.emitOffset(rewriter, loc, indices[first][0],
+                                             indices[first][1]))
+              : gep(rewriter, loc, elem, base,
+                    arith::AddIOp::create(
+                        rewriter, loc,
+                        arith::MulIOp::create(
+                            rewriter, loc, indices[first][0],
+                            i32Constant(rewriter, loc, type.getRowStride())),
+                        indices[first][1]));
+      if (run == 1) {
+        LLVM::StoreOp::create(rewriter, loc, values[first], addr);
+        continue;
+      }
+      auto vecType = VectorType::get({run}, elem);
+      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (int64_t i = 0; i < run; ++i)
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, values[first + i],
+                                          i32Constant(rewriter, loc, i));
+      LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
+    }
+    // wgmma reads shared memory through the async proxy: the generic
+    // proxy's stores are fenced before the barrier that hands them over.
+    if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
+      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tile::populateAsyncCopyOpToLLVMPatterns(
     TileTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AllocSharedOpConversion, AsyncCopyOpConversion,
                AsyncCommitOpConversion, AsyncWaitOpConversion,
-               LocalLoadOpConversion>(converter, patterns.getContext());
+               LocalLoadOpConversion, LocalStoreOpConversion>(
+      converter, patterns.getContext());
 }

@@ -23,9 +23,9 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// The last op of `kernel`'s body that uses a software pipeline's shared
-/// buffer (or contains such a use: the pipelined loop): a copy into it, a
-/// read (a tile.local_load, or an op using one's result, such as a dot
-/// reading the stage itself) or a wait for its copies or for the wgmma
+/// buffer (or contains such a use: the pipelined loop): a copy or a store
+/// into it, a read (a tile.local_load, or an op using one's result, such as a
+/// dot reading the stage itself) or a wait for its copies or for the wgmma
 /// reading it. Null when the kernel allocates no buffer. The ops after it
 /// leave the buffers' bytes free for their own scratch space.
 static Operation *getLastBufferUse(func::FuncOp kernel) {
@@ -39,7 +39,7 @@ static Operation *getLastBufferUse(func::FuncOp kernel) {
     bool uses = false;
     top.walk([&](Operation *op) {
       if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, LocalLoadOp,
-              WarpgroupMmaWaitOp>(op) ||
+              LocalStoreOp, WarpgroupMmaWaitOp>(op) ||
           // Dots read their operands' stages directly (see DotOpToLLVM).
           llvm::any_of(op->getOperands(), [](Value v) {
             return isa_and_nonnull<AllocSharedOp, LocalLoadOp>(

@@ -11,13 +11,15 @@
 // CHECK-NEXT:    tile.async_copy %[[BP]], %[[BUF]][%[[S]]] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
 // CHECK-NEXT:    tile.async_commit
 // CHECK-NEXT:    tile.async_wait pending = 0
-// CHECK-NEXT:    %{{.*}} = tile.local_load %[[BUF]][%[[S]]] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8> -> tensor<64x32xf32>
+// CHECK-NEXT:    %[[T:.*]] = tile.local_load %[[BUF]][%[[S]]] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8> -> tensor<64x32xf32>
+// CHECK-NEXT:    tile.local_store %[[T]], %[[BUF]][%[[S]]] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
 func.func @pipeline(%bp: !tile.block_ptr<tensor<64x32xf32>>, %s: i32) -> tensor<64x32xf32> {
   %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
   tile.async_copy %bp, %buf[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
   tile.async_commit
   tile.async_wait pending = 0
   %t = tile.local_load %buf[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8> -> tensor<64x32xf32>
+  tile.local_store %t, %buf[%s] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
   return %t : tensor<64x32xf32>
 }
 

@@ -1083,6 +1083,15 @@ func.func @local_load_wrong_type(%s: i32) {
 
 // -----
 
+func.func @local_store_wrong_type(%s: i32, %t: tensor<32x32xf16>) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4>
+  // expected-error @+1 {{'tile.local_store' op writes a tile of type 'tensor<32x32xf16>' into a buffer of blocks of type 'tensor<32x32xf32>'}}
+  tile.local_store %t, %buf[%s] : tensor<32x32xf16>, !tile.shared<tensor<32x32xf32>, stages = 2, pad = 4>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'tile.async_wait' op attribute 'pending' failed to satisfy constraint}}
 "tile.async_wait"() {pending = -1 : i32} : () -> ()
 

@@ -411,6 +411,15 @@ LogicalResult LocalLoadOp::verify() {
   return success();
 }
 
+LogicalResult LocalStoreOp::verify() {
+  auto buffer = cast<SharedBufferType>(getBuffer().getType());
+  if (!sameBlock(getValue().getType(), buffer.getBlockType()))
+    return emitOpError("writes a tile of type ")
+           << getValue().getType() << " into a buffer of blocks of type "
+           << buffer.getBlockType();
+  return success();
+}
+
 LogicalResult BlockStoreOp::verify() {
   return verifyBoundaryCheck(*this, getCheck(),
                              cast<BlockPointerType>(getPtr().getType()).getBlockType().getRank());

@@ -376,6 +376,27 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Write a tile into a stage of a shared buffer";
+  let description = [{
+    ```mlir
+    tile.local_store %p, %buf[%stage] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 8>
+    ```
+    Writes the tile (of the buffer's block type) into stage `%stage`. The
+    store synchronizes the program's threads before (every earlier read of
+    shared memory is done) and after (a following `tile.local_load` by any
+    thread, or a dot reading the stage, sees the whole tile), so it needs no
+    `tile.async_wait` of its own; it does not wait for `tile.async_copy`
+    groups in flight, which must not target the same stage.
+  }];
+  let arguments = (ins Tile_Tensor:$value, Tile_SharedBuffer:$buffer,
+                       I32:$stage);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $stage `]` attr-dict `:` type($value) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Computation
 //===----------------------------------------------------------------------===//
