@@ -565,6 +565,34 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
   }
 };
 
+/// Elements a thread reads or writes of a stage as one vector for `tile`:
+/// its runs of consecutive columns, up to 16 bytes (rows are 16-byte
+/// aligned; a swizzle moves whole 16-byte pieces).
+static int64_t getStageAccessRun(RankedTensorType tile, int64_t bytes) {
+  LayoutView view(tile);
+  if (view.getFastTensorDim() != 1u)
+    return 1;
+  return std::min<int64_t>(view.getSizePerThread(view.getFastRootDim()),
+                           16 / bytes);
+}
+
+/// The address of element (row, col) of the stage starting at `base`.
+/// Unswizzled rows: an element-typed index, whose constant parts the
+/// backend folds into the accesses' immediate offsets.
+static Value emitStageElementAddress(OpBuilder &b, Location loc,
+                                     const SharedLayout &layout, Type elem,
+                                     Value base, Value row, Value col) {
+  if (layout.isSwizzled())
+    return byteOffset(b, loc, base, layout.emitOffset(b, loc, row, col));
+  return gep(
+      b, loc, elem, base,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc, row, i32Constant(b, loc, layout.type.getRowStride())),
+          col));
+}
+
 struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -580,31 +608,13 @@ struct LocalLoadOpConversion : public OpConversionPattern<LocalLoadOp> {
     SharedLayout layout = getSharedLayout(op.getBuffer());
     Value base = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
                                adaptor.getStage()[0]);
-    // Runs of consecutive columns held by one thread are read as vectors of
-    // up to 16 bytes (rows are 16-byte aligned; a swizzle moves whole
-    // 16-byte pieces).
-    LayoutView view(tile);
-    int64_t run = 1;
-    if (view.getFastTensorDim() == 1u)
-      run = std::min<int64_t>(view.getSizePerThread(view.getFastRootDim()),
-                              16 / bytes);
+    int64_t run = getStageAccessRun(tile, bytes);
     auto indices = emitSlotIndices(rewriter, loc, tile);
     SmallVector<Value> results;
     for (size_t first = 0; first < indices.size(); first += run) {
-      // Unswizzled rows: an element-typed index, whose constant parts
-      // the backend folds into the loads' immediate offsets.
       Value addr =
-          layout.isSwizzled()
-              ? byteOffset(rewriter, loc, base,
-                           layout.emitOffset(rewriter, loc, indices[first][0],
-                                             indices[first][1]))
-              : gep(rewriter, loc, elem, base,
-                    arith::AddIOp::create(
-                        rewriter, loc,
-                        arith::MulIOp::create(
-                            rewriter, loc, indices[first][0],
-                            i32Constant(rewriter, loc, type.getRowStride())),
-                        indices[first][1]));
+          emitStageElementAddress(rewriter, loc, layout, elem, base,
+                                  indices[first][0], indices[first][1]);
       if (run == 1) {
         results.push_back(LLVM::LoadOp::create(rewriter, loc, elem, addr));
         continue;
@@ -637,29 +647,15 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
     emitBarrier(rewriter, loc);
     Value base = emitStageBase(rewriter, loc, layout, adaptor.getBuffer()[0],
                                adaptor.getStage()[0]);
-    // As tile.local_load reads: runs of consecutive columns of one thread
-    // as vectors of up to 16 bytes. Threads holding copies of an element
+    // As tile.local_load reads. Threads holding copies of an element
     // (layouts wider than the tile) write the same value.
-    LayoutView view(tile);
-    int64_t run = 1;
-    if (view.getFastTensorDim() == 1u)
-      run = std::min<int64_t>(view.getSizePerThread(view.getFastRootDim()),
-                              16 / bytes);
+    int64_t run = getStageAccessRun(tile, bytes);
     ValueRange values = adaptor.getValue();
     auto indices = emitSlotIndices(rewriter, loc, tile);
     for (size_t first = 0; first < indices.size(); first += run) {
       Value addr =
-          layout.isSwizzled()
-              ? byteOffset(rewriter, loc, base,
-                           layout.emitOffset(rewriter, loc, indices[first][0],
-                                             indices[first][1]))
-              : gep(rewriter, loc, elem, base,
-                    arith::AddIOp::create(
-                        rewriter, loc,
-                        arith::MulIOp::create(
-                            rewriter, loc, indices[first][0],
-                            i32Constant(rewriter, loc, type.getRowStride())),
-                        indices[first][1]));
+          emitStageElementAddress(rewriter, loc, layout, elem, base,
+                                  indices[first][0], indices[first][1]);
       if (run == 1) {
         LLVM::StoreOp::create(rewriter, loc, values[first], addr);
         continue;
