@@ -60,6 +60,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()) +
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
+          (c.transposedProduct ? "_t" : "") +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
                               : std::string()))
       .str();
@@ -542,14 +543,25 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   int64_t ahead = c.mmaInFlight ? S - 2 : S - 1;
   assert((!c.mmaInFlight || (c.hopper && S >= 3)) &&
          "wgmma in flight needs Hopper and 3 stages");
-  Value xBuf, vBuf;
+  assert((!c.transposedProduct ||
+          (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
+           c.precision == InputPrecision::TF32)) &&
+         "the transposed product is Hopper's tf32 path");
+  Value xBuf, vBuf, pBuf;
   Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
+  // The transposed product reads V's rows as 8-byte column pairs, four
+  // rows per warp access: rows 32 bytes apart in the banks (8 elements of
+  // padding) keep those free of conflicts.
+  int64_t vPad = c.transposedProduct ? 8 : 16 / byteSize(c.dtype);
+  auto pType = k.tensor({BM, BK}, f32);
   if (S) {
     xBuf = AllocSharedOp::create(
         k.b, k.loc, SharedBufferType::get(ctx, xType, S, 8));
-    vBuf = AllocSharedOp::create(
-        k.b, k.loc,
-        SharedBufferType::get(ctx, vType, S, 16 / byteSize(c.dtype)));
+    vBuf = AllocSharedOp::create(k.b, k.loc,
+                                 SharedBufferType::get(ctx, vType, S, vPad));
+    if (c.transposedProduct)
+      pBuf = AllocSharedOp::create(k.b, k.loc,
+                                   SharedBufferType::get(ctx, pType, 1, 0));
     Value xp = xp0, vp = vp0;
     for (int64_t s = 0; s < ahead; ++s) {
       AsyncCopyOp::create(k.b, k.loc, xp, xBuf, k.ci32(s));
@@ -631,12 +643,19 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             k.reduce(ReduceKind::Sum, p, 1));
         Value scaled = arith::MulFOp::create(k.b, loc, acc,
                                              k.spread(alpha, 1, {BM, BN}));
+        Value pa = k.toFloat(p, elem);
+        if (c.transposedProduct) {
+          // Stored after the rescale: the wait for the previous step's
+          // wgmma (which reads this buffer) comes no earlier than the
+          // accumulator's first use.
+          LocalStoreOp::create(k.b, loc, pa, pBuf, k.ci32(0));
+          pa = LocalLoadOp::create(k.b, loc, pType, pBuf, k.ci32(0));
+        }
         // Read V last, right before the dot, which then takes its B
         // fragments from the buffer directly.
         Value vt = S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
                      : loadV(k.b, loc, vp);
-        Value accNew = DotOp::create(k.b, loc, scaled.getType(),
-                                     k.toFloat(p, elem), vt, scaled,
+        Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt, scaled,
                                      c.precision);
         scf::YieldOp::create(k.b, loc,
                              ValueRange{mNew, lNew, accNew, xNext, vNext});
@@ -669,10 +688,13 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // of session 6 (72 KiB, and 156 KiB with the buffers).
   int64_t bytes = byteSize(c.dtype);
   int64_t staging = BM * (BN + 16 / bytes) * bytes;
-  int64_t buffers = S * (BM * (BK + 8) + BK * (BN + 16 / bytes)) * bytes;
+  int64_t buffers = S * (BM * (BK + 8) + BK * (BN + vPad)) * bytes;
+  // The transposed product's accumulator holds 2 x 2 squares (8-byte
+  // rows per lane): it takes the coalesced store within its buffers.
   bool coalescedStore =
-      bytes == 2 ? staging <= std::max<int64_t>(72 * 1024, buffers)
-                 : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
+      bytes == 2 || c.transposedProduct
+          ? staging <= std::max<int64_t>(72 * 1024, buffers)
+          : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
   if (c.hopper && coalescedStore)
     out = ConvertLayoutOp::create(k.b, k.loc, out.getType(), out);
   BlockStoreOp::create(k.b, k.loc, obp, out, ArrayRef<int32_t>{0, 1});

@@ -254,22 +254,33 @@ static std::vector<Variant> listVariants() {
           // with V's stage (swizzled; transposed for tf32) is wgmma; the
           // wide ones with 3 or 4 stages also with the wgmma left running
           // while the next step's exponentials are computed (_f).
-          enum { Plain, Hopper, HopperInFlight };
-          for (int mode : {Plain, Hopper, HopperInFlight}) {
+          //
+          // tf32 also with the product transposed (_t): the exponentiated
+          // tile goes through a shared buffer and wgmma reads V row-major,
+          // for the tiles with 64 columns per warpgroup and 3 stages (4
+          // would exceed shared memory with the 256-column tile).
+          enum { Plain, Hopper, HopperInFlight, HopperTransposed };
+          for (int mode : {Plain, Hopper, HopperInFlight, HopperTransposed}) {
             bool hopper = mode != Plain;
             if (hopper && !(hopperPath && stages))
               continue;
             if (mode == HopperInFlight && !(wide && stages >= 3))
               continue;
+            if (mode == HopperTransposed &&
+                !(mm.t == ElemType::F32 && stages == 3 &&
+                  bn % (16 * warps) == 0))
+              continue;
             if (stages == 4 && mode != HopperInFlight)
               continue;
             c.hopper = hopper;
-            c.mmaInFlight = mode == HopperInFlight;
+            c.mmaInFlight = mode == HopperInFlight || mode == HopperTransposed;
+            c.transposedProduct = mode == HopperTransposed;
             out.push_back(softmaxMatmulVariant(
                 c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
           }
           c.hopper = false;
           c.mmaInFlight = false;
+          c.transposedProduct = false;
         }
       }
     }

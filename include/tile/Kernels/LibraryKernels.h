@@ -83,6 +83,13 @@ struct SoftmaxMatmulConfig {
   /// stages - 2 steps ahead so that no copy overwrites the stage the
   /// running wgmma reads. Named with a trailing `_f`.
   bool mmaInFlight = false;
+  /// Hopper, tf32, stages >= 2: the exponentiated tile is stored into a
+  /// shared buffer (tile.local_store) and read back as the dot's `a`, so
+  /// that wgmma computes the product transposed (O^T = V^T P^T; see
+  /// getTransposedWgmmaLayout): V's stage stays row-major, filled by
+  /// 16-byte copies, instead of being transposed element by element.
+  /// Named with a trailing `_t`.
+  bool transposedProduct = false;
   /// If nonzero, the short-row kernel (buildSoftmaxMatmulResident): d2 must
   /// be at most block_k; each program computes its rows' softmax once, keeps
   /// it in registers and multiplies it with this many consecutive block_n

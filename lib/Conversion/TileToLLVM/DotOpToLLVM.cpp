@@ -590,9 +590,13 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   kernel.walk([&](DotOp dot) {
     auto layout =
         dyn_cast_or_null<BlockedEncodingAttr>(dot.getType().getEncoding());
-    if (!isMmaLayout(layout) ||
-        layout.getWarpsPerCTA() != ArrayRef<unsigned>{numWarps, 1} ||
-        !isWarpgroupMmaDot(dot, numWarps))
+    bool transposed = isTransposedWgmmaLayout(layout) &&
+                      layout.getWarpsPerCTA()[1] == numWarps &&
+                      isTransposedWgmmaShape(dot, numWarps);
+    if (!transposed &&
+        (!isMmaLayout(layout) ||
+         layout.getWarpsPerCTA() != ArrayRef<unsigned>{numWarps, 1} ||
+         !isWarpgroupMmaDot(dot, numWarps)))
       return;
     LocalLoadOp a = getStageRead(dot, dot.getA()),
                 b = getStageRead(dot, dot.getB());
@@ -601,13 +605,33 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     auto aAlloc =
         a ? a.getBuffer().getDefiningOp<AllocSharedOp>() : AllocSharedOp();
     auto bAlloc = b.getBuffer().getDefiningOp<AllocSharedOp>();
+    // Swizzled rows: the bytes of a block row (of the transposed block
+    // for a K-major `b`), at most 128.
+    auto swizzle = [&](LocalLoadOp read, bool transposed) {
+      RankedTensorType t = read.getType();
+      int64_t rowBytes = t.getDimSize(transposed ? 0 : 1) *
+                         (t.getElementType().getIntOrFloatBitWidth() / 8);
+      return IntegerAttr::get(i64, std::min<int64_t>(rowBytes, 128));
+    };
+    if (transposed) {
+      // O^T = B^T A^T: `a`'s buffer, K-major as stored, is wgmma's B
+      // operand (swizzled rows); `b`'s stays row-major and unswizzled, read
+      // into registers two columns (8 bytes) at a time.
+      if (!aAlloc || !bAlloc || aAlloc == bAlloc ||
+          aAlloc->hasAttr(kSwizzleBytesAttr) ||
+          bAlloc->hasAttr(kSwizzleBytesAttr) ||
+          cast<SharedBufferType>(b.getBuffer().getType()).getRowStride() % 2)
+        return;
+      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
+    }
     // `a` from a buffer (both operands in shared memory), or from
     // registers when it holds the accumulator's layout (the exponentiated
     // tile of an online softmax).
     bool aShared = aAlloc && aAlloc != bAlloc &&
                    isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true);
-    if (!bAlloc ||
-        (!aShared && (dot.getA().getType().getEncoding() != layout || a)))
+    if (!transposed &&
+        (!bAlloc ||
+         (!aShared && (dot.getA().getType().getEncoding() != layout || a))))
       return;
     // A buffer keeps one layout: another dot may not have claimed it in
     // the other role (a's row order differs from b's).
@@ -617,26 +641,21 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     };
     // tf32's `b` is stored transposed (K-major).
     bool kMajorB = dot.getA().getType().getElementType().isF32();
-    if ((aShared && aAlloc->hasAttr(kSwizzleBytesAttr) &&
-         warpsOf(aAlloc) != (int64_t)numWarps) ||
-        (bAlloc->hasAttr(kSwizzleBytesAttr) &&
-         (warpsOf(bAlloc) != 0 || bAlloc->hasAttr(kKMajorAttr) != kMajorB)))
+    if (!transposed &&
+        ((aShared && aAlloc->hasAttr(kSwizzleBytesAttr) &&
+          warpsOf(aAlloc) != (int64_t)numWarps) ||
+         (bAlloc->hasAttr(kSwizzleBytesAttr) &&
+          (warpsOf(bAlloc) != 0 || bAlloc->hasAttr(kKMajorAttr) != kMajorB))))
       return;
-    // Swizzled rows: the bytes of a block row (of the transposed block
-    // for a K-major `b`), at most 128.
-    auto swizzle = [&](LocalLoadOp read, bool transposed) {
-      RankedTensorType t = read.getType();
-      int64_t rowBytes = t.getDimSize(transposed ? 0 : 1) *
-                         (t.getElementType().getIntOrFloatBitWidth() / 8);
-      return IntegerAttr::get(i64, std::min<int64_t>(rowBytes, 128));
-    };
-    if (aShared) {
+    if (aShared && !transposed) {
       aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
       aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
     }
-    bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b, kMajorB));
-    if (kMajorB)
-      bAlloc->setAttr(kKMajorAttr, UnitAttr::get(ctx));
+    if (!transposed) {
+      bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b, kMajorB));
+      if (kMajorB)
+        bAlloc->setAttr(kKMajorAttr, UnitAttr::get(ctx));
+    }
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
 
@@ -659,13 +678,23 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     BlockArgument acc = loop.getRegionIterArg(index);
     Location loc = dot.getLoc();
     OpBuilder builder(loop);
-    if (dot.getAcc() != acc || !acc.hasOneUse()) {
-      Operation *first = nullptr;
-      for (Operation *user : acc.getUsers()) {
-        Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-        if (!first || inBody->isBeforeInBlock(first))
-          first = inBody;
-      }
+    Operation *first = nullptr;
+    auto consider = [&](Operation *op) {
+      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*op);
+      if (!first || inBody->isBeforeInBlock(first))
+        first = inBody;
+    };
+    if (dot.getAcc() != acc || !acc.hasOneUse())
+      for (Operation *user : acc.getUsers())
+        consider(user);
+    // A transposed dot's group reads `a`'s buffer: the iteration's stores
+    // into that buffer wait for it too.
+    if (transposed)
+      loop.getBody()->walk([&](LocalStoreOp store) {
+        if (store.getBuffer() == aAlloc.getResult())
+          consider(store);
+      });
+    if (first) {
       builder.setInsertionPoint(first);
       auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0);
       acc.replaceAllUsesExcept(wait.getResult(), wait);
@@ -737,6 +766,42 @@ static SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
       tiedF32Constraints(acc.size()), /*hasSideEffects=*/true);
 }
 
+/// The inline asm of one wgmma m64nNk(8|16) into `n` / 2 f32 registers
+/// (operands $0..), with `a` from a descriptor or 4 fragment registers,
+/// then `b`'s descriptor and the accumulate flag: its text and constraints.
+static std::pair<std::string, std::string>
+getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared) {
+  bool tf32 = elem.isF32();
+  int64_t regs = n / 2, kStep = tf32 ? 8 : 16;
+  int64_t aOperands = aShared ? 1 : 4;
+  int64_t bIndex = 2 * regs + aOperands, flagIndex = bIndex + 1;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagIndex
+     << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k" << kStep << ".f32"
+     << (tf32            ? ".tf32.tf32"
+         : elem.isBF16() ? ".bf16.bf16"
+                         : ".f16.f16")
+     << " {";
+  for (int64_t i = 0; i < regs; ++i)
+    os << (i ? "," : "") << "$" << i;
+  os << "}, ";
+  if (aShared)
+    os << "$" << 2 * regs;
+  else
+    os << "{$" << 2 * regs << ",$" << 2 * regs + 1 << ",$" << 2 * regs + 2
+       << ",$" << 2 * regs + 3 << "}";
+  // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0; no such
+  // immediate with a in registers), b MN-major (1; tf32 takes no transpose
+  // immediates: both K-major).
+  os << ", $" << bIndex << ", p, 1, 1";
+  if (!tf32)
+    os << ", " << (aShared ? "0, " : "") << "1";
+  os << ";\n}";
+  return {text,
+          tiedF32Constraints(regs) + (aShared ? ",l,l,r" : ",r,r,r,r,l,r")};
+}
+
 static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
                                        ValueRange accVals,
                                        ConversionPatternRewriter &rewriter) {
@@ -801,36 +866,7 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   Type elem = aType.getElementType();
   // Operands after the accumulator's: a's descriptor (or its 4 fragment
   // registers), b's descriptor, the scale-d flag.
-  int64_t aOperands = aShared ? 1 : 4;
-  int64_t bIndex = 2 * regs + aOperands, flagIndex = bIndex + 1;
-  std::string text;
-  {
-    llvm::raw_string_ostream os(text);
-    os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << flagIndex
-       << ", 0;\nwgmma.mma_async.sync.aligned.m64n" << n << "k" << kStep
-       << ".f32"
-       << (tf32            ? ".tf32.tf32"
-           : elem.isBF16() ? ".bf16.bf16"
-                           : ".f16.f16")
-       << " {";
-    for (int64_t i = 0; i < regs; ++i)
-      os << (i ? "," : "") << "$" << i;
-    os << "}, ";
-    if (aShared)
-      os << "$" << 2 * regs;
-    else
-      os << "{$" << 2 * regs << ",$" << 2 * regs + 1 << ",$" << 2 * regs + 2
-         << ",$" << 2 * regs + 3 << "}";
-    // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0; no
-    // such immediate with a in registers), b MN-major (1; tf32 takes no
-    // transpose immediates: both K-major).
-    os << ", $" << bIndex << ", p, 1, 1";
-    if (!tf32)
-      os << ", " << (aShared ? "0, " : "") << "1";
-    os << ";\n}";
-  }
-  std::string constraints =
-      tiedF32Constraints(regs) + (aShared ? ",l,l,r" : ",r,r,r,r,l,r");
+  auto [text, constraints] = getWarpgroupMmaAsm(n, elem, aShared);
   Value one = i32Constant(rewriter, loc, 1);
   // A fragments from registers, as for mma.sync m16n8k16: (lo, k..k+1),
   // (hi, k..k+1), (lo, k+8..k+9), (hi, k+8..k+9), where lo/hi are this
@@ -909,6 +945,128 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   // tile.wgmma_pending leaves its own group running (the previous
   // iteration's is complete after the wait): the next dot chains onto the
   // same registers and tile.warpgroup_mma_wait after the loop drains it.
+  int64_t pending = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
+    pending = attr.getInt();
+  rewriter.replaceOpWithMultiple(
+      op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});
+  return success();
+}
+
+/// A tf32 dot with the transposed accumulator layout
+/// (getTransposedWgmmaLayout): wgmma computes O^T = B^T A^T. Its B operand
+/// is `a`'s buffer as stored (K-major rows, swizzled by planWarpgroupMma);
+/// its A operand is `b` transposed, read from `b`'s row-major stage into
+/// the fragment registers: thread (g = lane / 4, q = lane % 4) of warp w
+/// holds wgmma rows g and g + 8 (the accumulator's columns c = 16 w + 2g
+/// and c + 1) at k = q and q + 4, i.e. b[q][c..c+1] and b[q+4][c..c+1]:
+/// two 8-byte loads per fragment, each value rounded to tf32 once.
+static LogicalResult
+lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  RankedTensorType aType = op.getA().getType(), cType = op.getType();
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  auto numWarps = getNumWarps(op->getParentOfType<func::FuncOp>());
+  int64_t columnsPerRep = 16 * numWarps, reps = n / columnsPerRep;
+  Type i32 = rewriter.getI32Type(), f32 = rewriter.getF32Type();
+  auto aRead = op.getA().getDefiningOp<LocalLoadOp>();
+  auto bRead = op.getB().getDefiningOp<LocalLoadOp>();
+  SharedLayout aLayout = getSharedLayout(aRead.getBuffer());
+  SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
+  auto stageBase = [&](LocalLoadOp read, const SharedLayout &layout) {
+    return emitStageBase(rewriter, loc, layout,
+                         rewriter.getRemappedValue(read.getBuffer()),
+                         rewriter.getRemappedValue(read.getStage()));
+  };
+  auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+  int64_t aS = aLayout.swizzleBytes;
+  Value desc = emitMatrixDescriptor(
+      rewriter, loc,
+      LLVM::PtrToIntOp::create(rewriter, loc, i32, stageBase(aRead, aLayout)),
+      16, 8 * aS, aS);
+
+  ThreadIds ids = getThreadIds(rewriter, loc);
+  Value g = arith::DivUIOp::create(rewriter, loc, ids.lane, c(4));
+  Value q = arith::RemUIOp::create(rewriter, loc, ids.lane, c(4));
+  Value column0 = arith::AddIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, ids.warp, c(16)),
+      arith::MulIOp::create(rewriter, loc, g, c(2)));
+  Value bBase = stageBase(bRead, bLayout);
+  auto vec2 = VectorType::get({2}, f32);
+  // The pair (row, column..column + 1) of `b`, rounded.
+  auto loadPair = [&](int64_t row, int64_t column) -> std::pair<Value, Value> {
+    Value r = arith::AddIOp::create(rewriter, loc, q, c(row));
+    Value col = arith::AddIOp::create(rewriter, loc, column0, c(column));
+    auto address = [&](Value column) {
+      return gep(rewriter, loc, rewriter.getI8Type(), bBase,
+                 bLayout.emitOffset(rewriter, loc, r, column));
+    };
+    if (bLayout.transposed) {
+      // Claimed K-major by another dot: the pair is not adjacent.
+      auto element = [&](Value column) {
+        return roundToTF32Bits(
+            rewriter, loc,
+            LLVM::LoadOp::create(rewriter, loc, f32, address(column)));
+      };
+      return {element(col),
+              element(arith::AddIOp::create(rewriter, loc, col, c(1)))};
+    }
+    Value v = LLVM::LoadOp::create(rewriter, loc, vec2, address(col),
+                                   /*align=*/8);
+    auto element = [&](int64_t i) {
+      return roundToTF32Bits(
+          rewriter, loc,
+          LLVM::ExtractElementOp::create(rewriter, loc, v, c(i)));
+    };
+    return {element(0), element(1)};
+  };
+  // Fragments are all formed before the fence (see lowerDotWithWgmma).
+  SmallVector<SmallVector<Value>> fragments;
+  for (int64_t kk = 0; kk < k; kk += 8)
+    for (int64_t r = 0; r < reps; ++r) {
+      auto [lo0, lo1] = loadPair(kk, r * columnsPerRep);
+      auto [hi0, hi1] = loadPair(kk + 4, r * columnsPerRep);
+      fragments.push_back({lo0, lo1, hi0, hi1});
+    }
+
+  auto [text, constraints] = getWarpgroupMmaAsm(m, aType.getElementType(),
+                                                /*aShared=*/false);
+  LayoutView view(cType);
+  SmallVector<Value> acc(accVals.begin(), accVals.end());
+  Value one = c(1);
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
+  for (int64_t kk = 0; kk < k; kk += 8) {
+    int64_t kBytes = kk * 4;
+    Value step = desc;
+    if (int64_t bytes = kBytes / aS * aLayout.getChunkBytes() + kBytes % aS)
+      step = arith::AddIOp::create(rewriter, loc, desc,
+                                   i64Constant(rewriter, loc, bytes >> 4));
+    for (int64_t r = 0; r < reps; ++r) {
+      // Register 4j + 2h + x: wgmma row g + 8h (column slot 2r + h), wgmma
+      // column 8j + 2q + x (row slot 2j + x).
+      SmallVector<int64_t> slots;
+      for (int64_t j = 0; j < m / 8; ++j)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t x = 0; x < 2; ++x)
+            slots.push_back(view.getSlot({2 * j + x, 2 * r + h}));
+      SmallVector<Value> operands;
+      for (int64_t slot : slots)
+        operands.push_back(acc[slot]);
+      operands.append(fragments[(kk / 8) * reps + r]);
+      operands.append({step, one});
+      SmallVector<Value> out =
+          emitInlineAsm(rewriter, loc, SmallVector<Type>(m / 2, f32), operands,
+                        text, constraints, /*hasSideEffects=*/true);
+      for (auto [slot, v] : llvm::zip(slots, out))
+        acc[slot] = v;
+    }
+  }
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.commit_group.sync.aligned;", "",
+                /*hasSideEffects=*/true);
   int64_t pending = 0;
   if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
     pending = attr.getInt();
@@ -1157,6 +1315,9 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op->hasAttr(kWarpgroupMmaAttr) &&
+        isTransposedWgmmaLayout(op.getType().getEncoding()))
+      return lowerTransposedDotWithWgmma(op, adaptor.getAcc(), rewriter);
     if (op->hasAttr(kWarpgroupMmaAttr))
       return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(), rewriter);
     if (isMmaLayout(op.getType().getEncoding()))

@@ -236,6 +236,37 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,
   return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {wm, wn}, {1, 0});
 }
 
+bool mlir::tile::isTransposedWgmmaShape(DotOp dot, unsigned numWarps) {
+  RankedTensorType a = dot.getA().getType(), b = dot.getB().getType(),
+                   c = dot.getType();
+  if (!a.getElementType().isF32() || !b.getElementType().isF32() ||
+      !c.getElementType().isF32() ||
+      dot.getPrecision() != InputPrecision::TF32 ||
+      !dot.getA().getDefiningOp<LocalLoadOp>() ||
+      !dot.getB().getDefiningOp<LocalLoadOp>())
+    return false;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  return numWarps % 4 == 0 && m % 8 == 0 && m <= 256 &&
+         n % (16 * numWarps) == 0 && k % 8 == 0 && fillsSwizzleRows(k * 4);
+}
+
+BlockedEncodingAttr mlir::tile::getTransposedWgmmaLayout(DotOp dot,
+                                                         unsigned numWarps,
+                                                         bool warpgroupMma) {
+  if (!warpgroupMma || !isTransposedWgmmaShape(dot, numWarps))
+    return nullptr;
+  return BlockedEncodingAttr::get(dot.getContext(), {2, 2}, {4, 8},
+                                  {1, numWarps}, {0, 1});
+}
+
+bool mlir::tile::isTransposedWgmmaLayout(Attribute layout) {
+  auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+  return b && b.getRank() == 2 &&
+         b.getSizePerThread() == ArrayRef<unsigned>{2, 2} &&
+         b.getThreadsPerWarp() == ArrayRef<unsigned>{4, 8} &&
+         b.getWarpsPerCTA()[0] == 1 && b.getOrder() == ArrayRef<unsigned>{0, 1};
+}
+
 bool mlir::tile::isMmaLayout(Attribute layout) {
   auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
   return b && b.getRank() == 2 &&

@@ -193,8 +193,11 @@ private:
           })
           .Case([&](DotOp o) {
             join(o.getAcc(), o.getResult());
-            if (BlockedEncodingAttr mma =
-                    getMmaLayout(o, numWarps, warpgroupMma)) {
+            if (BlockedEncodingAttr transposed =
+                    getTransposedWgmmaLayout(o, numWarps, warpgroupMma)) {
+              mmaLayouts.push_back({o.getResult(), transposed});
+            } else if (BlockedEncodingAttr mma =
+                           getMmaLayout(o, numWarps, warpgroupMma)) {
               mmaLayouts.push_back({o.getResult(), mma});
               if (mma.getWarpsPerCTA()[1] == 1)
                 mmaOperands.push_back({o.getA(), mma});
@@ -264,10 +267,18 @@ private:
         }
         SliceLink &other = *it->second;
         if (other.axis == link.axis) {
-          if (leader(other.parent) != leader(link.parent)) {
+          if (leader(other.parent) == leader(link.parent))
+            continue;
+          // A transposed wgmma accumulator's layout spreads warps along
+          // its columns: a tile sharing its row statistics (the online
+          // softmax's scores) would be replicated on every warp, so the
+          // statistics are converted instead.
+          if (holdsTransposedAccumulator(other.parent) !=
+              holdsTransposedAccumulator(link.parent))
+            link.broken = true;
+          else
             classes.unionSets(other.parent, link.parent);
-            changed = true;
-          }
+          changed = true;
         } else {
           link.broken = true;
           changed = true;
@@ -276,6 +287,15 @@ private:
     }
     // A class that is a slice of itself through a chain would recurse
     // forever; ranks strictly decrease along links, so that cannot happen.
+  }
+
+  /// Whether `v`'s class holds the accumulator of a dot computed
+  /// transposed (getTransposedWgmmaLayout).
+  bool holdsTransposedAccumulator(Value v) {
+    return llvm::any_of(mmaLayouts, [&](auto &entry) {
+      return isTransposedWgmmaLayout(entry.second) &&
+             leader(entry.first) == leader(v);
+    });
   }
 
   Attribute layoutFor(Value member) {

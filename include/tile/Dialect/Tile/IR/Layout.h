@@ -121,6 +121,29 @@ bool targetHasWarpgroupMma(StringRef chip);
 /// Whether `layout` is such a tensor-core accumulator layout.
 bool isMmaLayout(Attribute layout);
 
+/// The accumulator layout of a tf32 dot computed transposed by wgmma,
+/// O^T = B^T A^T, with both operands read from shared buffers: `a` (K-major
+/// as tile blocks are, so its buffer is wgmma's B operand as stored) and
+/// `b` read into registers as wgmma's A operand, which tf32 cannot take
+/// MN-major from shared memory. wgmma's M runs along the accumulator's
+/// columns and N along its rows, so a thread holds 2 x 2 squares: rows
+/// 8j + 2 (lane % 4) + {0, 1} and columns 16 w + 2 (lane / 4) + {0, 1}
+/// (+ 16 x numWarps per repetition): sizePerThread [2, 2], threadsPerWarp
+/// [4, 8], warps along the columns, rows fastest. A column pair is one
+/// 8-byte read of `b`'s row-major stage (wgmma rows g and g + 8 of a warp
+/// are columns 2g and 2g + 1). Null unless the target has wgmma and `dot`
+/// fits (isTransposedWgmmaShape).
+BlockedEncodingAttr getTransposedWgmmaLayout(DotOp dot, unsigned numWarps,
+                                             bool warpgroupMma);
+/// Whether `dot` can be computed transposed by wgmma: f32 operands with
+/// tf32 precision, both read from shared buffers (tile.local_load), at
+/// most 256 rows (wgmma's N) in groups of 8, columns in groups of
+/// 16 x numWarps (a 64-column slice per warpgroup), K in steps of 8 whose
+/// rows of `a` fill whole swizzle rows, four warps per warpgroup.
+bool isTransposedWgmmaShape(DotOp dot, unsigned numWarps);
+/// Whether `layout` is that transposed accumulator layout.
+bool isTransposedWgmmaLayout(Attribute layout);
+
 /// The accumulator layout of a dot on the FMA units (f32 accumulators of
 /// dots that getMmaLayout leaves alone, such as f32 with IEEE precision):
 /// sizePerThread [4, 4], threadsPerWarp [4, 8], so that a thread holds
