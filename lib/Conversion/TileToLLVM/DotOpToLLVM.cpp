@@ -960,7 +960,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 /// the fragment registers: thread (g = lane / 4, q = lane % 4) of warp w
 /// holds wgmma rows g and g + 8 (the accumulator's columns c = 16 w + 2g
 /// and c + 1) at k = q and q + 4, i.e. b[q][c..c+1] and b[q+4][c..c+1]:
-/// two 8-byte loads per fragment, each value rounded to tf32 once.
+/// two 8-byte loads per fragment. The values go in as stored: the tensor
+/// cores ignore their low 13 bits, as they do for `b` read from a buffer
+/// by the other paths (rounding them first cost ~4 instructions each,
+/// cvt.rna.tf32 being emulated on sm_90).
 static LogicalResult
 lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                             ConversionPatternRewriter &rewriter) {
@@ -995,7 +998,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
       arith::MulIOp::create(rewriter, loc, g, c(2)));
   Value bBase = stageBase(bRead, bLayout);
   auto vec2 = VectorType::get({2}, f32);
-  // The pair (row, column..column + 1) of `b`, rounded.
+  // The pair (row, column..column + 1) of `b`, as i32 bits.
   auto loadPair = [&](int64_t row, int64_t column) -> std::pair<Value, Value> {
     Value r = arith::AddIOp::create(rewriter, loc, q, c(row));
     Value col = arith::AddIOp::create(rewriter, loc, column0, c(column));
@@ -1003,12 +1006,13 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
       return gep(rewriter, loc, rewriter.getI8Type(), bBase,
                  bLayout.emitOffset(rewriter, loc, r, column));
     };
+    auto bits = [&](Value f) -> Value {
+      return arith::BitcastOp::create(rewriter, loc, i32, f);
+    };
     if (bLayout.transposed) {
       // Claimed K-major by another dot: the pair is not adjacent.
       auto element = [&](Value column) {
-        return roundToTF32Bits(
-            rewriter, loc,
-            LLVM::LoadOp::create(rewriter, loc, f32, address(column)));
+        return bits(LLVM::LoadOp::create(rewriter, loc, f32, address(column)));
       };
       return {element(col),
               element(arith::AddIOp::create(rewriter, loc, col, c(1)))};
@@ -1016,9 +1020,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
     Value v = LLVM::LoadOp::create(rewriter, loc, vec2, address(col),
                                    /*align=*/8);
     auto element = [&](int64_t i) {
-      return roundToTF32Bits(
-          rewriter, loc,
-          LLVM::ExtractElementOp::create(rewriter, loc, v, c(i)));
+      return bits(LLVM::ExtractElementOp::create(rewriter, loc, v, c(i)));
     };
     return {element(0), element(1)};
   };

@@ -15,6 +15,7 @@
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -166,9 +167,17 @@ struct TileKernelCheckPass
           regs += registersPerThread(v.getType(), threads);
       // A result can take the registers of an operand of its shape that
       // dies at `op` (a dot accumulates in place, an elementwise op or a
-      // conversion overwrites its input): count only what it adds.
+      // conversion overwrites its input, an scf.if yields its input or a
+      // rescaled copy): count only what it adds. Values that `op`'s regions
+      // use count as its operands.
+      SmallVector<Value> operands(op->getOperands());
+      if (op->getNumRegions() && !isa<scf::ForOp>(op)) {
+        llvm::SetVector<Value> above;
+        getUsedValuesDefinedAbove(op->getRegions(), above);
+        operands.append(above.begin(), above.end());
+      }
       SmallVector<Value> dying;
-      for (Value operand : op->getOperands())
+      for (Value operand : operands)
         if (registersPerThread(operand.getType(), threads) &&
             !isReadFromSharedByDots(operand, func) && !isSplat(operand) &&
             !isFusedElementwise(operand) && liveness.isDeadAfter(operand, op) &&
