@@ -629,86 +629,20 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
         Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
         // Rows still all -inf shift by 0: exp gives 0, not NaN.
-        auto shiftOf = [&](Value rowMax) -> Value {
-          Value allInf =
-              arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, rowMax,
-                                    k.splat(negInf, {BM}));
-          return arith::SelectOp::create(k.b, loc, allInf, k.splat(zero, {BM}),
-                                         rowMax);
-        };
-        Value p, lNew, scaled;
-        if (!c.mmaInFlight) {
-          Value shift = shiftOf(mNew);
-          p = softmaxExp(k.b, loc,
-                         arith::SubFOp::create(k.b, loc, xf,
-                                               k.spread(shift, 1, {BM, BK})));
-          Value alpha =
-              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
-          lNew = arith::AddFOp::create(
-              k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
-              k.reduce(ReduceKind::Sum, p, 1));
-          scaled = arith::MulFOp::create(k.b, loc, acc,
-                                         k.spread(alpha, 1, {BM, BN}));
-        } else {
-          // Lazy rescaling: the running maxima m (the exponentials' shift)
-          // move only when some row's maximum grew past m + 8; otherwise
-          // the step's exponentials stay below e^8 (which f16 holds) and
-          // the accumulator and sums keep their scale, O = acc / l being
-          // the same for any common shift. Rescaling (128 multiplications
-          // per thread of a 128 x 256 tile, and the statistics' conversion
-          // to the accumulator's layout) then happens on the first steps
-          // only for most inputs. The test is one flag for the program
-          // (every row's), so that its branches are uniform.
-          Value grown = arith::CmpFOp::create(
-              k.b, loc, arith::CmpFPredicate::OGT, mNew,
-              arith::AddFOp::create(k.b, loc, m,
-                                    k.splat(k.cf(f32, 8.0), {BM})));
-          Value flags = arith::SelectOp::create(k.b, loc, grown,
-                                                k.splat(k.cf(f32, 1.0), {BM}),
-                                                k.splat(zero, {BM}));
-          Value rescale =
-              arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OGT,
-                                    k.reduce(ReduceKind::Max, flags, 0), zero);
-          auto statsType = m.getType();
-          auto stats = scf::IfOp::create(
-              k.b, loc, TypeRange{statsType, statsType, statsType}, rescale,
-              /*withElse=*/true);
-          {
-            OpBuilder::InsertionGuard g(k.b);
-            k.b.setInsertionPointToStart(stats.thenBlock());
-            Value alpha = softmaxExp(
-                k.b, loc, arith::SubFOp::create(k.b, loc, m, shiftOf(mNew)));
-            scf::YieldOp::create(
-                k.b, loc,
-                ValueRange{mNew, arith::MulFOp::create(k.b, loc, l, alpha),
-                           alpha});
-            k.b.setInsertionPointToStart(stats.elseBlock());
-            scf::YieldOp::create(
-                k.b, loc, ValueRange{m, l, k.splat(k.cf(f32, 1.0), {BM})});
-          }
-          mNew = stats.getResult(0);
-          Value shift = shiftOf(mNew);
-          p = softmaxExp(k.b, loc,
-                         arith::SubFOp::create(k.b, loc, xf,
-                                               k.spread(shift, 1, {BM, BK})));
-          lNew = arith::AddFOp::create(k.b, loc, stats.getResult(1),
-                                       k.reduce(ReduceKind::Sum, p, 1));
-          // After the exponentials: the accumulator's first use waits for
-          // the previous step's wgmma, which they overlap.
-          auto rescaled = scf::IfOp::create(k.b, loc, TypeRange{acc.getType()},
-                                            rescale, /*withElse=*/true);
-          {
-            OpBuilder::InsertionGuard g(k.b);
-            k.b.setInsertionPointToStart(rescaled.thenBlock());
-            scf::YieldOp::create(
-                k.b, loc,
-                ValueRange{arith::MulFOp::create(
-                    k.b, loc, acc, k.spread(stats.getResult(2), 1, {BM, BN}))});
-            k.b.setInsertionPointToStart(rescaled.elseBlock());
-            scf::YieldOp::create(k.b, loc, ValueRange{acc});
-          }
-          scaled = rescaled.getResult(0);
-        }
+        Value allInf = arith::CmpFOp::create(
+            k.b, loc, arith::CmpFPredicate::OEQ, mNew, k.splat(negInf, {BM}));
+        Value shift =
+            arith::SelectOp::create(k.b, loc, allInf, k.splat(zero, {BM}), mNew);
+        Value p = softmaxExp(
+            k.b, loc,
+            arith::SubFOp::create(k.b, loc, xf, k.spread(shift, 1, {BM, BK})));
+        Value alpha = softmaxExp(
+            k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        Value lNew = arith::AddFOp::create(
+            k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+            k.reduce(ReduceKind::Sum, p, 1));
+        Value scaled = arith::MulFOp::create(k.b, loc, acc,
+                                             k.spread(alpha, 1, {BM, BN}));
         Value pa = k.toFloat(p, elem);
         if (c.transposedProduct) {
           // Stored after the rescale: the wait for the previous step's
