@@ -241,6 +241,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
                               tileName))
           << type << " " << tileName;
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"));
+  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"));
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
@@ -261,6 +262,10 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   };
   for (Case c :
        {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
+             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"
+                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+        // tf32 on Hopper: the product transposed from d2 = 4096.
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 2048, 512,
              hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
         // Short d2: tf32 takes the Hopper tile from d2 = 128 (the

@@ -134,3 +134,24 @@ func.func @chain(%x: !tile.ptr<f32>, %n: i64)
   tile.block_store %p, %sum check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// A tile consumed inside an scf.if's regions and dead after it lends its
+// registers to the if's result (a rescaled copy or the tile itself): 32
+// registers at the if, not 64.
+// expected-remark @+1 {{kernel 'if_reuses': 32 threads, about 32 registers per thread for tiles}}
+func.func @if_reuses(%p: !tile.ptr<f32>, %c: i1) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 1024 : tensor<1024xi32>
+  %ps = tile.splat %p : tensor<1024x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %x = tile.load %pp : tensor<1024x!tile.ptr<f32>>
+  %y = scf.if %c -> (tensor<1024xf32>) {
+    %m = arith.mulf %x, %x : tensor<1024xf32>
+    scf.yield %m : tensor<1024xf32>
+  } else {
+    scf.yield %x : tensor<1024xf32>
+  }
+  tile.print "y" %y : tensor<1024xf32>
+  return
+}
