@@ -537,12 +537,21 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // first S - 1). X rows are padded by 8 elements, which keeps the reads of
   // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
   // dot's B fragments need.
+  // The exponentials as fma + exp2 where the products' inputs are
+  // rounded to 10 or fewer mantissa bits anyway (tf32, f16, bf16); f32
+  // ieee and tf32x3 keep exp(x - s), exact to f32 for large |x|.
+  bool foldedExp =
+      !(c.dtype == ElemType::F32 && (c.precision == InputPrecision::IEEE ||
+                                     c.precision == InputPrecision::TF32x3));
+  Value log2e = k.cf(f32, 1.4426950408889634);
   int64_t S = c.stages;
   // Steps a copy runs ahead of its use: S - 1, or S - 2 with a wgmma in
-  // flight (its stage stays out of the rotation for one more step).
-  int64_t ahead = c.mmaInFlight ? S - 2 : S - 1;
-  assert((!c.mmaInFlight || (c.hopper && S >= 3)) &&
-         "wgmma in flight needs Hopper and 3 stages");
+  // flight (its stage stays out of the rotation for one more step). The
+  // transposed product's wgmma reads only P's buffer: X's and V's stages
+  // are read synchronously, so their copies run S - 1 ahead.
+  int64_t ahead = c.mmaInFlight && !c.transposedProduct ? S - 2 : S - 1;
+  assert((!c.mmaInFlight || (c.hopper && S >= (c.transposedProduct ? 2 : 3))) &&
+         "wgmma in flight needs Hopper and 3 stages (2 transposed)");
   assert((!c.transposedProduct ||
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
            c.precision == InputPrecision::TF32)) &&
@@ -555,8 +564,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   int64_t vPad = c.transposedProduct ? 8 : 16 / byteSize(c.dtype);
   auto pType = k.tensor({BM, BK}, f32);
   if (S) {
+    // The transposed product reads X in a blocked layout (16-byte rows of
+    // 4 lanes): 4 elements of padding keep those reads conflict-free and
+    // leave room for a fourth stage.
     xBuf = AllocSharedOp::create(
-        k.b, k.loc, SharedBufferType::get(ctx, xType, S, 8));
+        k.b, k.loc,
+        SharedBufferType::get(ctx, xType, S, c.transposedProduct ? 4 : 8));
     vBuf = AllocSharedOp::create(k.b, k.loc,
                                  SharedBufferType::get(ctx, vType, S, vPad));
     if (c.transposedProduct)
@@ -633,11 +646,32 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             k.b, loc, arith::CmpFPredicate::OEQ, mNew, k.splat(negInf, {BM}));
         Value shift =
             arith::SelectOp::create(k.b, loc, allInf, k.splat(zero, {BM}), mNew);
-        Value p = softmaxExp(
-            k.b, loc,
-            arith::SubFOp::create(k.b, loc, xf, k.spread(shift, 1, {BM, BK})));
-        Value alpha = softmaxExp(
-            k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        Value p, alpha;
+        if (foldedExp) {
+          // exp(x - s) = 2^(x log2 e - s log2 e): one fma per element (the
+          // subtraction and the exponential's scaling were two roundings
+          // and two instructions; ptxas does not fuse the .rn forms).
+          Value shift2 =
+              arith::MulFOp::create(k.b, loc, shift, k.splat(log2e, {BM}));
+          p = math::Exp2Op::create(
+              k.b, loc,
+              math::FmaOp::create(k.b, loc, xf, k.splat(log2e, {BM, BK}),
+                                  arith::NegFOp::create(
+                                      k.b, loc, k.spread(shift2, 1, {BM, BK}))),
+              arith::FastMathFlags::afn);
+          alpha = math::Exp2Op::create(
+              k.b, loc,
+              arith::MulFOp::create(k.b, loc,
+                                    arith::SubFOp::create(k.b, loc, m, shift),
+                                    k.splat(log2e, {BM})),
+              arith::FastMathFlags::afn);
+        } else {
+          p = softmaxExp(k.b, loc,
+                         arith::SubFOp::create(k.b, loc, xf,
+                                               k.spread(shift, 1, {BM, BK})));
+          alpha =
+              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        }
         Value lNew = arith::AddFOp::create(
             k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
             k.reduce(ReduceKind::Sum, p, 1));
@@ -688,7 +722,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // of session 6 (72 KiB, and 156 KiB with the buffers).
   int64_t bytes = byteSize(c.dtype);
   int64_t staging = BM * (BN + 16 / bytes) * bytes;
-  int64_t buffers = S * (BM * (BK + 8) + BK * (BN + vPad)) * bytes;
+  int64_t buffers =
+      S * (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) *
+      bytes;
   // The transposed product's accumulator holds 2 x 2 squares (8-byte
   // rows per lane): it takes the coalesced store within its buffers.
   bool coalescedStore =

@@ -284,12 +284,13 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // buffers, with 4 stages: 0.064 / 0.105 / 0.184 / 0.667 ms at d2 =
     // 512 / 1024 / 2048 / 8192 (3 stages, direct stores: 0.080 / 0.121 /
     // 0.199 / 0.675).
-    // Session 8 (H200, 2026-11-24, same script): tf32 from d2 = 4096 takes
+    // Session 8 (H200, 2026-11-24, same script): tf32 from d2 = 1024 takes
     // the product transposed (_t: P through shared memory as wgmma's B
     // operand, V's row-major stage read into A fragments, no element-wise
-    // transposing copies): 0.90 / 1.75 ms at d2 = 4096 / 8192 against
-    // 0.92 / 1.80; level at 1024-2048, slower below (0.049 against 0.047
-    // at d2 = 64).
+    // transposing copies, copies 2 steps ahead): 0.246 / 0.460 / 0.880 /
+    // 1.71 ms at d2 = 1024 / 2048 / 4096 / 8192 against 0.254 / 0.471 /
+    // 0.912 / 1.80; level at 512, slower below (0.050 against 0.047 at
+    // d2 = 64).
 
     bool halfType = dtype != TILE_F32;
     if (isHopper() && d2 <= 256 && d3 >= 64 && halfType) {
@@ -305,7 +306,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
       tileName =
-          d2 >= 4096 ? "m128_k32_n256_w8_s3_h_f_t" : "m128_k32_n256_w8_s3_h_f";
+          d2 >= 1024 ? "m128_k32_n256_w8_s3_h_f_t" : "m128_k32_n256_w8_s3_h_f";
     }
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;

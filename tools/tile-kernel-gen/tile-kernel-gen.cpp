@@ -258,7 +258,7 @@ static std::vector<Variant> listVariants() {
           // tf32 also with the product transposed (_t): the exponentiated
           // tile goes through a shared buffer and wgmma reads V row-major,
           // for the tiles with 64 columns per warpgroup and 3 stages (4
-          // would exceed shared memory with the 256-column tile).
+          // measured slower: H200, 2026-11-24, docs/perf-notes.md).
           enum { Plain, Hopper, HopperInFlight, HopperTransposed };
           for (int mode : {Plain, Hopper, HopperInFlight, HopperTransposed}) {
             bool hopper = mode != Plain;

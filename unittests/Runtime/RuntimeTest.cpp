@@ -264,8 +264,8 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
        {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
              hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-        // tf32 on Hopper: the product transposed from d2 = 4096.
-        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 2048, 512,
+        // tf32 on Hopper: the product transposed from d2 = 1024.
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 512, 512,
              hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
         // Short d2: tf32 takes the Hopper tile from d2 = 128 (the

@@ -650,7 +650,11 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
     // As tile.local_load reads. Threads holding copies of an element
     // (layouts wider than the tile) write the same value.
     int64_t run = getStageAccessRun(tile, bytes);
-    ValueRange values = adaptor.getValue();
+    SmallVector<Value> values(adaptor.getValue());
+    if (op->hasAttr(kRoundTF32Attr) && elem.isF32())
+      for (Value &v : values)
+        v = arith::BitcastOp::create(rewriter, loc, elem,
+                                     roundToTF32Bits(rewriter, loc, v));
     auto indices = emitSlotIndices(rewriter, loc, tile);
     for (size_t first = 0; first < indices.size(); first += run) {
       Value addr =

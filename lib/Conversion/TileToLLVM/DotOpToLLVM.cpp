@@ -37,16 +37,6 @@ using namespace mlir::tile;
 // padded by 16 bytes against bank conflicts) and each thread reads its A
 // and B fragments with 32-bit shared loads: pairs of consecutive k.
 
-/// Rounds an f32 value to tf32 (10 explicit mantissa bits), to nearest with
-/// ties away from zero, as i32 bits: one cvt.rna.tf32.f32 (sm_80+).
-/// Infinities and NaNs keep their class.
-static Value roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
-  if (f.getType().isInteger(32))
-    f = arith::BitcastOp::create(b, loc, b.getF32Type(), f);
-  return emitInlineAsm(b, loc, b.getI32Type(), f, "cvt.rna.tf32.f32 $0, $1;",
-                       "=r,f", /*hasSideEffects=*/false)[0];
-}
-
 /// ldmatrix.x4 (or .x2), from four (two) 8x8 16-bit matrices in shared
 /// memory whose rows start at the addresses lanes 0-7, 8-15, ... give: each
 /// lane receives one 32-bit register per matrix. Without .trans it holds
@@ -623,6 +613,23 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
           cast<SharedBufferType>(b.getBuffer().getType()).getRowStride() % 2)
         return;
       aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
+      // The tensor cores would truncate `a` (P of an online softmax: a bias
+      // of half a tf32 ulp against its row sums); its stores round it to
+      // tf32 instead when the buffer feeds nothing but such dots.
+      bool onlyThisDot = llvm::all_of(aAlloc->getUsers(), [&](Operation *u) {
+        if (isa<LocalStoreOp>(u))
+          return true;
+        auto read = dyn_cast<LocalLoadOp>(u);
+        return read && llvm::all_of(read->getUsers(), [&](Operation *r) {
+                 auto d = dyn_cast<DotOp>(r);
+                 return d && d.getA() == read.getResult() &&
+                        d.getPrecision() == InputPrecision::TF32;
+               });
+      });
+      if (onlyThisDot)
+        for (Operation *u : aAlloc->getUsers())
+          if (isa<LocalStoreOp>(u))
+            u->setAttr(kRoundTF32Attr, UnitAttr::get(ctx));
     }
     // `a` from a buffer (both operands in shared memory), or from
     // registers when it holds the accumulator's layout (the exponentiated

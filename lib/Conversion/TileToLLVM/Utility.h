@@ -117,6 +117,11 @@ Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
 /// `x` combined with `y` by a reduction of `kind` (max/min propagate NaN).
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);
 
+/// Rounds an f32 value (or its i32 bits) to tf32 (10 explicit mantissa
+/// bits), to nearest with ties away from zero, as i32 bits: one
+/// cvt.rna.tf32.f32 (sm_80+). Infinities and NaNs keep their class.
+Value roundToTF32Bits(OpBuilder &b, Location loc, Value f);
+
 /// Memory (storage) type used for elements of `elemType` in shared memory:
 /// i1 is stored as i8.
 Type getStorageType(Type elemType);

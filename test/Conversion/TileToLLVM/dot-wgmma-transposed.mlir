@@ -65,7 +65,9 @@ func.func @shared_operands(%o: !tile.ptr<f32>, %n: i64)
 // CHECK:         scf.for
 // CHECK:           llvm.nvvm.ex2.approx
 // CHECK:           "wgmma.wait_group.sync.aligned 0;"
-// The tile's store into its buffer comes after the wait, then a proxy fence.
+// The tile's store into its buffer comes after the wait, rounds the values
+// to tf32 (wgmma would truncate them), then fences the async proxy.
+// CHECK:           cvt.rna.tf32.f32
 // CHECK:           llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
 // CHECK:           "fence.proxy.async.shared::cta;"
 // CHECK:           arith.mulf

@@ -72,6 +72,10 @@ constexpr llvm::StringLiteral kSwizzleBytesAttr = "tile.swizzle_bytes";
 constexpr llvm::StringLiteral kMmaRowWarpsAttr = "tile.mma_row_warps";
 /// On such a buffer: stored transposed (K-major, tf32 `b`).
 constexpr llvm::StringLiteral kKMajorAttr = "tile.k_major";
+/// Set by the pass on the tile.local_store ops that fill the `a` buffer of
+/// a tf32 dot computed transposed (wgmma reads it as stored): they round
+/// the values to tf32 as the dot's inputs are.
+constexpr llvm::StringLiteral kRoundTF32Attr = "tile.round_tf32";
 /// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
 constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
 /// On such a dot: how many wgmma groups (its own) it leaves in flight.
