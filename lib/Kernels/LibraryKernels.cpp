@@ -532,11 +532,6 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             .getResult());
   };
 
-  // Pipelined: the X and V blocks of step j are copied into stage
-  // j % S of two shared buffers S - 1 steps ahead (the prologue issues the
-  // first S - 1). X rows are padded by 8 elements, which keeps the reads of
-  // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
-  // dot's B fragments need.
   // The exponentials as fma + exp2 where the products' inputs are
   // rounded to 10 or fewer mantissa bits anyway (tf32, f16, bf16); f32
   // ieee and tf32x3 keep exp(x - s), exact to f32 for large |x|.
@@ -544,6 +539,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
       !(c.dtype == ElemType::F32 && (c.precision == InputPrecision::IEEE ||
                                      c.precision == InputPrecision::TF32x3));
   Value log2e = k.cf(f32, 1.4426950408889634);
+
+  // Pipelined: the X and V blocks of step j are copied into stage
+  // j % S of two shared buffers S - 1 steps ahead (the prologue issues the
+  // first S - 1). X rows are padded by 8 elements, which keeps the reads of
+  // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
+  // dot's B fragments need.
   int64_t S = c.stages;
   // Steps a copy runs ahead of its use: S - 1, or S - 2 with a wgmma in
   // flight (its stage stays out of the rotation for one more step). The
@@ -564,9 +565,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   int64_t vPad = c.transposedProduct ? 8 : 16 / byteSize(c.dtype);
   auto pType = k.tensor({BM, BK}, f32);
   if (S) {
-    // The transposed product reads X in a blocked layout (16-byte rows of
-    // 4 lanes): 4 elements of padding keep those reads conflict-free and
-    // leave room for a fourth stage.
+    // The transposed product reads X in a blocked layout (16-byte pieces,
+    // 8 lanes per row): 4 elements of padding keep those reads free of
+    // conflicts too.
     xBuf = AllocSharedOp::create(
         k.b, k.loc,
         SharedBufferType::get(ctx, xType, S, c.transposedProduct ? 4 : 8));

@@ -616,17 +616,18 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       // The tensor cores would truncate `a` (P of an online softmax: a bias
       // of half a tf32 ulp against its row sums); its stores round it to
       // tf32 instead when the buffer feeds nothing but such dots.
-      bool onlyThisDot = llvm::all_of(aAlloc->getUsers(), [&](Operation *u) {
-        if (isa<LocalStoreOp>(u))
-          return true;
-        auto read = dyn_cast<LocalLoadOp>(u);
-        return read && llvm::all_of(read->getUsers(), [&](Operation *r) {
-                 auto d = dyn_cast<DotOp>(r);
-                 return d && d.getA() == read.getResult() &&
-                        d.getPrecision() == InputPrecision::TF32;
-               });
-      });
-      if (onlyThisDot)
+      bool readOnlyByTF32Dots =
+          llvm::all_of(aAlloc->getUsers(), [&](Operation *u) {
+            if (isa<LocalStoreOp>(u))
+              return true;
+            auto read = dyn_cast<LocalLoadOp>(u);
+            return read && llvm::all_of(read->getUsers(), [&](Operation *r) {
+                     auto d = dyn_cast<DotOp>(r);
+                     return d && d.getA() == read.getResult() &&
+                            d.getPrecision() == InputPrecision::TF32;
+                   });
+          });
+      if (readOnlyByTF32Dots)
         for (Operation *u : aAlloc->getUsers())
           if (isa<LocalStoreOp>(u))
             u->setAttr(kRoundTF32Attr, UnitAttr::get(ctx));
