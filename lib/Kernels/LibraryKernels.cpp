@@ -744,6 +744,9 @@ mlir::tile::buildSoftmaxMatmulResident(ModuleOp module,
                                        const SoftmaxMatmulConfig &c) {
   assert(c.residentProducts > 0 && !c.mmaInFlight && !c.minProgramsPerSM &&
          "a short-row configuration");
+  assert((!c.transposedProduct || (c.hopper && c.dtype == ElemType::F32 &&
+                                   c.precision == InputPrecision::TF32)) &&
+         "the transposed product is Hopper's tf32 path");
   MLIRContext *ctx = module.getContext();
   Type elem = getElemType(ctx, c.dtype);
   OpBuilder tmp(ctx);
@@ -805,9 +808,20 @@ mlir::tile::buildSoftmaxMatmulResident(ModuleOp module,
   Value p = k.toFloat(
       arith::MulFOp::create(k.b, k.loc, e, k.spread(invSum, 1, {BM, BK})),
       elem);
-  // Computed in the load's coalesced layout, converted once into the one
-  // the dots take their `a` operand from registers in.
-  p = ConvertLayoutOp::create(k.b, k.loc, p.getType(), p);
+  Value pBuf;
+  if (c.transposedProduct) {
+    // tf32 on Hopper: P goes into a shared buffer once, and each column
+    // block's dot reads it back as `a`: wgmma then computes the product
+    // transposed, with V's row-major stage as its A fragments
+    // (getTransposedWgmmaLayout).
+    pBuf = AllocSharedOp::create(k.b, k.loc,
+                                 SharedBufferType::get(ctx, xType, 1, 0));
+    LocalStoreOp::create(k.b, k.loc, p, pBuf, k.ci32(0));
+  } else {
+    // Computed in the load's coalesced layout, converted once into the one
+    // the dots take their `a` operand from registers in.
+    p = ConvertLayoutOp::create(k.b, k.loc, p.getType(), p);
+  }
 
   // This program's column blocks: p @ V[:, n .. n + BN) for n from colStart
   // while below d3, each stored right away.
@@ -827,7 +841,11 @@ mlir::tile::buildSoftmaxMatmulResident(ModuleOp module,
         Value vp = it[0], op = it[1];
         Value v = BlockLoadOp::create(
             k.b, loc, vType, vp, ArrayRef<int32_t>{0, 1}, PaddingKind::Zero);
-        Value acc = DotOp::create(k.b, loc, accType, p, v, zeros, c.precision);
+        Value pa =
+            c.transposedProduct
+                ? (Value)LocalLoadOp::create(k.b, loc, xType, pBuf, k.ci32(0))
+                : p;
+        Value acc = DotOp::create(k.b, loc, accType, pa, v, zeros, c.precision);
         // Stored from a coalesced layout (16-byte vectors along rows), not
         // from the accumulator's, whose lanes write a few bytes per row.
         Value out = k.toFloat(acc, elem);

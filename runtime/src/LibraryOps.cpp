@@ -290,7 +290,9 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // transposing copies, copies 2 steps ahead): 0.246 / 0.460 / 0.880 /
     // 1.71 ms at d2 = 1024 / 2048 / 4096 / 8192 against 0.254 / 0.471 /
     // 0.912 / 1.80; level at 512, slower below (0.050 against 0.047 at
-    // d2 = 64).
+    // d2 = 64). tf32 at d2 <= 64 takes the short-row kernel with P in a
+    // shared buffer and the product transposed (_h_t_p8): 0.037 ms at
+    // d2 = 64 against 0.040 for the mma.sync build.
 
     bool halfType = dtype != TILE_F32;
     if (isHopper() && d2 <= 256 && d3 >= 64 && halfType) {
@@ -299,7 +301,8 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                              : "m64_k256_n64_w4_s2_h_p8";
     } else if (d2 <= 64 && d3 >= 64 &&
                (halfType || precision == TILE_PRECISION_TF32)) {
-      tileName = "m64_k64_n64_w4_s2_p8";
+      tileName = isHopper() && !halfType ? "m64_k64_n64_w4_s2_h_t_p8"
+                                         : "m64_k64_n64_w4_s2_p8";
     } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
       tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s4_h_f"
                                         : "m64_k32_n128_w4_s2_h";

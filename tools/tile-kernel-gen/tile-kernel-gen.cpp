@@ -287,9 +287,10 @@ static std::vector<Variant> listVariants() {
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the
-  // next; f16/bf16 also for Hopper (wgmma with A from registers; tf32's
-  // wgmma would need V transposed into its stage, which measured 2-8x
-  // slower here, unrounded). The kernel table's block_n is the columns per
+  // next; f16/bf16 also for Hopper (wgmma with A from registers), tf32 for
+  // Hopper with P in a shared buffer and the product transposed (wgmma
+  // with V transposed into its stage had measured 2-8x slower here). The
+  // kernel table's block_n is the columns per
   // program. Stages of V up to 32 KiB (two or more programs per SM); tf32
   // holds P as f32: up to 128 columns.
   for (MM mm : {MM{ElemType::F32, InputPrecision::TF32},
@@ -299,7 +300,14 @@ static std::vector<Variant> listVariants() {
       for (int64_t bn : {64, 128})
         for (int64_t products : {4, 8})
           for (bool hopper : {false, true}) {
-            if ((mm.t == ElemType::F32 && (bk > 128 || hopper)) ||
+            // tf32 on Hopper: P through a shared buffer, the product
+            // transposed (_t), 64 x 64 blocks (the A fragments of all of k
+            // stay live through a wgmma group; k = 128 measured slower than
+            // the pipelined tiles: 0.071 against 0.061 ms at d2 = 128,
+            // H200, 2026-11-24).
+            bool transposed = mm.t == ElemType::F32 && hopper;
+            if ((mm.t == ElemType::F32 && bk > 128) ||
+                (transposed && (bn != 64 || bk != 64)) ||
                 bk * bn * (mm.t == ElemType::F32 ? 4 : 2) > 32768)
               continue;
             SoftmaxMatmulConfig c;
@@ -311,6 +319,7 @@ static std::vector<Variant> listVariants() {
             c.numWarps = 4;
             c.stages = 2;
             c.hopper = hopper;
+            c.transposedProduct = transposed;
             c.residentProducts = products;
             out.push_back(
                 softmaxMatmulVariant(c, 5, bn * products, [c](ModuleOp m) {

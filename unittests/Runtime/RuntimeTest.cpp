@@ -242,6 +242,7 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
           << type << " " << tileName;
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"));
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"));
+  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_h_t_p8"));
 }
 
 // The softmax-matmul dispatcher's choices (docs/design.md's table) and its
@@ -270,13 +271,14 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
         // Short d2: tf32 takes the Hopper tile from d2 = 128 (the
         // mma.sync tile elsewhere), the short-row kernel for
-        // d2 <= 64; f16 the short-row kernels (Hopper builds up
-        // to d2 = 256).
+        // d2 <= 64 (on Hopper with the product transposed); f16
+        // the short-row kernels (Hopper builds up to d2 = 256).
         Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
              hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64, 512,
-             "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_p8"},
+             hopper ? "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_h_t_p8"
+                    : "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_p8"},
         Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 64, 512,
              hopper ? "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_h_p8"
                     : "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_p8"},
