@@ -290,9 +290,9 @@ static std::vector<Variant> listVariants() {
   // next; f16/bf16 also for Hopper (wgmma with A from registers), tf32 for
   // Hopper with P in a shared buffer and the product transposed (wgmma
   // with V transposed into its stage had measured 2-8x slower here). The
-  // kernel table's block_n is the columns per
-  // program. Stages of V up to 32 KiB (two or more programs per SM); tf32
-  // holds P as f32: up to 128 columns.
+  // kernel table's block_n is the columns per program. Stages of V up to
+  // 32 KiB (two or more programs per SM); tf32 holds P as f32: up to 128
+  // columns.
   for (MM mm : {MM{ElemType::F32, InputPrecision::TF32},
                 MM{ElemType::F16, InputPrecision::IEEE},
                 MM{ElemType::BF16, InputPrecision::IEEE}})
