@@ -810,6 +810,26 @@ getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared) {
           tiedF32Constraints(regs) + (aShared ? ",l,l,r" : ",r,r,r,r,l,r")};
 }
 
+/// Ends a dot's wgmma group: commits it and waits. The accumulator
+/// registers are only defined once the group completes; waiting also ends
+/// the group's reads of both stages. A dot marked tile.wgmma_pending leaves
+/// its own group running (the previous iteration's is complete after the
+/// wait): the next dot chains onto the same registers and
+/// tile.warpgroup_mma_wait after the loop drains it.
+static LogicalResult commitWarpgroupMma(DotOp op, ValueRange acc,
+                                        ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.commit_group.sync.aligned;", "",
+                /*hasSideEffects=*/true);
+  int64_t pending = 0;
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
+    pending = attr.getInt();
+  rewriter.replaceOpWithMultiple(
+      op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});
+  return success();
+}
+
 static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
                                        ValueRange accVals,
                                        ConversionPatternRewriter &rewriter) {
@@ -945,20 +965,7 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
         acc[s] = v;
     }
   }
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.commit_group.sync.aligned;", "",
-                /*hasSideEffects=*/true);
-  // The accumulator registers are only defined once the group completes;
-  // waiting also ends the group's reads of both stages. A dot marked
-  // tile.wgmma_pending leaves its own group running (the previous
-  // iteration's is complete after the wait): the next dot chains onto the
-  // same registers and tile.warpgroup_mma_wait after the loop drains it.
-  int64_t pending = 0;
-  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
-    pending = attr.getInt();
-  rewriter.replaceOpWithMultiple(
-      op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});
-  return success();
+  return commitWarpgroupMma(op, acc, rewriter);
 }
 
 /// A tf32 dot with the transposed accumulator layout
@@ -1074,15 +1081,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
         acc[slot] = v;
     }
   }
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.commit_group.sync.aligned;", "",
-                /*hasSideEffects=*/true);
-  int64_t pending = 0;
-  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
-    pending = attr.getInt();
-  rewriter.replaceOpWithMultiple(
-      op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});
-  return success();
+  return commitWarpgroupMma(op, acc, rewriter);
 }
 
 //===----------------------------------------------------------------------===//
