@@ -292,7 +292,9 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // 0.912 / 1.80; level at 512, slower below (0.050 against 0.047 at
     // d2 = 64). tf32 at d2 <= 64 takes the short-row kernel with P in a
     // shared buffer and the product transposed (_h_t_p8): 0.037 ms at
-    // d2 = 64 against 0.040 for the mma.sync build.
+    // d2 = 64 against 0.040 for the mma.sync build. f16/bf16 take the
+    // 128 x 64 x 256 tile from d2 = 257 (was 512): 0.055 ms at d2 = 384
+    // against 0.064 for the 64 x 32 x 128 one.
 
     bool halfType = dtype != TILE_F32;
     if (isHopper() && d2 <= 256 && d3 >= 64 && halfType) {
@@ -304,8 +306,8 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
       tileName = isHopper() && !halfType ? "m64_k64_n64_w4_s2_h_t_p8"
                                          : "m64_k64_n64_w4_s2_p8";
     } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
-      tileName = d2 >= 512 && d3 >= 256 ? "m128_k64_n256_w8_s4_h_f"
-                                        : "m64_k32_n128_w4_s2_h";
+      tileName = d2 > 256 && d3 >= 256 ? "m128_k64_n256_w8_s4_h_f"
+                                       : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
       tileName =

@@ -285,6 +285,9 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
         Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
              hopper ? "softmax_matmul_f16_ieee_m64_k256_n64_w4_s2_h_p8"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 384, 512,
+             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"
+                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_BF16, TILE_PRECISION_IEEE, 2048, 512, 512,
              hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f"
                     : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
