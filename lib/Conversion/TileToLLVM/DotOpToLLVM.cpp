@@ -830,6 +830,50 @@ static LogicalResult commitWarpgroupMma(DotOp op, ValueRange acc,
   return success();
 }
 
+/// The first byte of the stage a dot's operand `read` reads (a pointer).
+static Value emitReadStageBase(ConversionPatternRewriter &rewriter,
+                               Location loc, LocalLoadOp read,
+                               const SharedLayout &layout) {
+  return emitStageBase(rewriter, loc, layout,
+                       rewriter.getRemappedValue(read.getBuffer()),
+                       rewriter.getRemappedValue(read.getStage()));
+}
+
+/// `desc` advanced by `bytes` (a multiple of 16; no op for 0).
+static Value advanceDescriptor(OpBuilder &b, Location loc, Value desc,
+                               int64_t bytes) {
+  if (!bytes)
+    return desc;
+  return arith::AddIOp::create(b, loc, desc, i64Constant(b, loc, bytes >> 4));
+}
+
+/// Bytes from a K-major swizzled operand's first k to the one `kBytes`
+/// into its rows: within a swizzled row, or into a later column chunk.
+static int64_t getKMajorStepBytes(const SharedLayout &layout,
+                                  int64_t kBytes) {
+  int64_t rowBytes = layout.swizzleBytes;
+  return kBytes / rowBytes * layout.getChunkBytes() + kBytes % rowBytes;
+}
+
+/// One wgmma of a group: the accumulator registers at `slots` (in the
+/// instruction's register order), then `aOperands`, `bDesc` and the
+/// accumulate flag `one`; the results replace those registers in `acc`.
+static void emitWarpgroupMmaInstruction(
+    ConversionPatternRewriter &rewriter, Location loc,
+    MutableArrayRef<Value> acc, ArrayRef<int64_t> slots, ValueRange aOperands,
+    Value bDesc, Value one, StringRef text, StringRef constraints) {
+  SmallVector<Value> operands;
+  for (int64_t slot : slots)
+    operands.push_back(acc[slot]);
+  operands.append(aOperands.begin(), aOperands.end());
+  operands.append({bDesc, one});
+  SmallVector<Value> out = emitInlineAsm(
+      rewriter, loc, SmallVector<Type>(slots.size(), rewriter.getF32Type()),
+      operands, text, constraints, /*hasSideEffects=*/true);
+  for (auto [slot, v] : llvm::zip(slots, out))
+    acc[slot] = v;
+}
+
 static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
                                        ValueRange accVals,
                                        ConversionPatternRewriter &rewriter) {
@@ -852,16 +896,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
   SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
   auto stageAddress = [&](LocalLoadOp read, const SharedLayout &layout) {
     return LLVM::PtrToIntOp::create(
-        rewriter, loc, i32,
-        emitStageBase(rewriter, loc, layout,
-                      rewriter.getRemappedValue(read.getBuffer()),
-                      rewriter.getRemappedValue(read.getStage())));
+        rewriter, loc, i32, emitReadStageBase(rewriter, loc, read, layout));
   };
-  auto advance = [&](Value desc, int64_t bytes) -> Value {
-    if (!bytes)
-      return desc;
-    return arith::AddIOp::create(rewriter, loc, desc,
-                                 i64Constant(rewriter, loc, bytes >> 4));
+  auto advance = [&](Value desc, int64_t bytes) {
+    return advanceDescriptor(rewriter, loc, desc, bytes);
   };
   // b is MN-major: 8-row (k) groups SBO apart, 64-column (swizzle-row)
   // chunks LBO apart; transposed (tf32), it is K-major like a shared `a`:
@@ -890,7 +928,7 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 
   LayoutView view(cType);
   auto slotOf = [&](int64_t r, int64_t c) { return view.getSlot({r, c}); };
-  int64_t nTiles = n / 8, regs = n / 2;
+  int64_t nTiles = n / 8;
   Type elem = aType.getElementType();
   // Operands after the accumulator's: a's descriptor (or its 4 fragment
   // registers), b's descriptor, the scale-d flag.
@@ -938,31 +976,21 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
     // k step: 32 bytes into a's rows (possibly the next column chunk),
     // kStep rows down b (MN-major) or 32 bytes into its rows (K-major).
     int64_t kBytes = kk * elemBytes;
-    int64_t aBytes =
-        aShared ? kBytes / aS * aLayout.getChunkBytes() + kBytes % aS : 0;
+    int64_t aBytes = aShared ? getKMajorStepBytes(aLayout, kBytes) : 0;
     Value bStep =
-        advance(bDesc, bLayout.transposed
-                           ? kBytes / bS * bLayout.getChunkBytes() + kBytes % bS
-                           : kk * bS);
+        advance(bDesc, bLayout.transposed ? getKMajorStepBytes(bLayout, kBytes)
+                                          : kk * bS);
     for (int64_t j = 0; j < mTiles; ++j) {
       SmallVector<Value> aOps =
           aShared ? SmallVector<Value>{advance(aDesc, aBytes + j * 64 * aS)}
                   : aFragments[(kk / kStep) * mTiles + j];
-      SmallVector<Value> operands;
       SmallVector<int64_t> slots;
       for (int64_t t = 0; t < nTiles; ++t)
         for (int64_t h = 0; h < 2; ++h)
           for (int64_t c = 0; c < 2; ++c)
             slots.push_back(slotOf(2 * j + h, 2 * t + c));
-      for (int64_t s : slots)
-        operands.push_back(acc[s]);
-      operands.append(aOps);
-      operands.append({bStep, one});
-      SmallVector<Value> out = emitInlineAsm(
-          rewriter, loc, SmallVector<Type>(regs, rewriter.getF32Type()),
-          operands, text, constraints, /*hasSideEffects=*/true);
-      for (auto [s, v] : llvm::zip(slots, out))
-        acc[s] = v;
+      emitWarpgroupMmaInstruction(rewriter, loc, acc, slots, aOps, bStep, one,
+                                  text, constraints);
     }
   }
   return commitWarpgroupMma(op, acc, rewriter);
@@ -993,16 +1021,13 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
   auto bRead = op.getB().getDefiningOp<LocalLoadOp>();
   SharedLayout aLayout = getSharedLayout(aRead.getBuffer());
   SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
-  auto stageBase = [&](LocalLoadOp read, const SharedLayout &layout) {
-    return emitStageBase(rewriter, loc, layout,
-                         rewriter.getRemappedValue(read.getBuffer()),
-                         rewriter.getRemappedValue(read.getStage()));
-  };
   auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
   int64_t aS = aLayout.swizzleBytes;
   Value desc = emitMatrixDescriptor(
       rewriter, loc,
-      LLVM::PtrToIntOp::create(rewriter, loc, i32, stageBase(aRead, aLayout)),
+      LLVM::PtrToIntOp::create(rewriter, loc, i32,
+                               emitReadStageBase(rewriter, loc, aRead,
+                                                 aLayout)),
       16, 8 * aS, aS);
 
   ThreadIds ids = getThreadIds(rewriter, loc);
@@ -1011,7 +1036,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
   Value column0 = arith::AddIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, ids.warp, c(16)),
       arith::MulIOp::create(rewriter, loc, g, c(2)));
-  Value bBase = stageBase(bRead, bLayout);
+  Value bBase = emitReadStageBase(rewriter, loc, bRead, bLayout);
   auto vec2 = VectorType::get({2}, f32);
   // The pair (row, column..column + 1) of `b`, as i32 bits.
   auto loadPair = [&](int64_t row, int64_t column) -> std::pair<Value, Value> {
@@ -1056,11 +1081,8 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
   for (int64_t kk = 0; kk < k; kk += 8) {
-    int64_t kBytes = kk * 4;
-    Value step = desc;
-    if (int64_t bytes = kBytes / aS * aLayout.getChunkBytes() + kBytes % aS)
-      step = arith::AddIOp::create(rewriter, loc, desc,
-                                   i64Constant(rewriter, loc, bytes >> 4));
+    Value step =
+        advanceDescriptor(rewriter, loc, desc, getKMajorStepBytes(aLayout, kk * 4));
     for (int64_t r = 0; r < reps; ++r) {
       // Register 4j + 2h + x: wgmma row g + 8h (column slot 2r + h), wgmma
       // column 8j + 2q + x (row slot 2j + x).
@@ -1069,16 +1091,9 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
         for (int64_t h = 0; h < 2; ++h)
           for (int64_t x = 0; x < 2; ++x)
             slots.push_back(view.getSlot({2 * j + x, 2 * r + h}));
-      SmallVector<Value> operands;
-      for (int64_t slot : slots)
-        operands.push_back(acc[slot]);
-      operands.append(fragments[(kk / 8) * reps + r]);
-      operands.append({step, one});
-      SmallVector<Value> out =
-          emitInlineAsm(rewriter, loc, SmallVector<Type>(m / 2, f32), operands,
-                        text, constraints, /*hasSideEffects=*/true);
-      for (auto [slot, v] : llvm::zip(slots, out))
-        acc[slot] = v;
+      emitWarpgroupMmaInstruction(rewriter, loc, acc, slots,
+                                  fragments[(kk / 8) * reps + r], step, one,
+                                  text, constraints);
     }
   }
   return commitWarpgroupMma(op, acc, rewriter);
