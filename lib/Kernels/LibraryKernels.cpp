@@ -32,6 +32,7 @@ static int64_t byteSize(ElemType t) { return t == ElemType::F32 ? 4 : 2; }
 std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
   return ("softmax_rows_" + typeName(c.in) + "_" + typeName(c.out) + "_r" +
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
+          (c.tail ? "_t" + std::to_string(c.tail) : std::string()) +
           (c.aligned ? "_a16" : "_a1") + (c.persistent ? "_p" : ""))
       .str();
 }
@@ -206,59 +207,101 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
   setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
-  int64_t R = c.rows, B = c.block;
-  SmallVector<int64_t> shape{R, B};
+  int64_t R = c.rows;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nRows = k.arg(4), nCols = k.arg(5);
 
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
   Value firstRow = arith::MulIOp::create(k.b, k.loc, pid, k.ci32(R));
-  Value cols = k.range(B);
-  Value colValid = k.cmp(arith::CmpIPredicate::slt, cols, k.splat(nCols, {B}));
-  Value cols64 = k.spread(k.extsi(cols, k.i64()), 0, shape);
-  Value negInf = k.splat(k.cf(in, -std::numeric_limits<double>::infinity()),
-                         shape);
+  // The row's columns in one tile of `block` columns, or two: [0, block)
+  // and [block, block + tail). Tile shapes are powers of two; the second
+  // tile lets a row of, say, 20000 columns fill 20480 lanes instead of
+  // 32768.
+  struct ColumnTile {
+    SmallVector<int64_t> shape;
+    Value valid, cols64, negInf;
+  };
+  SmallVector<ColumnTile> tiles;
+  for (auto [offset, width] :
+       {std::pair<int64_t, int64_t>{0, c.block}, {c.block, c.tail}}) {
+    if (width == 0)
+      continue;
+    ColumnTile t;
+    t.shape = {R, width};
+    Value cols = k.range(width);
+    if (offset)
+      cols = arith::AddIOp::create(k.b, k.loc, cols,
+                                   k.splat(k.ci32(offset), {width}));
+    t.valid = k.cmp(arith::CmpIPredicate::slt, cols, k.splat(nCols, {width}));
+    t.cols64 = k.spread(k.extsi(cols, k.i64()), 0, t.shape);
+    t.negInf =
+        k.splat(k.cf(in, -std::numeric_limits<double>::infinity()), t.shape);
+    tiles.push_back(t);
+  }
   // Rows [start, start + R): their validity, and pointers into a buffer.
   struct RowBlock {
-    Value mask, rows64;
+    Value valid, rows64;
   };
   auto rowBlock = [&](Location loc, Value start) -> RowBlock {
     Value rows = arith::AddIOp::create(k.b, loc, k.splat(start, {R}),
                                        k.range(R));
     Value rowValid =
         k.cmp(arith::CmpIPredicate::slt, rows, k.splat(nRows, {R}));
-    Value mask = arith::AndIOp::create(k.b, loc, k.spread(rowValid, 1, shape),
-                                       k.spread(colValid, 0, shape));
-    return {mask, k.extsi(rows, k.i64())};
+    return {rowValid, k.extsi(rows, k.i64())};
   };
-  auto pointers = [&](Location loc, const RowBlock &rb, Value base,
-                      Value stride) {
+  auto mask = [&](Location loc, const RowBlock &rb, const ColumnTile &t) {
+    return arith::AndIOp::create(k.b, loc, k.spread(rb.valid, 1, t.shape),
+                                 k.spread(t.valid, 0, t.shape));
+  };
+  auto pointers = [&](Location loc, const RowBlock &rb, const ColumnTile &t,
+                      Value base, Value stride) {
     Value rowOff = arith::MulIOp::create(k.b, loc, rb.rows64,
                                          k.splat(stride, {R}));
-    Value off = arith::AddIOp::create(k.b, loc, k.spread(rowOff, 1, shape),
-                                      cols64);
-    return k.ptrAdd(k.splat(base, shape), off);
+    Value off =
+        arith::AddIOp::create(k.b, loc, k.spread(rowOff, 1, t.shape), t.cols64);
+    return k.ptrAdd(k.splat(base, t.shape), off);
   };
-  auto load = [&](Location loc, const RowBlock &rb) -> Value {
-    return LoadOp::create(k.b, loc, k.tensor(shape, in),
-                          pointers(loc, rb, x, xStride), rb.mask, negInf);
+  auto load = [&](Location loc, const RowBlock &rb) {
+    SmallVector<Value> loaded;
+    for (const ColumnTile &t : tiles)
+      loaded.push_back(LoadOp::create(k.b, loc, k.tensor(t.shape, in),
+                                      pointers(loc, rb, t, x, xStride),
+                                      mask(loc, rb, t), t.negInf));
+    return loaded;
+  };
+  // Per-row statistics of the tiles, combined.
+  auto rowReduce = [&](Location loc, ReduceKind kind, ArrayRef<Value> vs) {
+    Value acc;
+    for (Value v : vs) {
+      Value r = k.reduce(kind, v, 1);
+      acc = !acc ? r
+            : kind == ReduceKind::Max
+                ? (Value)arith::MaximumFOp::create(k.b, loc, acc, r)
+                : (Value)arith::AddFOp::create(k.b, loc, acc, r);
+    }
+    return acc;
   };
   // The softmax of loaded rows, stored.
-  auto compute = [&](Location loc, const RowBlock &rb, Value xv) {
-    Value xf = k.toFloat(xv, k.f32());
-    Value rowMax = k.reduce(ReduceKind::Max, xf, 1);
-    Value shifted =
-        arith::SubFOp::create(k.b, loc, xf, k.spread(rowMax, 1, shape));
-    Value e = softmaxExp(k.b, loc, shifted);
-    Value sum = k.reduce(ReduceKind::Sum, e, 1);
+  auto compute = [&](Location loc, const RowBlock &rb, ValueRange xv) {
+    SmallVector<Value> xf, e;
+    for (Value v : xv)
+      xf.push_back(k.toFloat(v, k.f32()));
+    Value rowMax = rowReduce(loc, ReduceKind::Max, xf);
+    for (auto [t, v] : llvm::zip(tiles, xf))
+      e.push_back(softmaxExp(
+          k.b, loc,
+          arith::SubFOp::create(k.b, loc, v, k.spread(rowMax, 1, t.shape))));
+    Value sum = rowReduce(loc, ReduceKind::Sum, e);
     // One division per row, then multiplications: a division per element
     // is a dozen instructions (div.rn.f32 with its slow-path check) and
     // dominated the 2-byte kernels; e * (1/sum) is within 1.5 ulp of e / sum.
     Value inv = arith::DivFOp::create(
         k.b, loc, k.splat(k.cf(k.f32(), 1.0), {R}), sum);
-    Value yv = arith::MulFOp::create(k.b, loc, e, k.spread(inv, 1, shape));
-    StoreOp::create(k.b, loc, pointers(loc, rb, y, yStride),
-                    k.toFloat(yv, out), rb.mask);
+    for (auto [t, ev] : llvm::zip(tiles, e)) {
+      Value yv = arith::MulFOp::create(k.b, loc, ev, k.spread(inv, 1, t.shape));
+      StoreOp::create(k.b, loc, pointers(loc, rb, t, y, yStride),
+                      k.toFloat(yv, out), mask(loc, rb, t));
+    }
   };
   if (!c.persistent) {
     RowBlock rb = rowBlock(k.loc, firstRow);
@@ -269,15 +312,15 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
     // overlaps it). Past the last row the loads are masked off.
     Value step = arith::MulIOp::create(
         k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0), k.ci32(R));
-    Value first = load(k.loc, rowBlock(k.loc, firstRow));
+    SmallVector<Value> first = load(k.loc, rowBlock(k.loc, firstRow));
     scf::ForOp::create(
-        k.b, k.loc, firstRow, nRows, step, ValueRange{first},
+        k.b, k.loc, firstRow, nRows, step, first,
         [&](OpBuilder &b, Location loc, Value start, ValueRange it) {
           OpBuilder::InsertionGuard guard(k.b);
           k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
           Value nextStart = arith::AddIOp::create(k.b, loc, start, step);
-          Value next = load(loc, rowBlock(loc, nextStart));
-          compute(loc, rowBlock(loc, start), it[0]);
+          SmallVector<Value> next = load(loc, rowBlock(loc, nextStart));
+          compute(loc, rowBlock(loc, start), it);
           scf::YieldOp::create(k.b, loc, next);
         });
   }

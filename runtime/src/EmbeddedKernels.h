@@ -21,7 +21,10 @@ enum Family {
   kSoftmaxCluster = 4,        // rows split over clusters of programs
   // softmax(X) @ V for d2 <= blockK, blockN columns of the output per
   // program (several column blocks each, the softmax computed once)
-  kSoftmaxMatmulResident = 5
+  kSoftmaxMatmulResident = 5,
+  // two-tile softmax row kernels (tail > 0) that measured slower than the
+  // dispatcher's other choices: run only when forced (tuning)
+  kSoftmaxRowsTuning = 6
 };
 
 struct EmbeddedKernel {
@@ -34,6 +37,8 @@ struct EmbeddedKernel {
   int blockM, blockK, blockN;
   int arch; // 90: built for sm_90a, runs on compute capability 9.0 only
   int clusterSize; // programs per row (softmax cluster; needs 9.0 or later)
+  int tail;        // softmax rows: columns [block, block + tail) in a
+                   // second tile (0: none)
   const char *image;
   size_t imageSize;
   const char *metadata;

@@ -4,8 +4,9 @@
 // (EmbeddedKernels.h); each variant's module is loaded on first use.
 // Softmax dispatches by row length as OneFlow does: several rows per CTA
 // (a warp per row, or several rows per warp for the shortest) for short
-// rows, one row per CTA held in registers up to 32768 columns, and a
-// two-pass online kernel beyond.
+// rows, one row per CTA held in registers up to 32768 columns (rows just
+// past a power of two in two tiles, a power of two and a smaller one),
+// then clusters of CTAs per row or a two-pass online kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,8 +110,10 @@ bool isHopper() {
 /// Where the cluster kernels beat the online kernel (f32, aligned rows).
 /// Measured on an H200, 2026-11-23 (bench/scripts/tune_softmax_cluster.sh,
 /// GB/s at M = 4096; the online kernel: 2710-2800): 20000 columns 3251 with
-/// 4 programs of 8192 (4 per SM requested), 49152 3200 and 65536 3633 with
-/// 4 of 16384 (2 per SM), 98304 2927 and 131072 3275 with 8 of 16384,
+/// 4 programs of 8192 (4 per SM requested; since 2026-11-24 the two-tile
+/// row kernel takes rows up to 24576 columns: 4006), 49152 3200 and 65536
+/// 3633 with 4 of 16384 (2 per SM), 98304 2927 and 131072 3275 with 8 of
+/// 16384,
 /// 262144 2933 with 8 of 32768 (196608: 2477, slower than online, hence
 /// the range's start). Without the occupancy requests a program waiting
 /// for its cluster's exchange idles its SM (65536: 2699 with 4 of 16384).
@@ -123,7 +126,6 @@ struct ClusterChoice {
   const char *config;
 };
 constexpr ClusterChoice kClusterChoices[] = {
-    {16385, 32768, "c4_b8192_w8_a16_o4"},
     {32769, 65536, "c4_b16384_w16_a16_o2"},
     {65537, 131072, "c8_b16384_w16_a16_o2"},
     {229377, 262144, "c8_b32768_w32_a16"}};
@@ -150,19 +152,37 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
+  auto candidate = [&](const EmbeddedKernel &k) {
+    return k.inDtype == x_dtype && k.outDtype == y_dtype &&
+           k.aligned == (int)aligned &&
+           (!forced || std::strcmp(forced, k.name) == 0);
+  };
+  // Rows past a power of two (aligned rows, up to 24576 columns): a tile
+  // of half the next power of two and the smallest second tile that holds
+  // the rest, rather than a tile of the next power of two. (A forced
+  // two-tile variant runs on any row it holds.)
+  int tailed = -1;
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    const EmbeddedKernel &k = kKernels[i];
+    bool twoTile = k.family == tile::embedded::kSoftmaxRows ||
+                   (forced && k.family == tile::embedded::kSoftmaxRowsTuning);
+    if (candidate(k) && twoTile && k.tail && k.block + k.tail >= cols &&
+        (forced || (int64_t)k.block * 2 == block) &&
+        (tailed < 0 || k.tail < kKernels[tailed].tail))
+      tailed = (int)i;
+  }
+  if (tailed >= 0)
+    return tailed;
   int online = -1;
   for (unsigned i = 0; i < kNumKernels; ++i) {
     const EmbeddedKernel &k = kKernels[i];
-    if (k.inDtype != x_dtype || k.outDtype != y_dtype ||
-        k.aligned != (int)aligned)
-      continue;
-    if (forced && std::strcmp(forced, k.name) != 0)
+    if (!candidate(k))
       continue;
     // Persistent variants only when forced (tuning) or named below.
     bool rowsFamily = k.family == tile::embedded::kSoftmaxRows ||
                       (forced && k.family ==
                                      tile::embedded::kSoftmaxRowsPersistent);
-    if (rowKernel && rowsFamily && k.block == block)
+    if (rowKernel && rowsFamily && k.block == block && !k.tail)
       return (int)i;
     if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
       online = (int)i;

@@ -47,7 +47,8 @@ namespace {
 struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
-              // 4 softmax cluster, 5 softmax_matmul for short rows
+              // 4 softmax cluster, 5 softmax_matmul for short rows,
+              // 6 two-tile rows for tuning only
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -55,6 +56,7 @@ struct Variant {
   std::string chip = "";
   int arch = 0;
   int clusterSize = 0;
+  int tail = 0; // softmax rows: columns held past `block` (a second tile)
 };
 } // namespace
 
@@ -84,9 +86,38 @@ static Variant softmaxMatmulVariant(const SoftmaxMatmulConfig &c, int family,
   return v;
 }
 
+namespace {
+struct Rows {
+  int64_t block, rows, warps;
+};
+} // namespace
+
+/// Whether the dispatcher takes this two-tile row kernel (the smallest
+/// second tile that holds the row) over the one-tile and online kernels.
+/// Measured on an H200, 2026-11-24 (bench/scripts/tune_softmax_tail.py,
+/// GB/s at M = 4096, against the previous choice): f32 faster or level
+/// from 640 to 24576 columns (20000: 4006 against 3059 for the cluster
+/// kernel; 768: 2431 against 2306), except 4 rows of 256 + 128 (384:
+/// 1608 against 1677). The 2-byte types gained only where listed (f16
+/// 768: 1608 against 1414; 5000: 2527 against 2358; 10000: 2676 against
+/// 2610; 20000: 2957 against 2598 online) and lost elsewhere (3000: 2456
+/// against 2586; 24576: 2155 against 2630 online).
+static bool isTwoTileDefault(ElemType t, const Rows &r, int64_t tail) {
+  if (t == ElemType::F32)
+    return !(r.rows > 1 && r.block == 256);
+  struct Kept {
+    int64_t block, rows, warps, tail;
+  };
+  for (Kept k : {Kept{512, 4, 4, 256}, Kept{4096, 1, 4, 1024},
+                 Kept{8192, 1, 16, 4096}, Kept{16384, 1, 16, 4096}})
+    if (k.block == r.block && k.rows == r.rows && k.warps == r.warps &&
+        k.tail == tail)
+      return true;
+  return false;
+}
+
 static std::vector<Variant> listVariants() {
   std::vector<Variant> out;
-  struct Rows { int64_t block, rows, warps; };
   // The first entry per block width is the dispatcher's default; the others
   // are candidates for tuning (TILE_SOFTMAX_VARIANT).
   const Rows rowsTable[] = {{32, 32, 4},    {64, 16, 4},   {128, 8, 4},
@@ -101,20 +132,57 @@ static std::vector<Variant> listVariants() {
                             {16384, 1, 8},  {32768, 1, 16}};
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
     for (bool aligned : {true, false}) {
-      auto addRows = [&](Rows r, bool persistent) {
+      auto addRows = [&](Rows r, bool persistent, int64_t tail = 0,
+                         bool tuningOnly = false) {
         SoftmaxRowsConfig c;
+        c.tail = tail;
         c.in = c.out = t;
         c.rows = r.rows;
         c.block = r.block;
         c.numWarps = r.warps;
         c.aligned = aligned;
         c.persistent = persistent;
-        out.push_back({getKernelName(c), persistent ? 3 : 0, (int)t, (int)t,
-                       (int)r.rows, (int)r.block, (int)r.warps, aligned, 0, 0,
-                       0, 0, [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
+        out.push_back({getKernelName(c),
+                       persistent   ? 3
+                       : tuningOnly ? 6
+                                    : 0,
+                       (int)t, (int)t, (int)r.rows, (int)r.block, (int)r.warps,
+                       aligned, 0, 0, 0, 0,
+                       [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
+        out.back().tail = (int)tail;
       };
       for (Rows r : rowsTable)
         addRows(r, /*persistent=*/false);
+      // Rows between two powers of two: the defaults from 256 to 16384
+      // columns with a second tile of a half or a quarter of the first
+      // (rows of 1.5 x 2^k columns, 768 to 24576, are common widths, and
+      // fill the tiles exactly). Aligned rows only: the unaligned kernels
+      // move one element per lane access, and are not this close to copy.
+      // Both tiles take one layout (the row statistics link them), whose
+      // columns per row are 16 bytes per lane across the row's warps: the
+      // warps are cut until the second tile fills that, since a smaller
+      // tile would be replicated over the remaining warps (measured on an
+      // H200: f16, 8192 + 2048 columns over 16 warps, 2136 GB/s against
+      // 2644 for 8192 + 4096).
+      int64_t laneColumns = 32 * (t == ElemType::F32 ? 4 : 8);
+      if (aligned)
+        for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
+                       Rows{2048, 1, 4}, Rows{4096, 1, 8}, Rows{8192, 1, 16},
+                       Rows{16384, 1, 16}})
+          for (int64_t tail : {r.block / 2, r.block / 4}) {
+            int64_t rowWarps = std::min(r.warps / r.rows, tail / laneColumns);
+            if (rowWarps == 0)
+              continue;
+            Rows built{r.block, r.rows, r.rows * rowWarps};
+            addRows(built, /*persistent=*/false, tail,
+                    !isTwoTileDefault(t, built, tail));
+          }
+      // 16384 + 8192 columns over 16 warps hold 48 values per thread (85
+      // registers: one program per SM); 32 warps hold 24 (tuning
+      // candidate: slower still).
+      if (aligned)
+        addRows({16384, 1, 32}, /*persistent=*/false, 8192,
+                /*tuningOnly=*/true);
       // Persistent variants (loading the next rows during the current
       // ones) of the dispatcher's defaults up to 16384 columns.
       for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
@@ -409,10 +477,10 @@ int main(int argc, char **argv) {
   for (auto [i, v] : llvm::enumerate(variants))
     os << llvm::formatv(
         "    {{\"{0}\", {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, "
-        "{9}, {10}, {11}, {13}, {14}, kImage{12}, "
+        "{9}, {10}, {11}, {13}, {14}, {15}, kImage{12}, "
         "sizeof(kImage{12}) - 1, kMetadata{12}},\n",
         v.name, v.family, v.in, v.out, v.rows, v.block, v.warps, v.aligned,
-        v.precision, v.bm, v.bk, v.bn, i, v.arch, v.clusterSize);
+        v.precision, v.bm, v.bk, v.bn, i, v.arch, v.clusterSize, v.tail);
   os << "};\nconst unsigned kNumKernels = " << variants.size() << ";\n\n"
      << "} // namespace embedded\n} // namespace tile\n";
 

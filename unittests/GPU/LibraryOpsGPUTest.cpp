@@ -76,13 +76,15 @@ protected:
 
   /// Runs tile_softmax on rows x cols (row strides in elements, `offset`
   /// elements into each buffer to test unaligned bases) and compares.
-  void checkSoftmax(tile_dtype t, int64_t rows, int64_t cols,
-                    int64_t xStride, int64_t yStride, int64_t offset = 0,
-                    double scale = 1.0, bool hugeElement = false) {
+  void checkSoftmax(tile_dtype t, int64_t rows, int64_t cols, int64_t xStride,
+                    int64_t yStride, int64_t offset = 0, double scale = 1.0,
+                    int64_t hugeStride = 0) {
     std::vector<float> host = randomFloats(rows * xStride + offset, rng, scale);
-    if (hugeElement)
+    // Optionally one element of 1e4 per row, at column r * hugeStride
+    // (mod cols): a row max far above the rest.
+    if (hugeStride)
       for (int64_t r = 0; r < rows; ++r)
-        host[offset + r * xStride + (r * 7919) % cols] = 1e4f;
+        host[offset + r * xStride + (r * hugeStride) % cols] = 1e4f;
     HostTensor x = makeTensor(host, t);
     size_t es = elemSize(t);
     tile::DeviceBuffer dx, dy;
@@ -200,11 +202,52 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
       }
     }
     checkSoftmax(t, 3, capacity - 16, capacity, capacity, 0, 1.0,
-                 /*hugeElement=*/true);
+                 /*hugeStride=*/7919);
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
   EXPECT_EQ(tested, 51);
+}
+
+// Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
+// second tile), forced, on rows that fill both tiles, rows whose second
+// tile is nearly all masked, rows that leave it empty, and a row block
+// count that is not a multiple of the rows per program.
+TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
+  TILE_REQUIRE_GPU();
+  int tested = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_rows_";
+    size_t t = variant.find("_t");
+    if (variant.rfind(prefix, 0) != 0 || t == std::string::npos)
+      continue;
+    // softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>_t<tail>_a16
+    std::string rest = variant.substr(prefix.size());
+    std::string dtypeName = rest.substr(0, rest.find('_'));
+    tile_dtype dtype = dtypeName == "f32"   ? TILE_F32
+                       : dtypeName == "f16" ? TILE_F16
+                                            : TILE_BF16;
+    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
+    int64_t tail = std::stoll(variant.substr(t + 2));
+    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+    int64_t capacity = block + tail;
+    for (int64_t cols : {capacity, capacity - 8, block + 8, block / 2 + 8}) {
+      int64_t stride = (cols + 15) / 16 * 16 + 16;
+      checkSoftmax(dtype, 37, cols, stride, stride, 0, 4.0);
+      if (HasFatalFailure()) {
+        unsetenv("TILE_SOFTMAX_VARIANT");
+        return;
+      }
+    }
+    // The largest element in the first tile of row 0 and in the second
+    // tile of the others: both tiles' maxima enter the row's.
+    checkSoftmax(dtype, 5, capacity, capacity, capacity, 0, 1.0,
+                 /*hugeStride=*/capacity - 3);
+    ++tested;
+  }
+  unsetenv("TILE_SOFTMAX_VARIANT");
+  EXPECT_EQ(tested, 38);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
@@ -232,8 +275,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxLargeValues) {
   TILE_REQUIRE_GPU();
   for (tile_dtype t : {TILE_F32, TILE_BF16}) {
     checkSoftmax(t, 20, 781, 781, 781, 0, 1e4);
-    checkSoftmax(t, 20, 781, 781, 781, 0, 1.0, /*hugeElement=*/true);
-    checkSoftmax(t, 4, 30000, 30000, 30000, 0, 1.0, /*hugeElement=*/true);
+    checkSoftmax(t, 20, 781, 781, 781, 0, 1.0, /*hugeStride=*/7919);
+    checkSoftmax(t, 4, 30000, 30000, 30000, 0, 1.0, /*hugeStride=*/7919);
   }
 }
 
@@ -445,9 +488,29 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F32, 781, 1, "softmax_rows_f32_f32_r1_b1024_w4_a16", nullptr},
       {TILE_F32, 40000, 0, "softmax_online_f32_f32_b2048_w8_a1", nullptr},
       {TILE_F32, 30000, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16", nullptr},
-      {TILE_F32, 20000, 1, "softmax_cluster_f32_f32_c4_b8192_w8_a16_o4",
-       "softmax_online_f32_f32_b2048_w8_a16"},
-      {TILE_F16, 20000, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
+      {TILE_F32, 20000, 1, "softmax_rows_f32_f32_r1_b16384_w16_t4096_a16",
+       nullptr},
+      {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b16384_w16_t4096_a16",
+       nullptr},
+      {TILE_F16, 20000, 0, "softmax_online_f16_f16_b2048_w8_a1", nullptr},
+      // Rows past a power of two, aligned: two tiles.
+      {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16", nullptr},
+      {TILE_F32, 768, 0, "softmax_rows_f32_f32_r1_b1024_w4_a1", nullptr},
+      {TILE_F32, 1025, 1, "softmax_rows_f32_f32_r1_b1024_w2_t256_a16", nullptr},
+      {TILE_F32, 384, 1, "softmax_rows_f32_f32_r4_b512_w4_a16", nullptr},
+      {TILE_F32, 24576, 1, "softmax_rows_f32_f32_r1_b16384_w16_t8192_a16",
+       nullptr},
+      // 2-byte types: only where measured faster (tile-kernel-gen's
+      // isTwoTileDefault).
+      {TILE_BF16, 768, 1, "softmax_rows_bf16_bf16_r4_b512_w4_t256_a16",
+       nullptr},
+      {TILE_BF16, 1025, 1, "softmax_rows_bf16_bf16_r1_b2048_w4_a16", nullptr},
+      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16", nullptr},
+      {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16",
+       nullptr},
+      {TILE_F16, 24576, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
+      {TILE_F32, 10000, 1, "softmax_rows_f32_f32_r1_b8192_w16_t2048_a16",
+       nullptr},
       {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
        "softmax_online_f32_f32_b2048_w8_a16"},
       {TILE_F32, 150000, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},

@@ -20,14 +20,18 @@ namespace tile {
 enum class ElemType { F32 = 0, F16 = 1, BF16 = 2 }; // = tile_dtype
 
 /// Softmax over rows held whole in registers: each program handles `rows`
-/// rows of up to `block` columns (rows > 1 for short rows: one warp per
-/// row). Signature:
+/// rows of up to `block` (+ `tail`) columns (rows > 1 for short rows: one warp
+/// per row). Signature:
 ///   (y: ptr<out>, x: ptr<in>, y_row_stride: i64, x_row_stride: i64,
 ///    n_rows: i32, n_cols: i32)
 /// launched on cdiv(n_rows, rows) programs.
 struct SoftmaxRowsConfig {
   ElemType in = ElemType::F32, out = ElemType::F32;
   int64_t rows = 1, block = 1024, numWarps = 4;
+  /// If nonzero (a power of two), columns [block, block + tail) are held
+  /// in a second tile: rows of up to block + tail columns without rounding
+  /// the row up to the next power of two.
+  int64_t tail = 0;
   /// Strides are multiples of 16 elements and buffers 16-byte aligned:
   /// the compiler may then use 16-byte accesses.
   bool aligned = true;
