@@ -966,3 +966,54 @@ int64_t AxisInfoAnalysis::getVectorWidth(Value ptr, Value mask, unsigned dim,
   }
   return pow2Floor(width);
 }
+
+bool AxisInfoAnalysis::isPrefixMask(Value mask, unsigned dim,
+                                    int64_t width) const {
+  const AxisInfo *m = lookup(mask);
+  if (!m || dim >= m->getRank())
+    return false;
+  if (m->getConstancy(dim) >= width)
+    return true;
+  Operation *op = mask.getDefiningOp();
+  if (!op)
+    return false;
+  if (auto andOp = dyn_cast<arith::AndIOp>(op))
+    return isPrefixMask(andOp.getLhs(), dim, width) &&
+           isPrefixMask(andOp.getRhs(), dim, width);
+  if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+    // Dimensions the source has as 1 are constant (handled above).
+    auto srcType = cast<RankedTensorType>(bcast.getSrc().getType());
+    return srcType.getDimSize(dim) != 1 &&
+           isPrefixMask(bcast.getSrc(), dim, width);
+  }
+  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+    unsigned axis = expand.getAxis();
+    // The new dimension has size 1 (constant, handled above).
+    return dim != axis &&
+           isPrefixMask(expand.getSrc(), dim > axis ? dim - 1 : dim, width);
+  }
+  auto cmp = dyn_cast<arith::CmpIOp>(op);
+  if (!cmp)
+    return false;
+  // `rising < fixed` (or <=): true for the first lanes of a run.
+  Value rising, fixed;
+  switch (cmp.getPredicate()) {
+  // Signed only: runs are assumed not to wrap as signed integers, but one
+  // may cross zero, where an unsigned order breaks (-1 >u 0).
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::sle:
+    rising = cmp.getLhs();
+    fixed = cmp.getRhs();
+    break;
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::sge:
+    rising = cmp.getRhs();
+    fixed = cmp.getLhs();
+    break;
+  default:
+    return false;
+  }
+  const AxisInfo *r = lookup(rising), *f = lookup(fixed);
+  return r && f && dim < r->getRank() && dim < f->getRank() &&
+         r->getContiguity(dim) >= width && f->getConstancy(dim) >= width;
+}

@@ -95,16 +95,24 @@ static SmallVector<Value> emitMaskedLoad(OpBuilder &b, Location loc,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-/// AND of `masks`.
-static Value allOf(OpBuilder &b, Location loc, ValueRange masks) {
+/// Whether every lane of a vector is enabled: the AND of its `masks`, or
+/// the last lane's where the enabled lanes form a prefix.
+static Value allOf(OpBuilder &b, Location loc, ValueRange masks,
+                   const VectorAccess &access) {
+  if (access.maskPrefix)
+    return masks.back();
   Value all = masks[0];
   for (Value m : masks.drop_front())
     all = arith::AndIOp::create(b, loc, all, m);
   return all;
 }
 
-/// OR of `masks`.
-static Value anyOf(OpBuilder &b, Location loc, ValueRange masks) {
+/// Whether some lane is enabled: the OR of `masks`, or the first lane's
+/// where the enabled lanes form a prefix.
+static Value anyOf(OpBuilder &b, Location loc, ValueRange masks,
+                   const VectorAccess &access) {
+  if (access.maskPrefix)
+    return masks.front();
   Value any = masks[0];
   for (Value m : masks.drop_front())
     any = arith::OrIOp::create(b, loc, any, m);
@@ -176,7 +184,7 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
       ValueRange group = masks.slice(first, width);
       SmallVector<Type> types(width, elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types,
-                                    allOf(rewriter, loc, group),
+                                    allOf(rewriter, loc, group, access),
                                     /*withElse=*/true);
       {
         OpBuilder::InsertionGuard guard(rewriter);
@@ -186,7 +194,7 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
                                       width));
         rewriter.setInsertionPointToStart(ifOp.elseBlock());
         auto someOp = scf::IfOp::create(rewriter, loc, types,
-                                        anyOf(rewriter, loc, group),
+                                        anyOf(rewriter, loc, group, access),
                                         /*withElse=*/true);
         scf::YieldOp::create(rewriter, loc, someOp.getResults());
         rewriter.setInsertionPointToStart(someOp.thenBlock());
@@ -232,7 +240,7 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
       }
       ValueRange groupMasks = masks.slice(first, width);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(),
-                                    allOf(rewriter, loc, groupMasks),
+                                    allOf(rewriter, loc, groupMasks, access),
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -240,7 +248,7 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
       // Lanes partly enabled: element by element; none: nothing.
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       auto someOp = scf::IfOp::create(rewriter, loc, TypeRange(),
-                                      anyOf(rewriter, loc, groupMasks),
+                                      anyOf(rewriter, loc, groupMasks, access),
                                       /*withElse=*/false);
       rewriter.setInsertionPoint(someOp.thenBlock()->getTerminator());
       for (unsigned i = 0; i < width; ++i)

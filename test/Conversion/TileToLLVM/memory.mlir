@@ -246,3 +246,61 @@ func.func @block_padding(%p: !tile.ptr<f64>, %n: i64) attributes {tile.kernel, t
   %z = tile.block_load %bp : !tile.block_ptr<tensor<32xf64, #b>>
   return
 }
+
+// -----
+
+// Vector accesses under a mask that may differ within a vector: the vector
+// is all enabled, or has some lane enabled, where the AND, or the OR, of
+// its lanes' masks holds. For `columns < n` the enabled lanes are a prefix
+// of the vector, so its last lane's mask, and its first's, decide alone
+// (and the AND of such a mask with one constant over the vector, too).
+#v = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+// CHECK-LABEL: func.func @prefix_mask(
+// CHECK:         %[[VALID:.*]] = arith.cmpi slt, %arg2, %{{.*}} : i32
+// CHECK-NEXT:    %[[M0:.*]] = arith.andi %[[VALID]], %{{.*}} : i1
+// CHECK-NEXT:    arith.andi %[[VALID]], %{{.*}} : i1
+// CHECK-NEXT:    arith.andi %[[VALID]], %{{.*}} : i1
+// CHECK-NEXT:    %[[M3:.*]] = arith.andi %[[VALID]], %{{.*}} : i1
+// CHECK-NOT:     arith.andi
+// CHECK:         scf.if %[[M3]] -> (f32, f32, f32, f32) {
+// CHECK-NEXT:      llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK:         } else {
+// CHECK-NEXT:      scf.if %[[M0]] -> (f32, f32, f32, f32) {
+// CHECK-NOT:     arith.ori
+// CHECK:         scf.if %[[M3]] {
+// CHECK:           llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.if %[[M0]] {
+// CHECK-NOT:     arith.ori
+// CHECK:         return
+func.func @prefix_mask(%p: !tile.ptr<f32>, %n: i32, %row: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 128 : tensor<128xi32, #v>
+  %ns = tile.splat %n : tensor<128xi32, #v>
+  %cols = arith.cmpi slt, %r, %ns : tensor<128xi32, #v>
+  %c8 = arith.constant 8 : i32
+  %valid = arith.cmpi slt, %row, %c8 : i32
+  %rows = tile.splat %valid : tensor<128xi1, #v>
+  %m = arith.andi %rows, %cols : tensor<128xi1, #v>
+  %pb = tile.splat %p : tensor<128x!tile.ptr<f32>, #v>
+  %ptrs = tile.addptr %pb, %r : tensor<128x!tile.ptr<f32>, #v>, tensor<128xi32, #v>
+  %x = tile.load %ptrs, %m : tensor<128x!tile.ptr<f32>, #v>
+  tile.store %ptrs, %x, %m : tensor<128x!tile.ptr<f32>, #v>
+  return
+}
+
+// `columns >= n` enables a suffix: every lane's mask is combined.
+// CHECK-LABEL: func.func @suffix_mask(
+// CHECK-COUNT-3: arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-3: arith.ori %{{.*}}, %{{.*}} : i1
+// CHECK:         return
+func.func @suffix_mask(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 128 : tensor<128xi32, #v>
+  %ns = tile.splat %n : tensor<128xi32, #v>
+  %m = arith.cmpi sge, %r, %ns : tensor<128xi32, #v>
+  %pb = tile.splat %p : tensor<128x!tile.ptr<f32>, #v>
+  %ptrs = tile.addptr %pb, %r : tensor<128x!tile.ptr<f32>, #v>, tensor<128xi32, #v>
+  %x = tile.load %ptrs, %m : tensor<128x!tile.ptr<f32>, #v>
+  return
+}
