@@ -123,16 +123,6 @@ public:
   int64_t getVectorWidth(Value ptr, Value mask, unsigned dim,
                          int64_t elemBytes) const;
 
-  /// Whether, within every aligned group of `width` positions along `dim`,
-  /// the enabled lanes of the i1 tile `mask` come first (a prefix: if a
-  /// lane is enabled, so are the ones before it in its group). Then the
-  /// group is all enabled iff its last lane is, and has some lane enabled
-  /// iff its first is. Holds for `offsets < bound` with offsets increasing
-  /// along `dim` (contiguous) and the bound constant there, for masks
-  /// constant over the group, and for the AND of such masks, through
-  /// expand_dims and broadcast.
-  bool isPrefixMask(Value mask, unsigned dim, int64_t width) const;
-
   /// Whether the analysis tracks values of type `type`: integers, indices,
   /// `!tile.ptr` and static ranked tensors of those.
   static bool isTracked(Type type);

@@ -95,24 +95,16 @@ static SmallVector<Value> emitMaskedLoad(OpBuilder &b, Location loc,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-/// Whether every lane of a vector is enabled: the AND of its `masks`, or
-/// the last lane's where the enabled lanes form a prefix.
-static Value allOf(OpBuilder &b, Location loc, ValueRange masks,
-                   const VectorAccess &access) {
-  if (access.maskPrefix)
-    return masks.back();
+/// AND of `masks`.
+static Value allOf(OpBuilder &b, Location loc, ValueRange masks) {
   Value all = masks[0];
   for (Value m : masks.drop_front())
     all = arith::AndIOp::create(b, loc, all, m);
   return all;
 }
 
-/// Whether some lane is enabled: the OR of `masks`, or the first lane's
-/// where the enabled lanes form a prefix.
-static Value anyOf(OpBuilder &b, Location loc, ValueRange masks,
-                   const VectorAccess &access) {
-  if (access.maskPrefix)
-    return masks.front();
+/// OR of `masks`.
+static Value anyOf(OpBuilder &b, Location loc, ValueRange masks) {
   Value any = masks[0];
   for (Value m : masks.drop_front())
     any = arith::OrIOp::create(b, loc, any, m);
@@ -184,7 +176,7 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
       ValueRange group = masks.slice(first, width);
       SmallVector<Type> types(width, elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types,
-                                    allOf(rewriter, loc, group, access),
+                                    allOf(rewriter, loc, group),
                                     /*withElse=*/true);
       {
         OpBuilder::InsertionGuard guard(rewriter);
@@ -194,7 +186,7 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
                                       width));
         rewriter.setInsertionPointToStart(ifOp.elseBlock());
         auto someOp = scf::IfOp::create(rewriter, loc, types,
-                                        anyOf(rewriter, loc, group, access),
+                                        anyOf(rewriter, loc, group),
                                         /*withElse=*/true);
         scf::YieldOp::create(rewriter, loc, someOp.getResults());
         rewriter.setInsertionPointToStart(someOp.thenBlock());
@@ -240,7 +232,7 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
       }
       ValueRange groupMasks = masks.slice(first, width);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(),
-                                    allOf(rewriter, loc, groupMasks, access),
+                                    allOf(rewriter, loc, groupMasks),
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -248,7 +240,7 @@ struct StoreOpConversion : public OpConversionPattern<StoreOp> {
       // Lanes partly enabled: element by element; none: nothing.
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       auto someOp = scf::IfOp::create(rewriter, loc, TypeRange(),
-                                      anyOf(rewriter, loc, groupMasks, access),
+                                      anyOf(rewriter, loc, groupMasks),
                                       /*withElse=*/false);
       rewriter.setInsertionPoint(someOp.thenBlock()->getTerminator());
       for (unsigned i = 0; i < width; ++i)

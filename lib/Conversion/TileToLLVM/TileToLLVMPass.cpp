@@ -123,15 +123,6 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   return text;
 }
 
-/// The tensor dimension along which a thread's consecutive slots of the
-/// tile of pointers `ptr` lie (its layout's fastest), if any.
-static std::optional<unsigned> getFastTensorDim(Value ptr) {
-  auto type = dyn_cast<RankedTensorType>(ptr.getType());
-  if (!type || !type.getEncoding())
-    return std::nullopt;
-  return LayoutView(type).getFastTensorDim();
-}
-
 /// Elements one thread can move with a single access through the tile of
 /// pointers `ptr`: runs of consecutive slots along the layout's fastest
 /// dimension whose addresses the axis analysis proves consecutive and
@@ -229,13 +220,8 @@ struct TileConvertToLLVMPass
         // The width comes from the addresses alone; a mask that may differ
         // within a vector is handled at run time (see MemoryOpToLLVM).
         unsigned w = getVectorWidth(axis, ptr, Value());
-        if (w <= 1)
-          return;
-        VectorAccess access{w, !mask || getVectorWidth(axis, ptr, mask) >= w};
-        if (!access.maskUniform)
-          if (std::optional<unsigned> dim = getFastTensorDim(ptr))
-            access.maskPrefix = axis.isPrefixMask(mask, *dim, w);
-        widths[op] = access;
+        if (w > 1)
+          widths[op] = {w, !mask || getVectorWidth(axis, ptr, mask) >= w};
       });
     }
 

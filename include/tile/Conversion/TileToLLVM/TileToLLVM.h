@@ -31,13 +31,9 @@ public:
 /// axis analysis: `width` consecutive slots form one vector access; when
 /// the mask is not provably uniform over a vector, each vector checks that
 /// all its lanes are enabled and otherwise falls back to element accesses.
-/// If the enabled lanes are provably a prefix of the vector
-/// (AxisInfoAnalysis::isPrefixMask: `columns < n`), that check reads the
-/// last lane's mask alone instead of all of them.
 struct VectorAccess {
   unsigned width = 1;
   bool maskUniform = true;
-  bool maskPrefix = false;
 };
 using VectorWidthMap = llvm::DenseMap<Operation *, VectorAccess>;
 
