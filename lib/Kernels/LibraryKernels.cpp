@@ -33,14 +33,15 @@ std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
   return ("softmax_rows_" + typeName(c.in) + "_" + typeName(c.out) + "_r" +
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
           (c.tail ? "_t" + std::to_string(c.tail) : std::string()) +
-          (c.aligned ? "_a16" : "_a1") + (c.persistent ? "_p" : ""))
+          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_c16" : "") +
+          (c.persistent ? "_p" : ""))
       .str();
 }
 
 std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
   return ("softmax_online_" + typeName(c.in) + "_" + typeName(c.out) + "_b" +
           Twine(c.block) + "_w" + Twine(c.numWarps) +
-          (c.aligned ? "_a16" : "_a1"))
+          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_c16" : ""))
       .str();
 }
 
@@ -180,8 +181,13 @@ static SmallVector<Type> getSoftmaxArgTypes(MLIRContext *ctx, Type in,
 /// per 16 bytes of a row); the others promise only element-aligned
 /// buffers.
 static void setSoftmaxAlignment(func::FuncOp f, bool aligned, ElemType in,
-                                ElemType out) {
+                                ElemType out, bool colsAligned = false) {
   OpBuilder b(f.getContext());
+  // n_cols a multiple of 16 bytes of either type.
+  if (colsAligned)
+    f.setArgAttr(
+        5, "tile.divisibility",
+        b.getI64IntegerAttr(16 / std::min(byteSize(in), byteSize(out))));
   if (aligned) {
     f.setArgAttr(2, "tile.divisibility",
                  b.getI64IntegerAttr(16 / byteSize(out)));
@@ -206,7 +212,7 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
-  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out, c.colsAligned);
   int64_t R = c.rows;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nRows = k.arg(4), nCols = k.arg(5);
@@ -334,7 +340,7 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
-  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out, c.colsAligned);
   int64_t B = c.block;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5);

@@ -130,9 +130,12 @@ constexpr ClusterChoice kClusterChoices[] = {
     {65537, 131072, "c8_b16384_w16_a16_o2"},
     {229377, 262144, "c8_b32768_w32_a16"}};
 
-/// The softmax variant for these arguments, or -1.
-int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
-                  bool aligned, int64_t rows = 1) {
+/// The softmax variant for these arguments at `alignment` (the kernel
+/// table's: 0 element-aligned rows, 1 rows starting 16-byte aligned, 2
+/// also holding a multiple of 16 bytes), or -1.
+int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
+                    int alignment, int64_t rows) {
+  bool aligned = alignment > 0;
   int64_t block = std::max<int64_t>(32, nextPowerOf2(cols));
   // Rows up to 32768 columns are held in registers. The 32768-wide kernel
   // needs 32 warps (one CTA per SM), and rows that fill less than 3/4 of it
@@ -152,9 +155,13 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
+  // Rows of a multiple of 16 bytes have their own builds of the row and
+  // online kernels, not of the cluster kernels.
+  if (alignment == 2 && !clusterName.empty())
+    return -1;
   auto candidate = [&](const EmbeddedKernel &k) {
     return k.inDtype == x_dtype && k.outDtype == y_dtype &&
-           k.aligned == (int)aligned &&
+           k.aligned == alignment &&
            (!forced || std::strcmp(forced, k.name) == 0);
   };
   // Rows past a power of two (aligned rows, up to 24576 columns): a tile
@@ -194,6 +201,24 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
       return (int)i;
   }
   return rowKernel && !forced ? -1 : online;
+}
+
+/// The softmax variant for these arguments, or -1: for aligned rows of a
+/// multiple of 16 bytes (contiguous aligned rows are), the build of the
+/// chosen kernel that knows it, where there is one.
+int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
+                  bool aligned, int64_t rows = 1) {
+  int index = chooseSoftmaxAt(y_dtype, x_dtype, cols, aligned ? 1 : 0, rows);
+  if (index < 0 || !aligned || (cols * dtypeBytes(x_dtype)) % 16 != 0 ||
+      (cols * dtypeBytes(y_dtype)) % 16 != 0)
+    return index;
+  int whole = chooseSoftmaxAt(y_dtype, x_dtype, cols, 2, rows);
+  if (whole < 0)
+    return index;
+  const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
+  bool twin = a.family == b.family && a.block == b.block && a.tail == b.tail &&
+              a.rows == b.rows && a.warps == b.warps;
+  return twin ? whole : index;
 }
 
 tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,

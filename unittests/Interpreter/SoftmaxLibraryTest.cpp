@@ -154,6 +154,10 @@ TEST_F(SoftmaxLibraryTest, RowsWithTwoTiles) {
   check(c, 5, 90);
   c.in = c.out = ElemType::F32;
   check(c, 5, 96, 1.0, /*specials=*/true);
+  // Built for rows of a multiple of 16 bytes (n_cols % 4 == 0 for f32).
+  c.colsAligned = true;
+  for (int64_t cols : {96, 92, 64, 36})
+    check(c, 7, cols, 3.0);
 }
 
 // The persistent loop carries both tiles' loads to the next iteration: 3

@@ -35,6 +35,10 @@ struct SoftmaxRowsConfig {
   /// Strides are multiples of 16 elements and buffers 16-byte aligned:
   /// the compiler may then use 16-byte accesses.
   bool aligned = true;
+  /// Rows also hold a multiple of 16 bytes (n_cols divisible by 16 /
+  /// element size, as contiguous aligned rows do): every 16-byte vector is
+  /// then wholly inside the row or wholly past it, and its mask one bit.
+  bool colsAligned = false;
   /// Persistent: a grid of a few programs per SM, each looping over rows
   /// (R at a time) and loading the next rows while computing the current.
   bool persistent = false;
@@ -46,6 +50,7 @@ struct SoftmaxOnlineConfig {
   ElemType in = ElemType::F32, out = ElemType::F32;
   int64_t block = 2048, numWarps = 8;
   bool aligned = true;
+  bool colsAligned = false; // as in SoftmaxRowsConfig
 };
 
 /// Softmax of rows split over a thread block cluster (sm_90 and later):

@@ -3,9 +3,10 @@
 // Each thread accesses global memory for its own slots. Where the axis
 // analysis proved that `w` consecutive slots address consecutive, aligned
 // elements under one mask, they form a single vector access (16 bytes for
-// four f32). Masked accesses are guarded by a branch on the mask, which the
-// backend turns into predicated instructions; masked-off lanes read `other`
-// (zero by default) and never touch memory.
+// four f32). A vector load under one mask bit is a predicated PTX load;
+// other masked accesses are guarded by a branch on the mask, which the
+// backend turns into predicated instructions where it can; masked-off
+// lanes read `other` (zero by default) and never touch memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +75,82 @@ static Value zeroOf(OpBuilder &b, Location loc, Type type) {
   if (isa<FloatType>(type))
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+}
+
+/// Loads `fallback.size()` elements at `ptr` where `pred` holds, else
+/// yields `fallback`: moves of the fallback into the destination registers,
+/// then one predicated PTX load; straight-line code. (Behind a branch, LLVM
+/// may move the value's first use, an f16 -> f32 conversion say, into the
+/// branch, and the thread then waits for each load before issuing the
+/// next.)
+static SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc,
+                                             Value ptr, Value pred,
+                                             Type elemType,
+                                             ArrayRef<Value> fallback) {
+  Type memType = getMemoryType(elemType);
+  unsigned width = fallback.size();
+  int64_t elemBits = getElementBytes(elemType) * 8;
+  int64_t totalBits = elemBits * width;
+  // Registers of 64 bits for 64-bit elements, else of 32 bits (16 for a
+  // single narrower element: ld.b8 fills a 16-bit register).
+  int64_t wordBits = elemBits == 64 ? 64 : std::min<int64_t>(32, totalBits);
+  int64_t regBits = std::max<int64_t>(16, wordBits);
+  unsigned words = totalBits / wordBits;
+  Type wordType = b.getIntegerType(wordBits);
+  Type regType = b.getIntegerType(regBits);
+  // The fallback, as the words it occupies in memory.
+  auto elemVec = VectorType::get({(int64_t)width}, memType);
+  auto wordVec = VectorType::get({(int64_t)words}, wordType);
+  Value packed = LLVM::UndefOp::create(b, loc, elemVec);
+  for (unsigned i = 0; i < width; ++i)
+    packed = LLVM::InsertElementOp::create(
+        b, loc, packed, toStorage(b, loc, fallback[i]), i32Constant(b, loc, i));
+  Value fallbackWords = LLVM::BitcastOp::create(b, loc, wordVec, packed);
+  SmallVector<Value> operands{ptr, pred};
+  for (unsigned i = 0; i < words; ++i) {
+    Value w = LLVM::ExtractElementOp::create(b, loc, fallbackWords,
+                                             i32Constant(b, loc, i));
+    if (regBits != wordBits)
+      w = LLVM::ZExtOp::create(b, loc, regType, w);
+    operands.push_back(w);
+  }
+  char reg = regBits == 64 ? 'l' : regBits == 32 ? 'r' : 'h';
+  std::string text, constraints, list;
+  llvm::raw_string_ostream os(text), cs(constraints);
+  for (unsigned i = 0; i < words; ++i) {
+    os << "mov.b" << regBits << " $" << i << ", $" << words + 2 + i << ";\n";
+    cs << "=" << reg << ",";
+    list += (i ? ", $" : "$") + std::to_string(i);
+  }
+  os << "@$" << words + 1 << " ld.global";
+  if (words > 1)
+    os << ".v" << words;
+  os << ".b" << wordBits << " " << (words > 1 ? "{" + list + "}" : list)
+     << ", [$" << words << "];";
+  cs << "l,b";
+  for (unsigned i = 0; i < words; ++i)
+    cs << "," << reg;
+  // Ordered with the kernel's other memory accesses (an asm without side
+  // effects could move across a store to the same address).
+  SmallVector<Value> regs =
+      emitInlineAsm(b, loc, SmallVector<Type>(words, regType), operands, text,
+                    constraints, /*hasSideEffects=*/true);
+  Value loaded = LLVM::UndefOp::create(b, loc, wordVec);
+  for (unsigned i = 0; i < words; ++i) {
+    Value w = regs[i];
+    if (regBits != wordBits)
+      w = LLVM::TruncOp::create(b, loc, wordType, w);
+    loaded = LLVM::InsertElementOp::create(b, loc, loaded, w,
+                                           i32Constant(b, loc, i));
+  }
+  Value elems = LLVM::BitcastOp::create(b, loc, elemVec, loaded);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < width; ++i)
+    out.push_back(fromStorage(
+        b, loc,
+        LLVM::ExtractElementOp::create(b, loc, elems, i32Constant(b, loc, i)),
+        elemType));
+  return out;
 }
 
 /// Loads under `mask` (may be null): the loaded values, or `fallback`.
@@ -163,6 +240,13 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
         fallback.push_back(others.empty()
                                ? zeroOf(rewriter, loc, elemType)
                                : others[others.size() == 1 ? 0 : first + i]);
+      // A vector under one mask bit: a predicated load.
+      if (!masks.empty() && access.maskUniform && width > 1) {
+        auto values = emitPredicatedLoad(rewriter, loc, ptrs[first],
+                                         masks[first], elemType, fallback);
+        results.append(values.begin(), values.end());
+        continue;
+      }
       if (masks.empty() || access.maskUniform || width == 1) {
         Value mask = masks.empty() ? Value() : masks[first];
         auto values = emitMaskedLoad(rewriter, loc, ptrs[first], mask,

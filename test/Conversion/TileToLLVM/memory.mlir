@@ -1,6 +1,7 @@
-// Pointers, loads and stores: each thread accesses memory for its own slots
-// (one scalar access per slot until vectorization lands); masked accesses
-// are guarded by scf.if, masked-off loads yield `other` (zero by default).
+// Pointers, loads and stores: each thread accesses memory for its own slots;
+// masked accesses are guarded by scf.if (a vector load under one mask bit:
+// a predicated load, last case), masked-off loads yield `other` (zero by
+// default).
 // (Layouts here hold one element per run, so no access can be vectorized.)
 // Block pointers become (base, shape..., strides..., offsets...) and their
 // boundary checks unsigned comparisons against the shape.
@@ -244,5 +245,42 @@ func.func @block_padding(%p: !tile.ptr<f64>, %n: i64) attributes {tile.kernel, t
   %x = tile.block_load %bp check = [0] padding = nan : !tile.block_ptr<tensor<32xf64, #b>>
   %y = tile.block_load %bp check = [0] : !tile.block_ptr<tensor<32xf64, #b>>
   %z = tile.block_load %bp : !tile.block_ptr<tensor<32xf64, #b>>
+  return
+}
+
+// -----
+
+// A vector under one mask bit (here n is a multiple of 16, so `offsets < n`
+// is constant over each group of 4 or 8 lanes): the fallback moved into
+// the destination registers, then one predicated load, in straight-line
+// code (no scf.if around it). f16 vectors travel as four 32-bit words.
+#v = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#h = #tile.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+// CHECK-LABEL: func.func @uniform_mask(
+// CHECK-NOT:     scf.if
+// CHECK:         %[[M:.*]] = arith.cmpi slt, %{{.*}}, %arg2 : i32
+// CHECK:         %[[OTHER:.*]] = llvm.bitcast %{{.*}} : vector<4xf32> to vector<4xi32>
+// CHECK:         llvm.inline_asm has_side_effects "mov.b32 $0, $6;\0Amov.b32 $1, $7;\0Amov.b32 $2, $8;\0Amov.b32 $3, $9;\0A@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,r,r,r,r" %{{.*}}, %[[M]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK:         llvm.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
+// CHECK:         llvm.bitcast %{{.*}} : vector<8xf16> to vector<4xi32>
+// CHECK:         llvm.inline_asm has_side_effects {{.*}}@$5 ld.global.v4.b32
+// CHECK:         llvm.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @uniform_mask(%p: !tile.ptr<f32>, %q: !tile.ptr<f16>, %n: i32 {tile.divisibility = 16 : i64}) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 128 : tensor<128xi32, #v>
+  %ns = tile.splat %n : tensor<128xi32, #v>
+  %m = arith.cmpi slt, %r, %ns : tensor<128xi32, #v>
+  %pb = tile.splat %p : tensor<128x!tile.ptr<f32>, #v>
+  %ptrs = tile.addptr %pb, %r : tensor<128x!tile.ptr<f32>, #v>, tensor<128xi32, #v>
+  %other = arith.constant dense<-1.0> : tensor<128xf32, #v>
+  %x = tile.load %ptrs, %m, %other : tensor<128x!tile.ptr<f32>, #v>
+  %rh = tile.range 0, 256 : tensor<256xi32, #h>
+  %nh = tile.splat %n : tensor<256xi32, #h>
+  %mh = arith.cmpi slt, %rh, %nh : tensor<256xi32, #h>
+  %qb = tile.splat %q : tensor<256x!tile.ptr<f16>, #h>
+  %qs = tile.addptr %qb, %rh : tensor<256x!tile.ptr<f16>, #h>, tensor<256xi32, #h>
+  %y = tile.load %qs, %mh : tensor<256x!tile.ptr<f16>, #h>
   return
 }
