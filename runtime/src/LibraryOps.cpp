@@ -209,12 +209,14 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
 int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
                   bool aligned, int64_t rows = 1) {
   int index = chooseSoftmaxAt(y_dtype, x_dtype, cols, aligned ? 1 : 0, rows);
-  if (index < 0 || !aligned || (cols * dtypeBytes(x_dtype)) % 16 != 0 ||
+  if (!aligned || (cols * dtypeBytes(x_dtype)) % 16 != 0 ||
       (cols * dtypeBytes(y_dtype)) % 16 != 0)
     return index;
   int whole = chooseSoftmaxAt(y_dtype, x_dtype, cols, 2, rows);
-  if (whole < 0)
-    return index;
+  // (Only a forced whole-row build is found at one level and not the
+  // other.)
+  if (whole < 0 || index < 0)
+    return whole < 0 ? index : whole;
   const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
   bool twin = a.family == b.family && a.block == b.block && a.tail == b.tail &&
               a.rows == b.rows && a.warps == b.warps;
