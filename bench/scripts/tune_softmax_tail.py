@@ -24,7 +24,8 @@ WIDTHS = (384, 640, 768, 1280, 1536, 3000, 5000, 6144, 10000, 12288, 20000,
 
 
 def holding_variants(tile, dname, n):
-    """Names of the aligned variants of this dtype that may hold rows of n
+    """Names of the aligned variants of this dtype (with their `_n16`
+    builds, for rows of a multiple of 16 bytes) that may hold rows of n
     columns: row kernels of the next power of two, two-tile row kernels
     (`_t<tail>`) of half of it, cluster kernels and the online kernel."""
     block = max(32, 1 << (n - 1).bit_length())
@@ -32,7 +33,8 @@ def holding_variants(tile, dname, n):
     names = []
     for i in range(tile.lib.tile_library_kernel_count()):
         name = tile.lib.tile_library_kernel_name(i).decode()
-        if not name.endswith("_a16"):
+        # Aligned builds (with or without _n16), not the persistent ones.
+        if "_a16" not in name or name.endswith("_p"):
             continue
         if name.startswith(prefix_rows):
             fields = dict((f[0], f[1:]) for f in name[len(prefix_rows):]

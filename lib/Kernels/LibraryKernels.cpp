@@ -33,7 +33,7 @@ std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
   return ("softmax_rows_" + typeName(c.in) + "_" + typeName(c.out) + "_r" +
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
           (c.tail ? "_t" + std::to_string(c.tail) : std::string()) +
-          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_c16" : "") +
+          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_n16" : "") +
           (c.persistent ? "_p" : ""))
       .str();
 }
@@ -41,7 +41,7 @@ std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
 std::string mlir::tile::getKernelName(const SoftmaxOnlineConfig &c) {
   return ("softmax_online_" + typeName(c.in) + "_" + typeName(c.out) + "_b" +
           Twine(c.block) + "_w" + Twine(c.numWarps) +
-          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_c16" : ""))
+          (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_n16" : ""))
       .str();
 }
 
@@ -49,6 +49,7 @@ std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
   return ("softmax_cluster_" + typeName(c.in) + "_" + typeName(c.out) + "_c" +
           Twine(c.clusterSize) + "_b" + Twine(c.block) + "_w" +
           Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1") +
+          (c.colsAligned ? "_n16" : "") +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()))
       .str();
@@ -427,7 +428,7 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
-  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out);
+  setSoftmaxAlignment(k.func, c.aligned, c.in, c.out, c.colsAligned);
   k.func->setAttr(TileDialect::getClusterSizeAttrName(),
                   k.b.getI32IntegerAttr((int32_t)c.clusterSize));
   if (c.minProgramsPerSM)

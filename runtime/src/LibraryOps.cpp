@@ -107,7 +107,10 @@ bool isHopper() {
   return getComputeCapability(major, minor) && major == 9 && minor == 0;
 }
 
-/// Where the cluster kernels beat the online kernel (f32, aligned rows).
+/// Where the cluster kernels beat the online kernel (f32, aligned rows;
+/// rows of a multiple of 16 bytes take the `_n16` builds, 2026-11-24:
+/// 65536 3873 against 3644, 131072 3678 against 3298, 262144 3087 against
+/// 2937).
 /// Measured on an H200, 2026-11-23 (bench/scripts/tune_softmax_cluster.sh,
 /// GB/s at M = 4096; the online kernel: 2710-2800): 20000 columns 3251 with
 /// 4 programs of 8192 (4 per SM requested; since 2026-11-24 the two-tile
@@ -125,6 +128,13 @@ struct ClusterChoice {
   int64_t minCols, maxCols;
   const char *config;
 };
+/// The same for 2-byte types, rows of a multiple of 16 bytes only (the
+/// `_n16` builds, whose vector loads are predicated; H200, 2026-11-24,
+/// bench/scripts/tune_softmax_tail.py, f16): 65536 columns 3036 GB/s with 4
+/// programs of 16384 against 2607 online; 131072 2594 with 8 against 2584
+/// (level: online kept); 262144 2054 with 8 of 32768 against 2570.
+constexpr ClusterChoice kHalfClusterChoices[] = {
+    {32769, 65536, "c4_b16384_w16_a16_n16_o2"}};
 constexpr ClusterChoice kClusterChoices[] = {
     {32769, 65536, "c4_b16384_w16_a16_o2"},
     {65537, 131072, "c8_b16384_w16_a16_o2"},
@@ -152,13 +162,20 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     for (const ClusterChoice &choice : kClusterChoices)
       if (cols >= choice.minCols && cols <= choice.maxCols)
         clusterName = std::string("softmax_cluster_f32_f32_") + choice.config;
+  // Rows of a multiple of 16 bytes have their own builds (`_n16`).
+  if (alignment == 2 && !clusterName.empty())
+    clusterName.insert(clusterName.find("_a16") + 4, "_n16");
+  // 2-byte rows of a multiple of 16 bytes: where their cluster builds beat
+  // the online kernel, see kHalfClusterChoices.
+  bool half = x_dtype != TILE_F32 && x_dtype == y_dtype;
+  if (!rowKernel && alignment == 2 && half && hasClusters())
+    for (const ClusterChoice &choice : kHalfClusterChoices)
+      if (cols >= choice.minCols && cols <= choice.maxCols)
+        clusterName = std::string("softmax_cluster_") + dtypeName(x_dtype) +
+                      "_" + dtypeName(y_dtype) + "_" + choice.config;
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
-  // Rows of a multiple of 16 bytes have their own builds of the row and
-  // online kernels, not of the cluster kernels.
-  if (alignment == 2 && !clusterName.empty())
-    return -1;
   auto candidate = [&](const EmbeddedKernel &k) {
     return k.inDtype == x_dtype && k.outDtype == y_dtype &&
            k.aligned == alignment &&
@@ -219,8 +236,10 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     return whole < 0 ? index : whole;
   const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
   bool twin = a.family == b.family && a.block == b.block && a.tail == b.tail &&
-              a.rows == b.rows && a.warps == b.warps;
-  return twin ? whole : index;
+              a.rows == b.rows && a.warps == b.warps &&
+              a.clusterSize == b.clusterSize;
+  // A cluster kernel at this level is one its tables name for such rows.
+  return twin || b.family == tile::embedded::kSoftmaxCluster ? whole : index;
 }
 
 tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,

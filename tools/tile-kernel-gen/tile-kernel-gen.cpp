@@ -237,29 +237,38 @@ static std::vector<Variant> listVariants() {
           if (size == 16 && !(cl.block == 16384 && cl.minPrograms == 2) &&
               cl.block != 32768)
             continue;
-          SoftmaxClusterConfig cc;
-          cc.in = cc.out = t;
-          cc.block = cl.block;
-          cc.numWarps = cl.warps;
-          cc.clusterSize = size;
-          cc.aligned = true;
-          cc.minProgramsPerSM = cl.minPrograms;
-          Variant v{getKernelName(cc),
-                    4,
-                    (int)t,
-                    (int)t,
-                    1,
-                    (int)cl.block,
-                    (int)cl.warps,
-                    1,
-                    0,
-                    0,
-                    0,
-                    0,
-                    [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
-          v.chip = "sm_90";
-          v.clusterSize = (int)size;
-          out.push_back(v);
+          // Builds for rows of a multiple of 16 bytes: the dispatcher's
+          // configurations (f32) and their f16/bf16 counterparts, in
+          // clusters of 2 to 8.
+          bool wholeRows = size <= 8 && (cl.minPrograms || cl.block == 32768);
+          for (bool colsAligned : {false, true}) {
+            if (colsAligned && !wholeRows)
+              continue;
+            SoftmaxClusterConfig cc;
+            cc.colsAligned = colsAligned;
+            cc.in = cc.out = t;
+            cc.block = cl.block;
+            cc.numWarps = cl.warps;
+            cc.clusterSize = size;
+            cc.aligned = true;
+            cc.minProgramsPerSM = cl.minPrograms;
+            Variant v{getKernelName(cc),
+                      4,
+                      (int)t,
+                      (int)t,
+                      1,
+                      (int)cl.block,
+                      (int)cl.warps,
+                      colsAligned ? 2 : 1,
+                      0,
+                      0,
+                      0,
+                      0,
+                      [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
+            v.chip = "sm_90";
+            v.clusterSize = (int)size;
+            out.push_back(v);
+          }
         }
     }
   struct MM { ElemType t; InputPrecision p; };

@@ -206,7 +206,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 51);
+  EXPECT_EQ(tested, 78);
 }
 
 // Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
@@ -488,8 +488,8 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F32, 781, 1, "softmax_rows_f32_f32_r1_b1024_w4_a16", nullptr},
       {TILE_F32, 40000, 0, "softmax_online_f32_f32_b2048_w8_a1", nullptr},
       // Aligned rows of a multiple of 16 bytes: the builds that know it
-      // (_c16), where there is one.
-      {TILE_F32, 30000, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16_c16",
+      // (_n16), where there is one.
+      {TILE_F32, 30000, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16_n16",
        nullptr},
       {TILE_F32, 30001, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16", nullptr},
       {TILE_F32, 20000, 1, "softmax_rows_f32_f32_r1_b16384_w16_t4096_a16",
@@ -497,34 +497,43 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b16384_w16_t4096_a16",
        nullptr},
       {TILE_F16, 20000, 0, "softmax_online_f16_f16_b2048_w8_a1", nullptr},
-      {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
-       "softmax_online_f32_f32_b2048_w8_a16_c16"},
-      {TILE_F32, 150000, 1, "softmax_online_f32_f32_b2048_w8_a16_c16", nullptr},
+      {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_n16_o2",
+       "softmax_online_f32_f32_b2048_w8_a16_n16"},
+      {TILE_F32, 100001, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
+       "softmax_online_f32_f32_b2048_w8_a16"},
+      {TILE_F16, 65536, 1, "softmax_cluster_f16_f16_c4_b16384_w16_a16_n16_o2",
+       "softmax_online_f16_f16_b2048_w8_a16_n16"},
+      {TILE_BF16, 65528, 1,
+       "softmax_cluster_bf16_bf16_c4_b16384_w16_a16_n16_o2",
+       "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
+      {TILE_F16, 65535, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
+      {TILE_F16, 131072, 1, "softmax_online_f16_f16_b2048_w8_a16_n16", nullptr},
+      {TILE_F32, 150000, 1, "softmax_online_f32_f32_b2048_w8_a16_n16", nullptr},
       {TILE_F32, 150001, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
-      {TILE_F32, 262144, 1, "softmax_cluster_f32_f32_c8_b32768_w32_a16",
-       "softmax_online_f32_f32_b2048_w8_a16_c16"},
-      {TILE_F32, 524288, 1, "softmax_online_f32_f32_b2048_w8_a16_c16", nullptr},
+      {TILE_F32, 262144, 1, "softmax_cluster_f32_f32_c8_b32768_w32_a16_n16",
+       "softmax_online_f32_f32_b2048_w8_a16_n16"},
+      {TILE_F32, 524288, 1, "softmax_online_f32_f32_b2048_w8_a16_n16", nullptr},
       {TILE_F32, 262145, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
       // Rows past a power of two, aligned: two tiles.
-      {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16_c16",
+      {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16_n16",
        nullptr},
       {TILE_F32, 767, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16", nullptr},
       {TILE_F32, 768, 0, "softmax_rows_f32_f32_r1_b1024_w4_a1", nullptr},
-      {TILE_F32, 10000, 1, "softmax_rows_f32_f32_r1_b8192_w16_t2048_a16_c16",
+      {TILE_F32, 10000, 1, "softmax_rows_f32_f32_r1_b8192_w16_t2048_a16_n16",
        nullptr},
       {TILE_F32, 1025, 1, "softmax_rows_f32_f32_r1_b1024_w2_t256_a16", nullptr},
-      {TILE_F32, 384, 1, "softmax_rows_f32_f32_r4_b512_w4_a16_c16", nullptr},
-      {TILE_F32, 24576, 1, "softmax_rows_f32_f32_r1_b16384_w16_t8192_a16_c16",
+      {TILE_F32, 384, 1, "softmax_rows_f32_f32_r4_b512_w4_a16_n16", nullptr},
+      {TILE_F32, 24576, 1, "softmax_rows_f32_f32_r1_b16384_w16_t8192_a16_n16",
        nullptr},
       // 2-byte types: only where measured faster (tile-kernel-gen's
       // isTwoTileDefault).
-      {TILE_BF16, 768, 1, "softmax_rows_bf16_bf16_r4_b512_w4_t256_a16_c16",
+      {TILE_BF16, 768, 1, "softmax_rows_bf16_bf16_r4_b512_w4_t256_a16_n16",
        nullptr},
       {TILE_BF16, 1025, 1, "softmax_rows_bf16_bf16_r1_b2048_w4_a16", nullptr},
-      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_c16", nullptr},
-      {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_c16",
+      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_n16", nullptr},
+      {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
        nullptr},
-      {TILE_F16, 24576, 1, "softmax_online_f16_f16_b2048_w8_a16_c16", nullptr},
+      {TILE_F16, 24576, 1, "softmax_online_f16_f16_b2048_w8_a16_n16", nullptr},
   };
   for (const Choice &c : choices) {
     ASSERT_EQ(tile_softmax_variant(c.t, c.t, c.cols, c.aligned, variant,

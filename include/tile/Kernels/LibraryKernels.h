@@ -64,6 +64,7 @@ struct SoftmaxClusterConfig {
   ElemType in = ElemType::F32, out = ElemType::F32;
   int64_t block = 16384, numWarps = 16, clusterSize = 4;
   bool aligned = true;
+  bool colsAligned = false; // as in SoftmaxRowsConfig
   /// If nonzero, ask for this many programs per SM (registers capped): a
   /// program waiting for its cluster's exchange leaves the SM to others.
   int64_t minProgramsPerSM = 0;
