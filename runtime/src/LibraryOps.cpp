@@ -107,23 +107,20 @@ bool isHopper() {
   return getComputeCapability(major, minor) && major == 9 && minor == 0;
 }
 
-/// Where the cluster kernels beat the online kernel (f32, aligned rows;
-/// rows of a multiple of 16 bytes take the `_n16` builds, 2026-11-24:
-/// 65536 3873 against 3644, 131072 3678 against 3298, 262144 3087 against
-/// 2937).
+/// Where the cluster kernels beat the online kernel (f32, aligned rows).
 /// Measured on an H200, 2026-11-23 (bench/scripts/tune_softmax_cluster.sh,
-/// GB/s at M = 4096; the online kernel: 2710-2800): 20000 columns 3251 with
-/// 4 programs of 8192 (4 per SM requested; since 2026-11-24 the two-tile
-/// row kernel takes rows up to 24576 columns: 4006), 49152 3200 and 65536
-/// 3633 with 4 of 16384 (2 per SM), 98304 2927 and 131072 3275 with 8 of
-/// 16384,
-/// 262144 2933 with 8 of 32768 (196608: 2477, slower than online, hence
-/// the range's start). Without the occupancy requests a program waiting
-/// for its cluster's exchange idles its SM (65536: 2699 with 4 of 16384).
-/// Clusters of 16 (non-portable) were slower: 262144 2606 with 16 of
-/// 16384, 524288 2216 with 16 of 32768 (online 2707). f16 cluster kernels
-/// were slower than online everywhere (1690-2446 GB/s against 2515-2590):
-/// their programs move half the bytes for the same exchange latency.
+/// GB/s at M = 4096; the online kernel: 2710-2800): 49152 columns 3200 and
+/// 65536 3633 with 4 programs of 16384 (2 per SM requested), 98304 2927 and
+/// 131072 3275 with 8 of 16384, 262144 2933 with 8 of 32768 (196608: 2477,
+/// slower than online, hence the range's start). Without the occupancy
+/// requests a program waiting for its cluster's exchange idles its SM
+/// (65536: 2699 with 4 of 16384). Clusters of 16 (non-portable) were
+/// slower: 262144 2606 with 16 of 16384, 524288 2216 with 16 of 32768
+/// (online 2707). 20000 columns (3251 with 4 of 8192) went to a cluster
+/// until the two-tile row kernel took rows up to 24576 columns (4006,
+/// 2026-11-24). Rows of a multiple of 16 bytes take the `_n16` builds
+/// (2026-11-24: 65536 3873 against 3644, 131072 3678 against 3298, 262144
+/// 3087 against 2937).
 struct ClusterChoice {
   int64_t minCols, maxCols;
   const char *config;
@@ -132,7 +129,9 @@ struct ClusterChoice {
 /// `_n16` builds, whose vector loads are predicated; H200, 2026-11-24,
 /// bench/scripts/tune_softmax_tail.py, f16): 65536 columns 3036 GB/s with 4
 /// programs of 16384 against 2607 online; 131072 2594 with 8 against 2584
-/// (level: online kept); 262144 2054 with 8 of 32768 against 2570.
+/// (level: online kept); 262144 2054 with 8 of 32768 against 2570. Their
+/// `_a16` builds were slower than online everywhere (2026-11-23: 1690-2446
+/// against 2515-2590).
 constexpr ClusterChoice kHalfClusterChoices[] = {
     {32769, 65536, "c4_b16384_w16_a16_n16_o2"}};
 constexpr ClusterChoice kClusterChoices[] = {
@@ -230,8 +229,7 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
       (cols * dtypeBytes(y_dtype)) % 16 != 0)
     return index;
   int whole = chooseSoftmaxAt(y_dtype, x_dtype, cols, 2, rows);
-  // (Only a forced whole-row build is found at one level and not the
-  // other.)
+  // (index < 0 here only when a whole-row build is forced.)
   if (whole < 0 || index < 0)
     return whole < 0 ? index : whole;
   const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
