@@ -67,6 +67,13 @@ std::vector<double> readTensor(const std::vector<uint8_t> &bytes,
 
 double tolerance(tile_dtype t) { return t == TILE_F32 ? 1e-5 : 1e-2; }
 
+/// The dtype of a softmax variant from its name past the family prefix
+/// (`<in>_<out>_...`).
+tile_dtype variantDtype(const std::string &rest) {
+  std::string in = rest.substr(0, rest.find('_'));
+  return in == "f32" ? TILE_F32 : in == "f16" ? TILE_F16 : TILE_BF16;
+}
+
 class LibraryOpsGPUTest : public ::testing::Test {
 protected:
   uint64_t seed = std::random_device{}();
@@ -183,12 +190,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
     const std::string prefix = "softmax_cluster_";
     if (variant.rfind(prefix, 0) != 0)
       continue;
-    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16
+    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16...
     std::string rest = variant.substr(prefix.size());
-    std::string dtypeName = rest.substr(0, rest.find('_'));
-    tile_dtype t = dtypeName == "f32"   ? TILE_F32
-                   : dtypeName == "f16" ? TILE_F16
-                                        : TILE_BF16;
+    tile_dtype t = variantDtype(rest);
     size_t c = rest.find("_c"), b = rest.find("_b", c);
     int64_t size = std::stoll(rest.substr(c + 2));
     int64_t block = std::stoll(rest.substr(b + 2));
@@ -222,12 +226,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
     size_t t = variant.find("_t");
     if (variant.rfind(prefix, 0) != 0 || t == std::string::npos)
       continue;
-    // softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>_t<tail>_a16
-    std::string rest = variant.substr(prefix.size());
-    std::string dtypeName = rest.substr(0, rest.find('_'));
-    tile_dtype dtype = dtypeName == "f32"   ? TILE_F32
-                       : dtypeName == "f16" ? TILE_F16
-                                            : TILE_BF16;
+    // softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>_t<tail>_a16...
+    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
     int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
     int64_t tail = std::stoll(variant.substr(t + 2));
     ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
