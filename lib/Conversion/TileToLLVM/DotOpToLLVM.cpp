@@ -1003,10 +1003,10 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 /// the fragment registers: thread (g = lane / 4, q = lane % 4) of warp w
 /// holds wgmma rows g and g + 8 (the accumulator's columns c = 16 w + 2g
 /// and c + 1) at k = q and q + 4, i.e. b[q][c..c+1] and b[q+4][c..c+1]:
-/// two 8-byte loads per fragment, rounded to tf32 (cvt.rna): the tensor
-/// cores would ignore their low 13 bits, and that truncation took the
-/// error of peaked softmax rows (inputs scaled by 4, one weight dominating
-/// each output) to 1.13e-3, past tf32's 1e-3 (H200, session 9).
+/// two 8-byte loads per fragment, rounded to tf32 (cvt.rn, sm_90): the
+/// tensor cores would ignore their low 13 bits, and that truncation took
+/// the error of peaked softmax rows (inputs scaled by 4, one weight
+/// dominating each output) to 1.13e-3, past tf32's 1e-3 (H200, session 9).
 static LogicalResult
 lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                             ConversionPatternRewriter &rewriter) {
@@ -1047,7 +1047,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                  bLayout.emitOffset(rewriter, loc, r, column));
     };
     auto bits = [&](Value f) -> Value {
-      return roundToTF32Bits(rewriter, loc, f);
+      return roundToTF32Bits(rewriter, loc, f, /*tiesToEven=*/true);
     };
     if (bLayout.transposed) {
       // Claimed K-major by another dot: the pair is not adjacent.

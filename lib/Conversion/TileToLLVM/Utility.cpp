@@ -263,10 +263,13 @@ Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
   return arith::TruncIOp::create(b, loc, type, shuffled);
 }
 
-Value mlir::tile::roundToTF32Bits(OpBuilder &b, Location loc, Value f) {
+Value mlir::tile::roundToTF32Bits(OpBuilder &b, Location loc, Value f,
+                                  bool tiesToEven) {
   if (f.getType().isInteger(32))
     f = arith::BitcastOp::create(b, loc, b.getF32Type(), f);
-  return emitInlineAsm(b, loc, b.getI32Type(), f, "cvt.rna.tf32.f32 $0, $1;",
+  return emitInlineAsm(b, loc, b.getI32Type(), f,
+                       tiesToEven ? "cvt.rn.tf32.f32 $0, $1;"
+                                  : "cvt.rna.tf32.f32 $0, $1;",
                        "=r,f", /*hasSideEffects=*/false)[0];
 }
 

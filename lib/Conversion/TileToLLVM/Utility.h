@@ -119,8 +119,11 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);
 
 /// Rounds an f32 value (or its i32 bits) to tf32 (10 explicit mantissa
 /// bits), to nearest with ties away from zero, as i32 bits: one
-/// cvt.rna.tf32.f32 (sm_80+). Infinities and NaNs keep their class.
-Value roundToTF32Bits(OpBuilder &b, Location loc, Value f);
+/// cvt.rna.tf32.f32 (sm_80+). Infinities and NaNs keep their class. With
+/// `tiesToEven` (sm_90+ only), cvt.rn.tf32.f32: ties to even, and about
+/// half the instructions in SASS (ptxas emulates the rna form; session 9).
+Value roundToTF32Bits(OpBuilder &b, Location loc, Value f,
+                      bool tiesToEven = false);
 
 /// Memory (storage) type used for elements of `elemType` in shared memory:
 /// i1 is stored as i8.

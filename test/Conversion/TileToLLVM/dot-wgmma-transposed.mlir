@@ -71,6 +71,8 @@ func.func @shared_operands(%o: !tile.ptr<f32>, %n: i64)
 // CHECK:           llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
 // CHECK:           "fence.proxy.async.shared::cta;"
 // CHECK:           arith.mulf
+// V's fragments are rounded to tf32 too (ties to even, sm_90's cvt.rn).
+// CHECK:           cvt.rn.tf32.f32
 // CHECK:           wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
 // CHECK:           "wgmma.commit_group.sync.aligned;"
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
