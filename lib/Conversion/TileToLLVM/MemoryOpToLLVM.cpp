@@ -91,8 +91,8 @@ static SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc,
   unsigned width = fallback.size();
   int64_t elemBits = getElementBytes(elemType) * 8;
   int64_t totalBits = elemBits * width;
-  // Registers of 64 bits for 64-bit elements, else of 32 bits (16 for a
-  // single narrower element: ld.b8 fills a 16-bit register).
+  // Registers of 64 bits for 64-bit elements, else of 32 bits (a vector of
+  // 2 bytes: one 16-bit register; a single byte would load into one too).
   int64_t wordBits = elemBits == 64 ? 64 : std::min<int64_t>(32, totalBits);
   int64_t regBits = std::max<int64_t>(16, wordBits);
   unsigned words = totalBits / wordBits;
