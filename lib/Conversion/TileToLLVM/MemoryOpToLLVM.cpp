@@ -153,13 +153,17 @@ static SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc,
   return out;
 }
 
-/// Loads under `mask` (may be null): the loaded values, or `fallback`.
+/// Loads under `mask` (may be null): the loaded values, or `fallback`. A
+/// vector under one mask bit is a predicated load; a single element keeps
+/// a branch, which the backend predicates where it can.
 static SmallVector<Value> emitMaskedLoad(OpBuilder &b, Location loc,
                                          Value ptr, Value mask, Type elemType,
                                          ArrayRef<Value> fallback) {
   unsigned width = fallback.size();
   if (!mask)
     return emitLoad(b, loc, ptr, elemType, width);
+  if (width > 1)
+    return emitPredicatedLoad(b, loc, ptr, mask, elemType, fallback);
   SmallVector<Type> types(width, elemType);
   auto ifOp = scf::IfOp::create(b, loc, types, mask, /*withElse=*/true);
   {
@@ -240,13 +244,6 @@ struct LoadOpConversion : public OpConversionPattern<LoadOp> {
         fallback.push_back(others.empty()
                                ? zeroOf(rewriter, loc, elemType)
                                : others[others.size() == 1 ? 0 : first + i]);
-      // A vector under one mask bit: a predicated load.
-      if (!masks.empty() && access.maskUniform && width > 1) {
-        auto values = emitPredicatedLoad(rewriter, loc, ptrs[first],
-                                         masks[first], elemType, fallback);
-        results.append(values.begin(), values.end());
-        continue;
-      }
       if (masks.empty() || access.maskUniform || width == 1) {
         Value mask = masks.empty() ? Value() : masks[first];
         auto values = emitMaskedLoad(rewriter, loc, ptrs[first], mask,
