@@ -16,8 +16,18 @@
 //                      %stride_cm, %stride_cn: i64)    C = A @ B
 //   @matmul_f16_hopper_leaky_relu(...same...)          C = leaky_relu(A @ B),
 //                                      leaky_relu(x) = x > 0 ? x : 0.01 * x
+//   @matmul_f16_hopper_tma(...same...)               C = A @ B, TMA copies
+//   @matmul_f16_hopper_tma_leaky_relu(...same...)    leaky_relu(A @ B), TMA
 // f32 accumulation, C rounded to f16. Any M, N, K >= 1 (loads pad with
 // zero, the store is bounds-checked).
+//
+// The _tma kernels (tile.tma) copy A's and B's blocks with the tensor
+// memory accelerator on sm_90a: one thread per program issues each stage's
+// copies, which complete on an mbarrier, instead of every thread issuing
+// 16-byte cp.async. TMA needs A and B row-major (stride_ak = stride_bn =
+// 1), 16-byte aligned, with rows of a multiple of 16 bytes (K and N
+// multiples of 8 here); the launch reports any other layout. On other
+// chips they are the plain kernels.
 //
 // Grid: (cdiv(M, 128) * cdiv(N, 256), 1, 1).
 
@@ -119,6 +129,48 @@ module {
                                           %stride_cn: i64)
       attributes {tile.kernel, tile.num_warps = 8 : i32,
                   tile.num_stages = 4 : i32} {
+    %acc, %row, %col = func.call @matmul_tile(%a, %b, %M, %N, %K,
+        %stride_am, %stride_ak, %stride_bk, %stride_bn)
+        : (!tile.ptr<f16>, !tile.ptr<f16>, i32, i32, i32, i64, i64, i64, i64)
+        -> (tensor<128x256xf32>, i32, i32)
+    %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+    %slope = arith.constant dense<0.01> : tensor<128x256xf32>
+    %positive = arith.cmpf ogt, %acc, %zero : tensor<128x256xf32>
+    %scaled = arith.mulf %acc, %slope : tensor<128x256xf32>
+    %act = arith.select %positive, %acc, %scaled : tensor<128x256xi1>,
+        tensor<128x256xf32>
+    func.call @store_c(%c, %act, %row, %col, %M, %N, %stride_cm, %stride_cn)
+        : (!tile.ptr<f16>, tensor<128x256xf32>, i32, i32, i32, i32, i64, i64)
+        -> ()
+    return
+  }
+
+  func.func @matmul_f16_hopper_tma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>,
+                                   %c: !tile.ptr<f16>, %M: i32, %N: i32, %K: i32,
+                                   %stride_am: i64, %stride_ak: i64,
+                                   %stride_bk: i64, %stride_bn: i64,
+                                   %stride_cm: i64, %stride_cn: i64)
+      attributes {tile.kernel, tile.num_warps = 8 : i32,
+                  tile.num_stages = 4 : i32, tile.tma} {
+    %acc, %row, %col = func.call @matmul_tile(%a, %b, %M, %N, %K,
+        %stride_am, %stride_ak, %stride_bk, %stride_bn)
+        : (!tile.ptr<f16>, !tile.ptr<f16>, i32, i32, i32, i64, i64, i64, i64)
+        -> (tensor<128x256xf32>, i32, i32)
+    func.call @store_c(%c, %acc, %row, %col, %M, %N, %stride_cm, %stride_cn)
+        : (!tile.ptr<f16>, tensor<128x256xf32>, i32, i32, i32, i32, i64, i64)
+        -> ()
+    return
+  }
+
+  func.func @matmul_f16_hopper_tma_leaky_relu(%a: !tile.ptr<f16>,
+                                              %b: !tile.ptr<f16>,
+                                              %c: !tile.ptr<f16>, %M: i32,
+                                              %N: i32, %K: i32, %stride_am: i64,
+                                              %stride_ak: i64, %stride_bk: i64,
+                                              %stride_bn: i64, %stride_cm: i64,
+                                              %stride_cn: i64)
+      attributes {tile.kernel, tile.num_warps = 8 : i32,
+                  tile.num_stages = 4 : i32, tile.tma} {
     %acc, %row, %col = func.call @matmul_tile(%a, %b, %M, %N, %K,
         %stride_am, %stride_ak, %stride_bk, %stride_bn)
         : (!tile.ptr<f16>, !tile.ptr<f16>, i32, i32, i32, i64, i64, i64, i64)

@@ -19,7 +19,8 @@ Runs on a GPU machine, in one process:
   PTX from build/kernels, launched through the runtime's module API; on
   compute capability 9.0 also their sm_90a builds (`tile-wgmma`,
   `tile-auto-wgmma`: wgmma instead of mma.sync) and `tile-hopper`,
-  examples/matmul_f16_hopper.mlir for sm_90a (128 x 256 tiles).
+  examples/matmul_f16_hopper.mlir for sm_90a (128 x 256 tiles;
+  `tile-hopper-tma`: its kernels whose copies use TMA).
   TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
 
@@ -963,6 +964,8 @@ MATMUL_TILE_KERNELS = (
     ("matmul_f16_auto_sm90a", "matmul_f16_auto"),
     ("matmul_f16_hopper_sm90a", "matmul_f16_hopper"),
     ("matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu"),
+    ("matmul_f16_hopper_sm90a", "matmul_f16_hopper_tma"),
+    ("matmul_f16_hopper_sm90a", "matmul_f16_hopper_tma_leaky_relu"),
 )
 
 
@@ -1040,6 +1043,11 @@ def run_matmul(args, bench, tile, rows):
                                  "matmul_f16_hopper"), "matmul", ref),
                 ("tile-hopper", ("matmul_f16_hopper_sm90a",
                                  "matmul_f16_hopper_leaky_relu"),
+                 "matmul_leaky_relu", ref_leaky),
+                ("tile-hopper-tma", ("matmul_f16_hopper_sm90a",
+                                     "matmul_f16_hopper_tma"), "matmul", ref),
+                ("tile-hopper-tma", ("matmul_f16_hopper_sm90a",
+                                     "matmul_f16_hopper_tma_leaky_relu"),
                  "matmul_leaky_relu", ref_leaky)):
             available = tile_kernels.get(key) is not None
             providers.append((provider, kernel,

@@ -99,6 +99,10 @@ const Api *load(std::string &error) {
                 {"cuEventElapsedTime_v2", "cuEventElapsedTime"}, missing);
   ok &= resolve(h, api.eventDestroy, {"cuEventDestroy_v2", "cuEventDestroy"},
                 missing);
+  {
+    std::string optional;
+    resolve(h, api.tensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, optional);
+  }
   if (!ok) {
     // Keep the library open: dlclose of a driver is not worth the risk, and
     // the next attempt fails the same way.

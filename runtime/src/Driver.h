@@ -67,6 +67,16 @@ struct Api {
   CUresult (*eventSynchronize)(CUevent event);
   CUresult (*eventElapsedTime)(float *milliseconds, CUevent start, CUevent end);
   CUresult (*eventDestroy)(CUevent event);
+
+  /// Null when the driver predates TMA (CUDA 12.0); only kernels that copy
+  /// with TMA need it, and their launch reports its absence.
+  CUresult (*tensorMapEncodeTiled)(
+      CUtensorMap *map, CUtensorMapDataType dataType, cuuint32_t rank,
+      void *globalAddress, const cuuint64_t *globalDim,
+      const cuuint64_t *globalStrides, const cuuint32_t *boxDim,
+      const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
+      CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+      CUtensorMapFloatOOBfill oobFill);
 };
 
 /// Opens libcuda.so.1 and resolves every entry point, once per process

@@ -177,6 +177,87 @@ private:
     return true;
   }
 
+  /// "argN" (an argument index, checked at 'end') or a decimal constant.
+  bool parseHostInt(int lineNo, const std::string &token, HostInt &out) {
+    if (token.size() > 3 && token.compare(0, 3, "arg") == 0) {
+      int64_t index = 0;
+      if (!parseNumber(lineNo, token.substr(3), "argument index", 0, 4095,
+                       index))
+        return false;
+      out.arg = int(index);
+      return true;
+    }
+    out.arg = -1;
+    if (!parseInt(token, out.value))
+      return fail(lineNo, "expected 'argN' or an integer, got '" + token + "'");
+    return true;
+  }
+
+  bool parseTensorMap(int lineNo, const std::vector<std::string> &tokens) {
+    const char *usage = "tma argN <f16|bf16> shape <rows> <cols> strides "
+                        "<row> <col> box <rows> <cols> swizzle <bytes>";
+    if (!parseCount(lineNo, tokens, 14, usage))
+      return false;
+    if (tokens[3] != "shape" || tokens[6] != "strides" || tokens[9] != "box" ||
+        tokens[12] != "swizzle")
+      return fail(lineNo, std::string("expected '") + usage + "'");
+    if (current.tensorMaps.size() >= size_t(kMaxTensorMaps))
+      return fail(lineNo, "more than " + std::to_string(kMaxTensorMaps) +
+                              " tensor maps");
+    TensorMapMeta map;
+    HostInt base;
+    if (!parseHostInt(lineNo, tokens[1], base))
+      return false;
+    if (base.arg < 0)
+      return fail(lineNo, "the base of a tensor map must be 'argN', got '" +
+                              tokens[1] + "'");
+    map.baseArg = base.arg;
+    if (tokens[2] != "f16" && tokens[2] != "bf16")
+      return fail(lineNo,
+                  "tensor maps hold f16 or bf16, got '" + tokens[2] + "'");
+    map.dtype = tokens[2];
+    if (!parseHostInt(lineNo, tokens[4], map.shape[0]) ||
+        !parseHostInt(lineNo, tokens[5], map.shape[1]) ||
+        !parseHostInt(lineNo, tokens[7], map.strides[0]) ||
+        !parseHostInt(lineNo, tokens[8], map.strides[1]) ||
+        !parseNumber(lineNo, tokens[10], "box rows", 1, 256, map.boxRows) ||
+        !parseNumber(lineNo, tokens[11], "box columns", 1, 256, map.boxCols) ||
+        !parseNumber(lineNo, tokens[13], "swizzle", 32, 128, map.swizzle))
+      return false;
+    if (map.swizzle != 32 && map.swizzle != 64 && map.swizzle != 128)
+      return fail(lineNo, "swizzle " + tokens[13] + " is not 32, 64 or 128");
+    if (map.boxCols * 2 > map.swizzle)
+      return fail(lineNo, "a box row of " + tokens[11] +
+                              " elements exceeds the " + tokens[13] +
+                              "-byte swizzle");
+    current.tensorMaps.push_back(map);
+    return true;
+  }
+
+  /// At 'end': every argument a tensor map names exists and has the kind
+  /// it is read as.
+  bool checkTensorMaps(int lineNo) {
+    for (const TensorMapMeta &map : current.tensorMaps) {
+      auto kindOf = [&](int arg) {
+        return size_t(arg) < current.args.size()
+                   ? current.args[size_t(arg)].kind
+                   : tile_arg_kind(-1);
+      };
+      if (kindOf(map.baseArg) != TILE_ARG_PTR ||
+          current.args[size_t(map.baseArg)].dtype != map.dtype)
+        return fail(lineNo, "tensor map base arg" +
+                                std::to_string(map.baseArg) + " is not a " +
+                                map.dtype + " pointer argument");
+      for (const HostInt *v :
+           {&map.shape[0], &map.shape[1], &map.strides[0], &map.strides[1]})
+        if (v->arg >= 0 && kindOf(v->arg) != TILE_ARG_I32 &&
+            kindOf(v->arg) != TILE_ARG_I64)
+          return fail(lineNo, "tensor map reads arg" + std::to_string(v->arg) +
+                                  ", which is not an i32 or i64 argument");
+    }
+    return true;
+  }
+
   bool parseLine(int lineNo, const std::string &line) {
     std::vector<std::string> tokens = tokenize(line);
     if (tokens.empty() || tokens[0][0] == '#')
@@ -244,8 +325,13 @@ private:
       hasCluster = true;
       return true;
     }
-    if (key == "arg")
+    if (key == "arg") {
+      if (!current.tensorMaps.empty())
+        return fail(lineNo, "'arg' after 'tma': tensor maps come last");
       return parseArg(lineNo, tokens);
+    }
+    if (key == "tma")
+      return parseTensorMap(lineNo, tokens);
     if (key == "end") {
       if (!parseCount(lineNo, tokens, 1, "end"))
         return false;
@@ -256,6 +342,8 @@ private:
       if (!hasWarps)
         return fail(lineNo, "the block of kernel '" + current.name +
                                 "' has no 'num_warps'");
+      if (!checkTensorMaps(lineNo))
+        return false;
       for (const KernelMeta &k : kernels)
         if (k.name == current.name)
           return fail(lineNo, "kernel '" + current.name +
@@ -386,6 +474,61 @@ tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
     case TILE_ARG_I1:
       break;
     }
+  }
+  return TILE_SUCCESS;
+}
+
+tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
+                              TensorMapArgs *out, std::string &error) {
+  for (size_t m = 0; m < kernel.tensorMaps.size(); ++m) {
+    const TensorMapMeta &map = kernel.tensorMaps[m];
+    auto fail = [&](const std::string &message) {
+      error = kernelPrefix(kernel) + "the array at argument #" +
+              std::to_string(map.baseArg) + " is copied with TMA, which " +
+              message;
+      return TILE_ERROR_INVALID_ARGUMENT;
+    };
+    auto value = [&](const HostInt &v) -> int64_t {
+      if (v.arg < 0)
+        return v.value;
+      const tile_arg &arg = args[v.arg];
+      return arg.kind == TILE_ARG_I32 ? int64_t(arg.value.i32) : arg.value.i64;
+    };
+    auto name = [&](const HostInt &v) {
+      return v.arg < 0 ? std::string("the constant")
+                       : "argument #" + std::to_string(v.arg);
+    };
+    const int64_t bytes = 2;
+    uint64_t address = args[map.baseArg].value.ptr;
+    if (address % 16 != 0)
+      return fail("needs it 16-byte aligned; it is at " + hex(address));
+    if (value(map.strides[1]) != 1)
+      return fail("needs it contiguous along its last dimension; the stride "
+                  "(" +
+                  name(map.strides[1]) + ") is " +
+                  std::to_string(value(map.strides[1])));
+    int64_t rowStride = value(map.strides[0]);
+    if (rowStride <= 0 || rowStride > (int64_t(1) << 39) / bytes ||
+        (rowStride * bytes) % 16 != 0)
+      return fail("needs a positive row stride of a multiple of 16 bytes "
+                  "below 2^40; the row stride (" +
+                  name(map.strides[0]) + ") is " + std::to_string(rowStride) +
+                  " elements of " + std::to_string(bytes) + " bytes");
+    TensorMapArgs &t = out[m];
+    for (int d = 0; d < 2; ++d) {
+      int64_t dim = value(map.shape[d]);
+      if (dim < 1 || dim > (int64_t(1) << 32))
+        return fail("needs dimensions from 1 to 2^32; dimension " +
+                    std::to_string(d) + " (" + name(map.shape[d]) + ") is " +
+                    std::to_string(dim));
+      t.dims[1 - d] = uint64_t(dim);
+    }
+    t.address = address;
+    t.rowStrideBytes = uint64_t(rowStride * bytes);
+    t.box[0] = uint32_t(map.boxCols);
+    t.box[1] = uint32_t(map.boxRows);
+    t.swizzle = map.swizzle;
+    t.bf16 = map.dtype == "bf16";
   }
   return TILE_SUCCESS;
 }

@@ -16,6 +16,14 @@
 //   arg ptr f32 16      pointer to f32 data, 16-byte aligned (0: no promise)
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint
+//   tma arg0 f16 shape arg3 arg5 strides arg6 1 box 8 64 swizzle 128
+//                       a TMA tensor map the runtime encodes at launch and
+//                       passes after the caller's arguments: the 2-d array
+//                       at pointer argument 0, its shape and strides (in
+//                       elements, outer dimension first) read from integer
+//                       arguments or given as constants, the box one copy
+//                       moves (rows, columns) and the shared-memory swizzle
+//                       in bytes (32, 64 or 128)
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.
@@ -45,6 +53,24 @@ struct ArgMeta {
   int64_t constraint = 0;
 };
 
+/// An integer the runtime knows at launch: integer argument `arg` when it
+/// is >= 0, else `value`.
+struct HostInt {
+  int arg = -1;
+  int64_t value = 0;
+};
+
+/// A `tma` line: see the format above.
+struct TensorMapMeta {
+  int baseArg = 0;
+  std::string dtype;
+  HostInt shape[2], strides[2];
+  int64_t boxRows = 0, boxCols = 0, swizzle = 0;
+};
+
+/// Tensor maps one kernel may take.
+constexpr int kMaxTensorMaps = 8;
+
 struct KernelMeta {
   std::string name;
   int numWarps = 0;
@@ -53,6 +79,8 @@ struct KernelMeta {
   /// grid's x must be a multiple of it.
   int clusterSize = 1;
   std::vector<ArgMeta> args;
+  /// Passed after `args`, in this order.
+  std::vector<TensorMapMeta> tensorMaps;
   /// Line of the block's "tile-kernel" header, for messages.
   int line = 0;
 };
@@ -80,6 +108,26 @@ constexpr uint32_t kMaxGridYZ = 65535u;
 tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
                            const tile_arg *args, int numArgs,
                            std::string &error);
+
+/// What a tensor map is encoded from (innermost dimension first, as
+/// cuTensorMapEncodeTiled takes them).
+struct TensorMapArgs {
+  uint64_t address = 0;
+  uint64_t dims[2] = {0, 0};
+  uint64_t rowStrideBytes = 0;
+  uint32_t box[2] = {0, 0};
+  int64_t swizzle = 0;
+  bool bf16 = false;
+};
+
+/// Evaluates `kernel`'s tensor maps for a launch whose arguments passed
+/// validateLaunch, into out[0 .. kernel.tensorMaps.size()), checking what
+/// TMA requires of the arrays: unit stride along the last dimension, a
+/// 16-byte aligned base, a row stride that is a multiple of 16 bytes below
+/// 2^40, dimensions from 1 to 2^32. Returns TILE_SUCCESS or
+/// TILE_ERROR_INVALID_ARGUMENT with `error` naming the argument.
+tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
+                              TensorMapArgs *out, std::string &error);
 
 /// True once tile_init has succeeded in this process (for tests that need
 /// the uninitialized state).

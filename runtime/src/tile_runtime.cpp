@@ -645,11 +645,58 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
     params[i] = &values[i];
   }
 
+  // Tensor maps of TMA copies, encoded from the arguments they name and
+  // passed by value after them.
+  const int numMaps = int(meta.tensorMaps.size());
+  tile::internal::TensorMapArgs mapArgs[tile::internal::kMaxTensorMaps];
+  CUtensorMap maps[tile::internal::kMaxTensorMaps];
+  void *allParams[kInline + tile::internal::kMaxTensorMaps];
+  if (numMaps > 0) {
+    status = tile::internal::resolveTensorMaps(meta, args, mapArgs, error);
+    if (status != TILE_SUCCESS)
+      return fail(status, std::move(error));
+    if (!api.tensorMapEncodeTiled)
+      return fail(TILE_ERROR_UNSUPPORTED,
+                  prefix() + "copies with TMA, but the CUDA driver has no "
+                             "cuTensorMapEncodeTiled (it needs CUDA 12.0 or "
+                             "later)");
+    if (num_args > kInline) {
+      heapParams.resize(size_t(num_args + numMaps));
+      params = heapParams.data();
+    } else {
+      std::copy(params, params + num_args, allParams);
+      params = allParams;
+    }
+    for (int m = 0; m < numMaps; ++m) {
+      const tile::internal::TensorMapArgs &t = mapArgs[m];
+      const cuuint64_t dims[2] = {t.dims[0], t.dims[1]};
+      const cuuint64_t strides[1] = {t.rowStrideBytes};
+      const cuuint32_t box[2] = {t.box[0], t.box[1]};
+      const cuuint32_t elementStrides[2] = {1, 1};
+      CUtensorMapSwizzle swizzle = t.swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
+                                   : t.swizzle == 64
+                                       ? CU_TENSOR_MAP_SWIZZLE_64B
+                                       : CU_TENSOR_MAP_SWIZZLE_32B;
+      TILE_CU("cuTensorMapEncodeTiled",
+              api.tensorMapEncodeTiled(&maps[m],
+                                       t.bf16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                              : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                                       2, reinterpret_cast<void *>(t.address),
+                                       dims, strides, box, elementStrides,
+                                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                                       CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+              prefix() + "encoding the tensor map of argument #" +
+                  std::to_string(meta.tensorMaps[size_t(m)].baseArg));
+      params[num_args + m] = &maps[m];
+    }
+  }
+
   TILE_CU("cuLaunchKernel",
           api.launchKernel(kernel->function, grid[0], grid[1], grid[2],
                            unsigned(threads), 1, 1, unsigned(dynamicShared),
                            static_cast<CUstream>(stream),
-                           num_args > 0 ? params : nullptr, nullptr),
+                           num_args + numMaps > 0 ? params : nullptr, nullptr),
           "tile_kernel_launch(" + meta.name + ") with grid " +
               std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" +
               std::to_string(grid[2]) + ", " + std::to_string(threads) +

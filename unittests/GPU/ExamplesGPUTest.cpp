@@ -216,7 +216,9 @@ TEST_F(ExamplesGPUTest, Matmul) {
 // every edge, K not a multiple of the step, fewer K steps than pipeline
 // stages, and a transposed B (column-major: the synchronous copy path).
 // On compute capability 9.0 also their sm_90a builds, whose dots are wgmma
-// over swizzled buffers.
+// over swizzled buffers, and the Hopper example's TMA kernels, which must
+// reject (with a clear error, no launch) the layouts TMA cannot read: rows
+// not a multiple of 16 bytes, B column-major.
 TEST_F(ExamplesGPUTest, MatmulF16) {
   TILE_REQUIRE_GPU();
   using mlir::tile::reference::floatToHalf;
@@ -227,6 +229,7 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
     const char *file, *name;
     bool leaky;
     int64_t blockN;
+    bool tma = false;
   };
   std::vector<Kernel> kernels = {
       Kernel{"matmul_f16", "matmul_f16", false, 128},
@@ -244,7 +247,11 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
          Kernel{"matmul_f16_auto_sm90a", "matmul_f16_auto", false, 128},
          Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper", false, 256},
          Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_leaky_relu", true,
-                256}});
+                256},
+         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_tma", false, 256,
+                true},
+         Kernel{"matmul_f16_hopper_sm90a", "matmul_f16_hopper_tma_leaky_relu",
+                true, 256, true}});
   for (Kernel which : kernels) {
     bool leaky = which.leaky;
     tile::Module module;
@@ -252,7 +259,8 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
     ASSERT_OK(loadKernel(which.file, which.name, module, kernel));
     for (Case c : {Case{128, 128, 32, false}, Case{300, 200, 100, false},
                    Case{1, 1, 1, false}, Case{256, 384, 1000, false},
-                   Case{130, 70, 64, true}, Case{512, 512, 512, false}}) {
+                   Case{130, 70, 64, true}, Case{512, 512, 512, false},
+                   Case{300, 200, 104, false}, Case{136, 72, 24, false}}) {
       // Host values rounded to f16, as bytes and as doubles.
       auto toHalf = [&](size_t n, std::vector<uint16_t> &bits,
                         std::vector<double> &values) {
@@ -283,11 +291,20 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
       int64_t sbk = c.bColumnMajor ? 1 : c.n, sbn = c.bColumnMajor ? c.k : 1;
       uint32_t programs = (uint32_t)(((c.m + 127) / 128) *
                                      ((c.n + which.blockN - 1) / which.blockN));
-      ASSERT_OK(kernel.launch(
-          {programs},
-          {tile::arg::ptr(da), tile::arg::ptr(db), tile::arg::ptr(dc),
-           i32(c.m), i32(c.n), i32(c.k), i64(c.k), i64(1), i64(sbk),
-           i64(sbn), i64(c.n), i64(1)}));
+      tile::Status launched = kernel.launch(
+          {programs}, {tile::arg::ptr(da), tile::arg::ptr(db),
+                       tile::arg::ptr(dc), i32(c.m), i32(c.n), i32(c.k),
+                       i64(c.k), i64(1), i64(sbk), i64(sbn), i64(c.n), i64(1)});
+      // TMA reads rows of a multiple of 16 bytes (8 halves), contiguous.
+      if (which.tma && (c.k % 8 || c.n % 8 || c.bColumnMajor)) {
+        EXPECT_EQ(launched.code(), TILE_ERROR_INVALID_ARGUMENT)
+            << which.name << " " << c.m << "x" << c.n << "x" << c.k << ": "
+            << launched.toString();
+        EXPECT_NE(launched.toString().find("TMA"), std::string::npos)
+            << launched.toString();
+        continue;
+      }
+      ASSERT_OK(launched);
       std::vector<uint16_t> out(c.m * c.n);
       ASSERT_OK(dc.copyToHost(out.data(), out.size() * 2));
       std::vector<double> got;

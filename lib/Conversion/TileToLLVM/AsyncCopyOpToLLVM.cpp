@@ -23,25 +23,6 @@ using namespace mlir::tile;
 
 namespace {
 
-/// One PTX instruction with side effects and no results.
-void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
-                      StringRef text, StringRef constraints) {
-  emitInlineAsm(b, loc, TypeRange(), operands, text, constraints,
-                /*hasSideEffects=*/true);
-}
-
-/// `ptr + bytes` for a pointer in any address space.
-Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes) {
-  return gep(b, loc, b.getI8Type(), ptr, bytes);
-}
-
-/// warp * 32 + lane: the thread's index in the program (i32).
-Value emitThreadIndex(OpBuilder &b, Location loc, const ThreadIds &ids) {
-  return arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, ids.warp, i32Constant(b, loc, 32)),
-      ids.lane);
-}
-
 /// Whether the whole block at `offsets` lies inside `shape` (both i64
 /// rank-2 lists; offsets i32), and-ed onto `init` when it is given.
 Value emitBlockInside(OpBuilder &b, Location loc, RankedTensorType block,

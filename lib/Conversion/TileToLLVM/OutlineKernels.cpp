@@ -143,8 +143,14 @@ struct TileOutlineKernelsPass
                         IntegerAttr::get(IntegerType::get(ctx, 32),
                                          *minPrograms));
       // Argument attributes (tile.divisibility) likewise.
-      for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
+      // Parameters passed by value (TMA tensor maps) are read in place, by
+      // address: __grid_constant__, now that the function is a kernel.
+      for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
         kernel.removeArgAttr(i, StringAttr::get(ctx, "tile.divisibility"));
+        if (kernel.getArgAttr(i, LLVM::LLVMDialect::getByValAttrName()))
+          kernel.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                            UnitAttr::get(ctx));
+      }
       kernel->moveBefore(&body, body.end());
     }
     module->setAttr("tile.metadata", StringAttr::get(ctx, metadata));

@@ -38,8 +38,9 @@ static Operation *getLastBufferUse(func::FuncOp kernel) {
   for (Operation &top : body) {
     bool uses = false;
     top.walk([&](Operation *op) {
-      if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, LocalLoadOp,
-              LocalStoreOp, WarpgroupMmaWaitOp>(op) ||
+      if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, TmaCopyOp,
+              MBarrierWaitOp, LocalLoadOp, LocalStoreOp, WarpgroupMmaWaitOp>(
+              op) ||
           // Dots read their operands' stages directly (see DotOpToLLVM).
           llvm::any_of(op->getOperands(), [](Value v) {
             return isa_and_nonnull<AllocSharedOp, LocalLoadOp>(
@@ -77,6 +78,12 @@ TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
   addConversion([ctx](SharedBufferType) -> Type {
     return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3);
   });
+  addConversion([ctx](MBarriersType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, /*addressSpace=*/3);
+  });
+  // The generic address of the kernel parameter (__grid_constant__).
+  addConversion(
+      [ctx](TensorMapType) -> Type { return LLVM::LLVMPointerType::get(ctx); });
 }
 
 /// The runtime's description of a kernel (see runtime/include/tile_runtime.h).
@@ -89,7 +96,34 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
           TileDialect::getClusterSizeAttrName());
       cluster && cluster.getInt() > 1)
     os << "cluster_size " << cluster.getInt() << "\n";
+  std::string maps;
+  llvm::raw_string_ostream ms(maps);
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    if (isa<TensorMapType>(type)) {
+      // Not passed by the caller: the runtime encodes it from the arguments
+      // the map names (see TmaOpToLLVM.cpp and tile_runtime.h).
+      auto array = kernel.getArgAttrOfType<DictionaryAttr>(
+          i, TileDialect::getTmaAttrName());
+      TmaCopyOp copy;
+      for (Operation *user : kernel.getArgument(i).getUsers())
+        if (auto c = dyn_cast<TmaCopyOp>(user))
+          copy = c;
+      if (!array || !copy)
+        continue;
+      SharedLayout layout = getSharedLayout(copy.getBuffer());
+      TmaBox box = getTmaBox(layout);
+      auto strings = [&](StringRef key) {
+        std::string out;
+        for (Attribute a : cast<ArrayAttr>(array.get(key)))
+          out += " " + cast<StringAttr>(a).str();
+        return out;
+      };
+      ms << "tma arg" << cast<IntegerAttr>(array.get("base")).getInt() << " "
+         << layout.type.getElementType() << " shape" << strings("shape")
+         << " strides" << strings("strides") << " box " << box.rows << " "
+         << box.cols << " swizzle " << layout.swizzleBytes << "\n";
+      continue;
+    }
     if (auto ptr = dyn_cast<PointerType>(type)) {
       std::string pointee;
       llvm::raw_string_ostream ps(pointee);
@@ -119,7 +153,7 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
     else
       os << "arg i1\n";
   }
-  os << "end\n";
+  os << maps << "end\n";
   return text;
 }
 
@@ -257,6 +291,12 @@ struct TileConvertToLLVMPass
                        IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += layout.type.getStages() * layout.getStageBytes();
       });
+      kernel.walk([&](AllocMBarriersOp alloc) {
+        bytes = llvm::alignTo(bytes, 8);
+        alloc->setAttr(kSharedOffsetAttr,
+                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        bytes += 8 * cast<MBarriersType>(alloc.getType()).getCount();
+      });
       if (afterBuffers) {
         // Copies issued ahead of steps that never came may still land in
         // the buffers: wait for every one (the wait's barrier also ends
@@ -294,6 +334,19 @@ struct TileConvertToLLVMPass
                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
       kernel->setAttr("tile.metadata",
                       StringAttr::get(ctx, buildMetadata(kernel, bytes)));
+      // Tensor maps are 128-byte, 64-byte aligned parameters passed by
+      // value, read in place by the copies (tile-outline-kernels makes
+      // them __grid_constant__).
+      for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+        if (!isa<TensorMapType>(type))
+          continue;
+        kernel.removeArgAttr(i, TileDialect::getTmaAttrName());
+        kernel.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                          TypeAttr::get(LLVM::LLVMArrayType::get(
+                              IntegerType::get(ctx, 8), 128)));
+        kernel.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                          IntegerAttr::get(IntegerType::get(ctx, 64), 64));
+      }
       // From here on the function is per-thread code, no longer a tile
       // kernel (whose arguments must be tile types); tile.metadata marks it.
       kernel->removeAttr(TileDialect::getKernelAttrName());
@@ -347,6 +400,7 @@ struct TileConvertToLLVMPass
     populateClusterOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
+    populateTmaOpToLLVMPatterns(converter, patterns);
 
     FrozenRewritePatternSet frozen(std::move(patterns));
     for (func::FuncOp kernel : kernels)

@@ -156,6 +156,25 @@ SmallVector<Value> mlir::tile::emitInlineAsm(OpBuilder &b, Location loc,
   return out;
 }
 
+void mlir::tile::emitAsmStatement(OpBuilder &b, Location loc,
+                                  ValueRange operands, StringRef text,
+                                  StringRef constraints) {
+  emitInlineAsm(b, loc, TypeRange(), operands, text, constraints,
+                /*hasSideEffects=*/true);
+}
+
+Value mlir::tile::byteOffset(OpBuilder &b, Location loc, Value ptr,
+                             Value bytes) {
+  return gep(b, loc, b.getI8Type(), ptr, bytes);
+}
+
+Value mlir::tile::emitThreadIndex(OpBuilder &b, Location loc,
+                                  const ThreadIds &ids) {
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, ids.warp, i32Constant(b, loc, 32)),
+      ids.lane);
+}
+
 int64_t SharedLayout::getStageBytes() const {
   if (!isSwizzled())
     return type.getStageBytes();

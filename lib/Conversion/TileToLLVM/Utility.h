@@ -68,6 +68,13 @@ SmallVector<Value> emitInlineAsm(OpBuilder &b, Location loc,
                                  TypeRange resultTypes, ValueRange operands,
                                  StringRef text, StringRef constraints,
                                  bool hasSideEffects);
+/// One PTX instruction (or braced block) with side effects and no results.
+void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
+                      StringRef text, StringRef constraints);
+/// `ptr + bytes` for a pointer in any address space.
+Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes);
+/// warp * 32 + lane: the thread's index in the program (i32).
+Value emitThreadIndex(OpBuilder &b, Location loc, const ThreadIds &ids);
 /// Where a shared buffer's blocks lie within a stage. By default rows are
 /// stored in order, `pad` elements apart (the type's row stride). A buffer
 /// a wgmma reads is swizzled the way wgmma's shared-memory descriptors
@@ -103,6 +110,15 @@ struct SharedLayout {
   /// The byte offset of element (row, col) within a stage (i32 values).
   Value emitOffset(OpBuilder &b, Location loc, Value row, Value col) const;
 };
+/// The box (elements) one TMA copy writes into a stage laid out as
+/// `layout` (swizzled, not transposed): a column chunk's width by all the
+/// block's rows, or by 8 rows where the buffer reorders row groups for
+/// wgmma (SharedLayout::mmaRowWarps). The runtime encodes the tensor map
+/// with this box (see TmaOpToLLVM.cpp).
+struct TmaBox {
+  int64_t rows = 0, cols = 0;
+};
+TmaBox getTmaBox(const SharedLayout &layout);
 /// The layout of `buffer` (the result of a tile.alloc_shared), from the
 /// attributes the pass set on it.
 SharedLayout getSharedLayout(Value buffer);

@@ -56,6 +56,8 @@ void populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns);
+void populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
+                                 RewritePatternSet &patterns);
 
 /// Name of the dynamic shared-memory array every kernel addresses, and of
 /// the kernel attribute recording how many bytes of it the kernel needs.

@@ -134,6 +134,18 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+MBarriersType::verify(function_ref<InFlightDiagnostic()> emitError,
+                      int64_t count, int64_t arrivals) {
+  if (count < 1 || count > 8)
+    return emitError() << "mbarriers count must be 1 to 8, got " << count;
+  // The arrival count field of an mbarrier holds up to 2^20 - 1.
+  if (arrivals < 1 || arrivals >= (1 << 20))
+    return emitError() << "mbarriers arrivals must be 1 to 2^20 - 1, got "
+                       << arrivals;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Layout encodings
 //===----------------------------------------------------------------------===//
@@ -266,6 +278,34 @@ int64_t mlir::tile::getNumWarps(func::FuncOp func) {
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
+/// A `!tile.tensormap` kernel argument (added by tile-pipeline-loops) must
+/// say which array it maps: `tile.tma = {base = N, shape = [2 x "argK" or
+/// constant], strides = [...]}`, N a pointer argument before it.
+static LogicalResult verifyTensorMapArg(func::FuncOp func, unsigned index) {
+  auto error = [&]() {
+    return func.emitError() << "tile kernel '" << func.getSymName()
+                            << "' argument #" << index << " (!tile.tensormap) ";
+  };
+  auto array = func.getArgAttrOfType<DictionaryAttr>(
+      index, TileDialect::getTmaAttrName());
+  if (!array)
+    return error() << "needs a 'tile.tma' dictionary naming its array";
+  auto base = array.getAs<IntegerAttr>("base");
+  if (!base || base.getInt() < 0 || base.getInt() >= (int64_t)index ||
+      !isa<PointerType>(func.getArgumentTypes()[base.getInt()]))
+    return error() << "must name an earlier pointer argument as its base";
+  for (StringRef key : {"shape", "strides"}) {
+    auto values = array.getAs<ArrayAttr>(key);
+    if (!values || values.size() != 2 || !llvm::all_of(values, [](Attribute a) {
+          auto s = dyn_cast<StringAttr>(a);
+          return s && !s.empty();
+        }))
+      return error() << "needs '" << key
+                     << "' as two strings (\"argN\" or a constant)";
+  }
+  return success();
+}
+
 static bool isKernelArgType(Type t) {
   return isa<PointerType>(t) || t.isSignlessInteger(32) ||
          t.isSignlessInteger(64) || t.isF32() || t.isF64() ||
@@ -289,13 +329,25 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "tile kernel '" << func.getSymName()
                              << "' must not return values (write results "
                                 "through pointers)";
-    for (auto [i, t] : llvm::enumerate(func.getArgumentTypes()))
+    bool anyMap = false;
+    for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
+      if (isa<TensorMapType>(t)) {
+        anyMap = true;
+        if (failed(verifyTensorMapArg(func, i)))
+          return failure();
+        continue;
+      }
+      if (anyMap)
+        return op->emitError()
+               << "tile kernel '" << func.getSymName() << "' argument #" << i
+               << " follows a !tile.tensormap; tensor maps come last";
       if (!isKernelArgType(t))
         return op->emitError()
                << "tile kernel '" << func.getSymName() << "' argument #" << i
                << " has type " << t
                << "; kernel arguments are !tile.ptr<T>, i1, i32, i64, f32 or "
                   "f64";
+    }
     // A layout distributes a tile over warpsPerCTA warps; code generation
     // launches tile.num_warps warps per program, so any other count would
     // leave elements without a thread (or threads without elements). A
@@ -381,6 +433,12 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
         (v < 1 || v > 16 || !llvm::isPowerOf2_64(v)))
       return op->emitError()
              << "'" << name << "' must be 1, 2, 4, 8 or 16, got " << v;
+    return success();
+  }
+  if (name == getTmaAttrName()) {
+    if (!isa<FunctionOpInterface>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << name << "' must be a unit attribute of a function";
     return success();
   }
   // Set by the compiler on lowered kernels and modules (see TileToLLVM).

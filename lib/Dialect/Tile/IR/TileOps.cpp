@@ -402,6 +402,24 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+LogicalResult TmaCopyOp::verify() {
+  auto ptr = cast<BlockPointerType>(getPtr().getType());
+  auto buffer = cast<SharedBufferType>(getBuffer().getType());
+  auto barriers = cast<MBarriersType>(getBarriers().getType());
+  if (!sameBlock(ptr.getBlockType(), buffer.getBlockType()))
+    return emitOpError("copies a block of type ")
+           << ptr.getBlockType() << " into a buffer of blocks of type "
+           << buffer.getBlockType();
+  Type elem = buffer.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return emitOpError("copies f16 or bf16 blocks only, got ") << elem;
+  if (barriers.getCount() != buffer.getStages())
+    return emitOpError("needs one barrier per stage: ")
+           << buffer.getStages() << " stages, " << barriers.getCount()
+           << " barriers";
+  return success();
+}
+
 LogicalResult LocalLoadOp::verify() {
   auto buffer = cast<SharedBufferType>(getBuffer().getType());
   if (!sameBlock(getType(), buffer.getBlockType()))

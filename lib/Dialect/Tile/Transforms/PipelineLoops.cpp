@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir {
 namespace tile {
@@ -91,10 +92,77 @@ static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
   return false;
 }
 
+/// How the runtime finds an integer of the array a tensor map describes:
+/// "argN" (the kernel's argument N, through integer casts) or a decimal
+/// constant; empty when it is neither.
+static std::string describeHostInteger(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    APInt value;
+    if (matchPattern(v, m_ConstantInt(&value)))
+      return std::to_string(value.getSExtValue());
+    return "";
+  }
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) ||
+      !arg.getType().isIntOrIndex())
+    return "";
+  return "arg" + std::to_string(arg.getArgNumber());
+}
+
+/// The `tile.tma` dictionary of the tensor map through which `c`'s blocks
+/// can be copied, or null: an f16/bf16 block of a row-major 2-d array
+/// whose base, shape and strides the runtime knows at launch (kernel
+/// arguments or constants), read by a wgmma dot (whose buffer layouts TMA
+/// can write, see tile-convert-to-llvm).
+static DictionaryAttr getTmaArray(scf::ForOp loop, Candidate c,
+                                  unsigned numWarps) {
+  RankedTensorType block = c.load.getType();
+  if (!block.getElementType().isF16() && !block.getElementType().isBF16())
+    return {};
+  bool readByWgmma = llvm::any_of(c.load->getUsers(), [&](Operation *u) {
+    auto dot = dyn_cast<DotOp>(u);
+    return dot && isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true);
+  });
+  if (!readByWgmma)
+    return {};
+  auto make = loop.getInitArgs()[c.iterArg].getDefiningOp<MakeBlockPtrOp>();
+  if (!make || make.getOrder() != ArrayRef<int32_t>{1, 0})
+    return {};
+  auto base = dyn_cast<BlockArgument>(make.getBase());
+  if (!base || !isa<func::FuncOp>(base.getOwner()->getParentOp()))
+    return {};
+  Builder b(loop.getContext());
+  SmallVector<Attribute> shape, strides;
+  for (Value v : make.getShape())
+    shape.push_back(b.getStringAttr(describeHostInteger(v)));
+  for (Value v : make.getStrides())
+    strides.push_back(b.getStringAttr(describeHostInteger(v)));
+  auto known = [](Attribute a) { return !cast<StringAttr>(a).empty(); };
+  if (!llvm::all_of(shape, known) || !llvm::all_of(strides, known))
+    return {};
+  // A constant inner stride other than 1 can never be mapped.
+  if (cast<StringAttr>(strides[1]).getValue() != "1" &&
+      !cast<StringAttr>(strides[1]).getValue().starts_with("arg"))
+    return {};
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("base", b.getI64IntegerAttr(base.getArgNumber())),
+       b.getNamedAttr("shape", b.getArrayAttr(shape)),
+       b.getNamedAttr("strides", b.getArrayAttr(strides))});
+}
+
 /// Pipelines `candidates` over `stages` stages; with `reserve`, copies run
 /// S - 2 iterations ahead instead of S - 1 (see the pass description).
+///
+/// With `maps` (one tensor-map argument per candidate), the copies are
+/// TMA copies completing on one mbarrier per stage instead of cp.async
+/// groups, each issued only for iterations the loop runs (nothing may be
+/// in flight when the loop ends).
 static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
-                     int64_t stages, bool reserve) {
+                     int64_t stages, bool reserve, ArrayRef<Value> maps) {
   int64_t ahead = reserve ? stages - 2 : stages - 1;
   MLIRContext *ctx = loop.getContext();
   Location loc = loop.getLoc();
@@ -119,10 +187,38 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
         b, loc, SharedBufferType::get(ctx, plain, stages, 16 / bytes)));
     aheadPtrs.push_back(loop.getInitArgs()[c.iterArg]);
   }
+  // TMA: the loop's trip count bounds the copies.
+  Value barriers, tripCount;
+  if (!maps.empty()) {
+    barriers = AllocMBarriersOp::create(
+        b, loc, MBarriersType::get(ctx, stages, candidates.size()));
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
+          step = loop.getStep();
+    if (!lb.getType().isInteger(32)) {
+      lb = arith::IndexCastOp::create(b, loc, i32, lb);
+      ub = arith::IndexCastOp::create(b, loc, i32, ub);
+      step = arith::IndexCastOp::create(b, loc, i32, step);
+    }
+    tripCount = arith::CeilDivSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, ub, lb), step);
+  }
+  auto copy = [&](Value ptr, Value buffer, Value stage, unsigned i,
+                  Value iteration) {
+    if (maps.empty()) {
+      AsyncCopyOp::create(b, loc, ptr, buffer, stage);
+      return;
+    }
+    Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       iteration, tripCount);
+    TmaCopyOp::create(b, loc, ptr, buffer, stage, maps[i], barriers, runs);
+  };
   for (int64_t s = 0; s < ahead; ++s) {
-    for (auto [c, buffer, ptr] : llvm::zip(candidates, buffers, aheadPtrs))
-      AsyncCopyOp::create(b, loc, ptr, buffer, constant(s));
-    AsyncCommitOp::create(b, loc);
+    for (auto [i, buffer, ptr] : llvm::enumerate(buffers, aheadPtrs)) {
+      Value first = constant(s); // stage s holds iteration s
+      copy(ptr, buffer, first, i, first);
+    }
+    if (maps.empty())
+      AsyncCommitOp::create(b, loc);
     for (auto [c, ptr] : llvm::zip(candidates, aheadPtrs))
       ptr = advance(ptr, c);
   }
@@ -156,15 +252,25 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   }
   Value iteration = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, first), step);
-  AsyncWaitOp::create(b, loc, ahead - 1);
+  if (maps.empty())
+    AsyncWaitOp::create(b, loc, ahead - 1);
   Value stage = arith::RemUIOp::create(b, loc, iteration, constant(stages));
-  Value aheadStage = arith::RemUIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, iteration, constant(ahead)),
-      constant(stages));
+  if (!maps.empty()) {
+    // Iteration i's copies are barrier i mod S's (i / S)-th phase.
+    Value parity = arith::RemUIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, iteration, constant(stages)),
+        constant(2));
+    MBarrierWaitOp::create(b, loc, barriers, stage, parity);
+  }
+  Value aheadIteration =
+      arith::AddIOp::create(b, loc, iteration, constant(ahead));
+  Value aheadStage =
+      arith::RemUIOp::create(b, loc, aheadIteration, constant(stages));
   for (auto [i, buffer] : llvm::enumerate(buffers))
-    AsyncCopyOp::create(b, loc, newLoop.getRegionIterArgs()[numOld + i], buffer,
-                        aheadStage);
-  AsyncCommitOp::create(b, loc);
+    copy(newLoop.getRegionIterArgs()[numOld + i], buffer, aheadStage, i,
+         aheadIteration);
+  if (maps.empty())
+    AsyncCommitOp::create(b, loc);
 
   // The body, each pipelined load read from its stage instead.
   DenseMap<Operation *, Value> bufferOf;
@@ -189,9 +295,10 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
   scf::YieldOp::create(b, loc, yields);
 
   // Copies issued past the last iteration must finish before the kernel
-  // does.
+  // does (TMA copies are issued for the loop's iterations only).
   b.setInsertionPointAfter(newLoop);
-  AsyncWaitOp::create(b, loc, 0);
+  if (maps.empty())
+    AsyncWaitOp::create(b, loc, 0);
   for (unsigned i = 0; i < numOld; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
   loop.erase();
@@ -223,7 +330,29 @@ struct TilePipelineLoopsPass
         // docs/perf-notes.md): four stages or more.
         bool reserve = warpgroupMma && attr.getInt() >= 4 &&
                        hasWarpgroupMmaCandidate(loop, candidates, numWarps);
-        pipeline(loop, candidates, attr.getInt(), reserve);
+        // TMA where the kernel asks for it and every pipelined array of
+        // the loop can be mapped (one wait protocol per loop).
+        SmallVector<DictionaryAttr> arrays;
+        if (warpgroupMma && func->hasAttr(TileDialect::getTmaAttrName()))
+          for (Candidate c : candidates)
+            if (DictionaryAttr array = getTmaArray(loop, c, numWarps))
+              arrays.push_back(array);
+        SmallVector<Value> maps;
+        if (!arrays.empty() && arrays.size() == candidates.size()) {
+          for (DictionaryAttr array : arrays) {
+            unsigned index = func.getNumArguments();
+            NamedAttribute named(StringAttr::get(func.getContext(),
+                                                 TileDialect::getTmaAttrName()),
+                                 array);
+            if (failed(func.insertArgument(
+                    index, TensorMapType::get(func.getContext()),
+                    DictionaryAttr::get(func.getContext(), {named}),
+                    func.getLoc())))
+              return signalPassFailure();
+            maps.push_back(func.getArgument(index));
+          }
+        }
+        pipeline(loop, candidates, attr.getInt(), reserve, maps);
       }
     });
   }

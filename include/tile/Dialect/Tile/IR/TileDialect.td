@@ -55,6 +55,16 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
       return "tile.cluster_size";
     }
+    /// On a kernel: its pipelined block loads may be copied by the tensor
+    /// memory accelerator (Hopper TMA) where tile-pipeline-loops can, which
+    /// adds a `!tile.tensormap` argument per copied array (the runtime
+    /// encodes it at launch) and requires those arrays to be contiguous
+    /// along their last dimension, 16-byte aligned, with row strides a
+    /// multiple of 16 bytes (checked at launch). On such an argument, a
+    /// dictionary naming the array.
+    static constexpr ::llvm::StringLiteral getTmaAttrName() {
+      return "tile.tma";
+    }
     /// Set by tile-pipeline-loops on an scf.for whose stages stay untouched
     /// for one iteration after their dots read them (a wgmma group may
     /// still be reading), read by tile-convert-to-llvm.

@@ -359,6 +359,69 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
   let assemblyFormat = "`pending` `=` $pending attr-dict";
 }
 
+def Tile_AllocMBarriersOp : Tile_Op<"alloc_mbarriers", [
+    MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "Initialized transaction barriers in shared memory";
+  let description = [{
+    ```mlir
+    %bars = tile.alloc_mbarriers : !tile.mbarriers<4, arrivals = 2>
+    ```
+    Shared memory for the barriers, initialized (phase 0 pending, expecting
+    `arrivals` arrivals) and visible to the program's threads and to the
+    tensor memory accelerator once the op has run.
+  }];
+  let results = (outs Tile_MBarriers:$barriers);
+  let assemblyFormat = "attr-dict `:` type($barriers)";
+}
+
+def Tile_TmaCopyOp : Tile_Op<"tma_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Copy a block into a stage of a shared buffer with TMA";
+  let description = [{
+    ```mlir
+    tile.tma_copy %bp, %buf[%stage] map %desc, %bars if %pred
+        : !tile.block_ptr<tensor<128x64xf16>>,
+          !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>,
+          !tile.mbarriers<4, arrivals = 2>
+    ```
+    When `%pred` holds, one thread of the program announces the block's
+    bytes on barrier `%stage` of `%bars` (one of its arrivals) and starts
+    the tensor memory accelerator copying the block at `%bp`'s offsets of
+    the array `%desc` maps into stage `%stage` of `%buf`, in the layout the
+    buffer gets for its readers (wgmma's swizzled rows). Elements outside
+    the array are written as zero. The bytes are in the buffer once
+    `tile.mbarrier_wait` has seen the barrier's phase complete. `%bp`'s
+    base, shape and strides must be those the map's `tile.tma` attribute
+    names; only its offsets are read. Sm_90a and later.
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Tile_SharedBuffer:$buffer,
+                       I32:$stage, Tile_TensorMap:$map, Tile_MBarriers:$barriers,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $ptr `,` $buffer `[` $stage `]` `map` $map `,` $barriers `if` $pred
+    attr-dict `:` type($ptr) `,` type($buffer) `,` type($barriers)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for a phase of a transaction barrier, then synchronize";
+  let description = [{
+    ```mlir
+    tile.mbarrier_wait %bars[%stage], phase %parity : !tile.mbarriers<4, arrivals = 2>
+    ```
+    Waits until the phase of barrier `%stage` whose parity is `%parity`
+    (0 or 1: the barrier's uses so far, modulo 2) has completed, so that the
+    copies that arrived on it are visible; then synchronizes the program's
+    threads, as `tile.async_wait` does, so that every earlier read of shared
+    memory is done and a stage may be overwritten.
+  }];
+  let arguments = (ins Tile_MBarriers:$barriers, I32:$index, I32:$parity);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` `phase` $parity attr-dict `:` type($barriers)
+  }];
+}
+
 def Tile_LocalLoadOp : Tile_Op<"local_load", [MemoryEffects<[MemRead]>]> {
   let summary = "Read a stage of a shared buffer as a tile";
   let description = [{

@@ -73,6 +73,29 @@ def Tile_SharedBufferType : Tile_Type<"SharedBuffer", "shared"> {
   }];
 }
 
+def Tile_MBarriersType : Tile_Type<"MBarriers", "mbarriers"> {
+  let summary = "Transaction barriers in shared memory, one per stage";
+  let description = [{
+    `!tile.mbarriers<4, arrivals = 2>` is four Hopper mbarrier objects (8
+    bytes each, in shared memory), each completing a phase when `arrivals`
+    arrivals have been made and the bytes they announced have landed. A
+    `tile.tma_copy` arrives on the barrier of its stage; `tile.mbarrier_wait`
+    waits for a phase.
+  }];
+  let parameters = (ins "int64_t":$count, "int64_t":$arrivals);
+  let assemblyFormat = "`<` $count `,` `arrivals` `=` $arrivals `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_TensorMapType : Tile_Type<"TensorMap", "tensormap"> {
+  let summary = "A TMA tensor map, passed by value as a kernel parameter";
+  let description = [{
+    A kernel argument of type `!tile.tensormap` is the 128-byte CUtensorMap
+    the runtime encodes at launch for the array its `tile.tma` attribute
+    describes (see tile-pipeline-loops); callers never pass it themselves.
+  }];
+}
+
 // Element types a tile may hold in memory and registers.
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64]>;
@@ -94,5 +117,10 @@ def Tile_BlockPtr : Type<CPred<"::llvm::isa<::mlir::tile::BlockPointerType>($_se
                          "tile block pointer">;
 def Tile_SharedBuffer : Type<CPred<"::llvm::isa<::mlir::tile::SharedBufferType>($_self)">,
                              "tile shared buffer">;
+def Tile_MBarriers : Type<CPred<"::llvm::isa<::mlir::tile::MBarriersType>($_self)">,
+                          "tile mbarriers">;
+def Tile_TensorMap : Type<CPred<"::llvm::isa<::mlir::tile::TensorMapType>($_self)">,
+                          "tile tensor map", "::mlir::tile::TensorMapType">,
+                     BuildableType<"::mlir::tile::TensorMapType::get($_builder.getContext())">;
 
 #endif // TILE_TYPES_TD

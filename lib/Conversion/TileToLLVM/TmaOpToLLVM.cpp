@@ -1,0 +1,188 @@
+//===- TmaOpToLLVM.cpp - TMA copies and transaction barriers --------------===//
+//
+// On Hopper (sm_90a) a software pipeline's blocks may be copied by the
+// tensor memory accelerator instead of cp.async (tile-pipeline-loops does
+// so in kernels marked tile.tma): one thread per program announces a
+// stage's bytes on that stage's mbarrier and issues the copies, which land
+// in the buffer already in the swizzled layout wgmma reads, and every
+// thread waits for the barrier's phase instead of a cp.async group. The
+// copies read the array through a CUtensorMap that the runtime encodes at
+// launch and passes as a __grid_constant__ kernel parameter (see
+// buildMetadata in TileToLLVMPass.cpp for what it is told).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "tile/Dialect/Tile/IR/Tile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Bytes of one mbarrier object.
+constexpr int64_t kMBarrierBytes = 8;
+
+/// The shared-memory address (i32) of barrier `index` of `barriers`.
+Value emitBarrierAddress(OpBuilder &b, Location loc, Value barriers,
+                         Value index) {
+  Value offset =
+      arith::MulIOp::create(b, loc, index, i32Constant(b, loc, kMBarrierBytes));
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
+                                  byteOffset(b, loc, barriers, offset));
+}
+
+/// 1 in the program's first thread, 0 elsewhere (i32, for the predicate of
+/// an inline PTX block).
+Value emitIsFirstThread(OpBuilder &b, Location loc) {
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      emitThreadIndex(b, loc, getThreadIds(b, loc)), i32Constant(b, loc, 0));
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), first);
+}
+
+struct AllocMBarriersOpConversion
+    : public OpConversionPattern<AllocMBarriersOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AllocMBarriersOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto offset = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    if (!offset)
+      return op.emitError("mbarriers have no offset: run them through "
+                          "tile-convert-to-llvm, which places them");
+    Location loc = op.getLoc();
+    auto type = cast<MBarriersType>(op.getType());
+    Value base = byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
+                            i32Constant(rewriter, loc, offset.getInt()));
+    Value first = emitIsFirstThread(rewriter, loc);
+    for (int64_t i = 0; i < type.getCount(); ++i)
+      emitAsmStatement(
+          rewriter, loc,
+          {first, emitBarrierAddress(rewriter, loc, base,
+                                     i32Constant(rewriter, loc, i))},
+          ("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
+           "@p mbarrier.init.shared::cta.b64 [$1], " +
+           Twine(type.getArrivals()) + ";\n\t}")
+              .str(),
+          "r,r");
+    // The initialization is made visible to the async proxy (the copies'
+    // completions) and to the other threads before any of them use it.
+    emitAsmStatement(rewriter, loc, {}, "fence.mbarrier_init.release.cluster;",
+                     "");
+    emitBarrier(rewriter, loc);
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaCopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<SharedBufferType>(op.getBuffer().getType());
+    SharedLayout layout = getSharedLayout(op.getBuffer());
+    RankedTensorType block = type.getBlockType();
+    int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
+    int64_t bytes = type.getElementBytes();
+    // TMA writes swizzled rows as wgmma reads them; it cannot pad rows or
+    // transpose.
+    if (!layout.isSwizzled() || layout.transposed)
+      return op.emitOpError("copies into a buffer that no wgmma reads in "
+                            "its stored order; TMA writes swizzled rows only");
+    TmaBox box = getTmaBox(layout);
+    if (rows % box.rows || cols % box.cols)
+      return op.emitOpError("block ")
+             << block << " is not a whole number of " << box.rows << "x"
+             << box.cols << " TMA boxes";
+
+    ValueRange parts = adaptor.getPtr();
+    Value rowOffset = parts[5], colOffset = parts[6];
+    Value stageBase = emitStageBase(
+        rewriter, loc, layout, adaptor.getBuffer()[0], adaptor.getStage()[0]);
+    Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
+                                       adaptor.getStage()[0]);
+    Value issue = arith::AndIOp::create(
+        rewriter, loc, emitIsFirstThread(rewriter, loc),
+        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                               adaptor.getPred()[0]));
+    Value map = adaptor.getMap()[0];
+
+    // The stage's bytes (the whole block: TMA counts the zeros it writes
+    // outside the array too), then one copy per box.
+    emitAsmStatement(rewriter, loc, {issue, barrier},
+                     ("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
+                      "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                      Twine(rows * cols * bytes) + ";\n\t}")
+                         .str(),
+                     "r,r");
+    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+    for (int64_t col = 0; col < cols; col += box.cols) {
+      for (int64_t row = 0; row < rows; row += box.rows) {
+        Value dst = LLVM::PtrToIntOp::create(
+            rewriter, loc, rewriter.getI32Type(),
+            byteOffset(rewriter, loc, stageBase,
+                       layout.emitOffset(rewriter, loc, c(row), c(col))));
+        Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
+        Value y = arith::AddIOp::create(rewriter, loc, rowOffset, c(row));
+        emitAsmStatement(
+            rewriter, loc, {issue, dst, map, x, y, barrier},
+            "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
+            "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile"
+            ".mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];\n\t}",
+            "r,r,l,r,r,r");
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers(),
+                                       adaptor.getIndex());
+    // try_wait suspends the thread for a while in hardware before it
+    // reports; the loop retries until the phase has completed. Labels are
+    // local to the braces.
+    emitAsmStatement(rewriter, loc, {barrier, adaptor.getParity()},
+                     "{\n\t.reg .pred done;\n\ttile_phase_wait:\n\t"
+                     "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+                     "$1;\n\t@!done bra tile_phase_wait;\n\t}",
+                     "r,r");
+    // As tile.async_wait: every earlier read of shared memory ends before
+    // any thread goes on (the next copies overwrite a stage read before).
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+TmaBox mlir::tile::getTmaBox(const SharedLayout &layout) {
+  RankedTensorType block = layout.type.getBlockType();
+  TmaBox box;
+  box.cols = layout.swizzleBytes / layout.type.getElementBytes();
+  // A buffer in wgmma's row order moves 8-row groups (see SharedLayout);
+  // a box spans at most 256 rows.
+  box.rows =
+      layout.mmaRowWarps ? 8 : std::min<int64_t>(block.getDimSize(0), 256);
+  return box;
+}
+
+void mlir::tile::populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
+                                             RewritePatternSet &patterns) {
+  patterns.add<AllocMBarriersOpConversion, TmaCopyOpConversion,
+               MBarrierWaitOpConversion>(converter, patterns.getContext());
+}
