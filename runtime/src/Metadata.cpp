@@ -194,12 +194,13 @@ private:
   }
 
   bool parseTensorMap(int lineNo, const std::vector<std::string> &tokens) {
-    const char *usage = "tma argN <f16|bf16> shape <rows> <cols> strides "
-                        "<row> <col> box <rows> <cols> swizzle <bytes>";
-    if (!parseCount(lineNo, tokens, 14, usage))
+    const char *usage =
+        "tma argN <f16|bf16> shape <rows> <cols> strides <row> <col> box "
+        "<rows> <cols> swizzle <bytes> groups <w>";
+    if (!parseCount(lineNo, tokens, 16, usage))
       return false;
     if (tokens[3] != "shape" || tokens[6] != "strides" || tokens[9] != "box" ||
-        tokens[12] != "swizzle")
+        tokens[12] != "swizzle" || tokens[14] != "groups")
       return fail(lineNo, std::string("expected '") + usage + "'");
     if (current.tensorMaps.size() >= size_t(kMaxTensorMaps))
       return fail(lineNo, "more than " + std::to_string(kMaxTensorMaps) +
@@ -226,6 +227,11 @@ private:
       return false;
     if (map.swizzle != 32 && map.swizzle != 64 && map.swizzle != 128)
       return fail(lineNo, "swizzle " + tokens[13] + " is not 32, 64 or 128");
+    if (!parseNumber(lineNo, tokens[15], "groups", 0, 32, map.groups))
+      return false;
+    if (map.groups && map.boxRows != 8)
+      return fail(lineNo, "groups " + tokens[15] + " needs 8-row boxes, got " +
+                              tokens[10]);
     if (map.boxCols * 2 > map.swizzle)
       return fail(lineNo, "a box row of " + tokens[11] +
                               " elements exceeds the " + tokens[13] +
@@ -529,6 +535,7 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
     t.box[1] = uint32_t(map.boxRows);
     t.swizzle = map.swizzle;
     t.bf16 = map.dtype == "bf16";
+    t.groups = uint32_t(map.groups);
   }
   return TILE_SUCCESS;
 }

@@ -16,14 +16,20 @@
 //   arg ptr f32 16      pointer to f32 data, 16-byte aligned (0: no promise)
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint
-//   tma arg0 f16 shape arg3 arg5 strides arg6 1 box 8 64 swizzle 128
+//   tma arg0 f16 shape arg3 arg5 strides arg6 1 box 8 64 swizzle 128 groups 8
 //                       a TMA tensor map the runtime encodes at launch and
 //                       passes after the caller's arguments: the 2-d array
 //                       at pointer argument 0, its shape and strides (in
 //                       elements, outer dimension first) read from integer
 //                       arguments or given as constants, the box one copy
 //                       moves (rows, columns) and the shared-memory swizzle
-//                       in bytes (32, 64 or 128)
+//                       in bytes (32, 64 or 128). With groups W > 0 (box
+//                       rows 8) the parameter holds a second, 4-d map of
+//                       the same array after the first: [column, row g < 8,
+//                       h < 2 (stride 8W rows), 8-row group (stride 8 rows)]
+//                       with box [columns, 8, 2, W], which writes 16W rows
+//                       with their 8-row groups interleaved as wgmma reads
+//                       them (see TmaBox in the compiler)
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.
@@ -65,7 +71,7 @@ struct TensorMapMeta {
   int baseArg = 0;
   std::string dtype;
   HostInt shape[2], strides[2];
-  int64_t boxRows = 0, boxCols = 0, swizzle = 0;
+  int64_t boxRows = 0, boxCols = 0, swizzle = 0, groups = 0;
 };
 
 /// Tensor maps one kernel may take.
@@ -118,6 +124,8 @@ struct TensorMapArgs {
   uint32_t box[2] = {0, 0};
   int64_t swizzle = 0;
   bool bf16 = false;
+  /// The interleaved map's W, or 0 (see `groups` in the format above).
+  uint32_t groups = 0;
 };
 
 /// Evaluates `kernel`'s tensor maps for a launch whose arguments passed

@@ -649,7 +649,10 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
   // passed by value after them.
   const int numMaps = int(meta.tensorMaps.size());
   tile::internal::TensorMapArgs mapArgs[tile::internal::kMaxTensorMaps];
-  CUtensorMap maps[tile::internal::kMaxTensorMaps];
+  // A parameter holds one map, or two (the interleaved one second).
+  struct MapParam {
+    CUtensorMap plain, interleaved;
+  } maps[tile::internal::kMaxTensorMaps];
   void *allParams[kInline + tile::internal::kMaxTensorMaps];
   if (numMaps > 0) {
     status = tile::internal::resolveTensorMaps(meta, args, mapArgs, error);
@@ -677,17 +680,40 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
                                    : t.swizzle == 64
                                        ? CU_TENSOR_MAP_SWIZZLE_64B
                                        : CU_TENSOR_MAP_SWIZZLE_32B;
+      CUtensorMapDataType type = t.bf16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                        : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+      auto what = [&] {
+        return prefix() + "encoding the tensor map of argument #" +
+               std::to_string(meta.tensorMaps[size_t(m)].baseArg);
+      };
       TILE_CU("cuTensorMapEncodeTiled",
-              api.tensorMapEncodeTiled(&maps[m],
-                                       t.bf16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                              : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                                       2, reinterpret_cast<void *>(t.address),
+              api.tensorMapEncodeTiled(&maps[m].plain, type, 2,
+                                       reinterpret_cast<void *>(t.address),
                                        dims, strides, box, elementStrides,
                                        CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
                                        CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                                        CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-              prefix() + "encoding the tensor map of argument #" +
-                  std::to_string(meta.tensorMaps[size_t(m)].baseArg));
+              what());
+      if (t.groups) {
+        // Row = 8W h + 8 group + g: the groups dimension ends where the
+        // last whole block's second half would leave the array (at least
+        // one group; blocks past it take the plain map).
+        const uint64_t w = t.groups, rows = t.dims[1];
+        const uint64_t groups = rows >= 8 * w + 8 ? (rows - 8 * w) / 8 : 1;
+        const cuuint64_t dims4[4] = {t.dims[0], 8, 2, groups};
+        const cuuint64_t strides4[3] = {
+            t.rowStrideBytes, 8 * w * t.rowStrideBytes, 8 * t.rowStrideBytes};
+        const cuuint32_t box4[4] = {t.box[0], 8, 2, cuuint32_t(w)};
+        const cuuint32_t elementStrides4[4] = {1, 1, 1, 1};
+        TILE_CU("cuTensorMapEncodeTiled",
+                api.tensorMapEncodeTiled(&maps[m].interleaved, type, 4,
+                                         reinterpret_cast<void *>(t.address),
+                                         dims4, strides4, box4, elementStrides4,
+                                         CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                                         CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                         CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                what() + " (interleaved 8-row groups)");
+      }
       params[num_args + m] = &maps[m];
     }
   }

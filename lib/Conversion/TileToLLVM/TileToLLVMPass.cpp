@@ -121,7 +121,8 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
       ms << "tma arg" << cast<IntegerAttr>(array.get("base")).getInt() << " "
          << layout.type.getElementType() << " shape" << strings("shape")
          << " strides" << strings("strides") << " box " << box.rows << " "
-         << box.cols << " swizzle " << layout.swizzleBytes << "\n";
+         << box.cols << " swizzle " << layout.swizzleBytes << " groups "
+         << box.groups << "\n";
       continue;
     }
     if (auto ptr = dyn_cast<PointerType>(type)) {
@@ -341,9 +342,16 @@ struct TileConvertToLLVMPass
         if (!isa<TensorMapType>(type))
           continue;
         kernel.removeArgAttr(i, TileDialect::getTmaAttrName());
+        // Two maps where the copies also take a whole-block one (see
+        // TmaBox::groups).
+        int64_t maps = 1;
+        for (Operation *user : kernel.getArgument(i).getUsers())
+          if (auto copy = dyn_cast<TmaCopyOp>(user))
+            if (getTmaBox(getSharedLayout(copy.getBuffer())).groups)
+              maps = 2;
         kernel.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                           TypeAttr::get(LLVM::LLVMArrayType::get(
-                              IntegerType::get(ctx, 8), 128)));
+                              IntegerType::get(ctx, 8), 128 * maps)));
         kernel.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                           IntegerAttr::get(IntegerType::get(ctx, 64), 64));
       }

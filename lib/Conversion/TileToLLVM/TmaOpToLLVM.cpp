@@ -24,8 +24,9 @@ using namespace mlir::tile;
 
 namespace {
 
-/// Bytes of one mbarrier object.
+/// Bytes of one mbarrier object, and of one CUtensorMap.
 constexpr int64_t kMBarrierBytes = 8;
+constexpr int64_t kTensorMapBytes = 128;
 
 /// The shared-memory address (i32) of barrier `index` of `barriers`.
 Value emitBarrierAddress(OpBuilder &b, Location loc, Value barriers,
@@ -113,6 +114,39 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
         arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
                                adaptor.getPred()[0]));
     Value map = adaptor.getMap()[0];
+    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+    auto predicate = [&](Value cond) -> Value {
+      return arith::AndIOp::create(
+          rewriter, loc, issue,
+          arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), cond));
+    };
+    // Blocks wholly inside the array (rows 8-aligned) take the 4-d map,
+    // one copy per column chunk; the others (the array's last rows) one
+    // copy per 8-row group.
+    Value small = issue, whole;
+    if (box.groups) {
+      Type i64 = rewriter.getI64Type();
+      Value row64 = arith::ExtSIOp::create(rewriter, loc, i64, rowOffset);
+      Value end = arith::AddIOp::create(rewriter, loc, row64,
+                                        i64Constant(rewriter, loc, rows));
+      Value inside = arith::AndIOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
+                                parts[1]),
+          arith::AndIOp::create(
+              rewriter, loc,
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                    rowOffset, c(0)),
+              arith::CmpIOp::create(
+                  rewriter, loc, arith::CmpIPredicate::eq,
+                  arith::AndIOp::create(rewriter, loc, rowOffset, c(7)),
+                  c(0))));
+      whole = predicate(inside);
+      small = predicate(arith::XOrIOp::create(
+          rewriter, loc, inside,
+          arith::ConstantOp::create(rewriter, loc,
+                                    rewriter.getBoolAttr(true))));
+    }
 
     // The stage's bytes (the whole block: TMA counts the zeros it writes
     // outside the array too), then one copy per box.
@@ -122,17 +156,32 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                       Twine(rows * cols * bytes) + ";\n\t}")
                          .str(),
                      "r,r");
-    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
     for (int64_t col = 0; col < cols; col += box.cols) {
+      Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
+      if (whole) {
+        Value dst = LLVM::PtrToIntOp::create(
+            rewriter, loc, rewriter.getI32Type(),
+            byteOffset(rewriter, loc, stageBase,
+                       layout.emitOffset(rewriter, loc, c(0), c(col))));
+        Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
+        emitAsmStatement(
+            rewriter, loc,
+            {whole, dst, byteOffset(rewriter, loc, map, c(kTensorMapBytes)), x,
+             group, barrier},
+            "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
+            "@p cp.async.bulk.tensor.4d.shared::cluster.global.tile"
+            ".mbarrier::complete_tx::bytes [$1], [$2, {$3, 0, 0, $4}], "
+            "[$5];\n\t}",
+            "r,r,l,r,r,r");
+      }
       for (int64_t row = 0; row < rows; row += box.rows) {
         Value dst = LLVM::PtrToIntOp::create(
             rewriter, loc, rewriter.getI32Type(),
             byteOffset(rewriter, loc, stageBase,
                        layout.emitOffset(rewriter, loc, c(row), c(col))));
-        Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
         Value y = arith::AddIOp::create(rewriter, loc, rowOffset, c(row));
         emitAsmStatement(
-            rewriter, loc, {issue, dst, map, x, y, barrier},
+            rewriter, loc, {small, dst, map, x, y, barrier},
             "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
             "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile"
             ".mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];\n\t}",
@@ -178,6 +227,8 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout) {
   // a box spans at most 256 rows.
   box.rows =
       layout.mmaRowWarps ? 8 : std::min<int64_t>(block.getDimSize(0), 256);
+  if (layout.mmaRowWarps && block.getDimSize(0) == 16 * layout.mmaRowWarps)
+    box.groups = layout.mmaRowWarps;
   return box;
 }
 

@@ -115,8 +115,14 @@ struct SharedLayout {
 /// block's rows, or by 8 rows where the buffer reorders row groups for
 /// wgmma (SharedLayout::mmaRowWarps). The runtime encodes the tensor map
 /// with this box (see TmaOpToLLVM.cpp).
+///
+/// `groups` (W) is set when the reordered block is 16W rows, 8-row groups
+/// p = w + W h stored at slot 2w + h: then the parameter holds a second,
+/// 4-d map, [column, g < 8, h < 2, 8-row group] with the h stride W groups,
+/// whose box [chunk, 8, 2, W] writes a whole chunk of the block in that
+/// order in one copy (used for blocks wholly inside the array).
 struct TmaBox {
-  int64_t rows = 0, cols = 0;
+  int64_t rows = 0, cols = 0, groups = 0;
 };
 TmaBox getTmaBox(const SharedLayout &layout);
 /// The layout of `buffer` (the result of a tile.alloc_shared), from the
