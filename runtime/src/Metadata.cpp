@@ -229,9 +229,10 @@ private:
       return fail(lineNo, "swizzle " + tokens[13] + " is not 32, 64 or 128");
     if (!parseNumber(lineNo, tokens[15], "groups", 0, 32, map.groups))
       return false;
-    if (map.groups && map.boxRows != 8)
-      return fail(lineNo, "groups " + tokens[15] + " needs 8-row boxes, got " +
-                              tokens[10]);
+    if (map.groups && (map.boxRows != 8 || map.groups % 2 != 0))
+      return fail(lineNo, "groups " + tokens[15] +
+                              " must be even, with 8-row boxes (got " +
+                              tokens[10] + ")");
     if (map.boxCols * 2 > map.swizzle)
       return fail(lineNo, "a box row of " + tokens[11] +
                               " elements exceeds the " + tokens[13] +

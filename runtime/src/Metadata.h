@@ -27,9 +27,9 @@
 //                       rows 8) the parameter holds a second, 4-d map of
 //                       the same array after the first: [column, row g < 8,
 //                       h < 2 (stride 8W rows), 8-row group (stride 8 rows)]
-//                       with box [columns, 8, 2, W], which writes 16W rows
-//                       with their 8-row groups interleaved as wgmma reads
-//                       them (see TmaBox in the compiler)
+//                       with box [columns, 8, 2, W / 2]: two copies write
+//                       16W rows with their 8-row groups interleaved as
+//                       wgmma reads them (see TmaBox in the compiler)
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.

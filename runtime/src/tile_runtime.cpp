@@ -703,7 +703,8 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
         const cuuint64_t dims4[4] = {t.dims[0], 8, 2, groups};
         const cuuint64_t strides4[3] = {
             t.rowStrideBytes, 8 * w * t.rowStrideBytes, 8 * t.rowStrideBytes};
-        const cuuint32_t box4[4] = {t.box[0], 8, 2, cuuint32_t(w)};
+        // Half the groups per copy (see TmaOpToLLVM.cpp).
+        const cuuint32_t box4[4] = {t.box[0], 8, 2, cuuint32_t(w / 2)};
         const cuuint32_t elementStrides4[4] = {1, 1, 1, 1};
         TILE_CU("cuTensorMapEncodeTiled",
                 api.tensorMapEncodeTiled(&maps[m].interleaved, type, 4,

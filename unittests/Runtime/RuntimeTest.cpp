@@ -25,6 +25,7 @@
 
 using tile::internal::KernelMeta;
 using tile::internal::parseMetadata;
+using tile::internal::resolveTensorMaps;
 using tile::internal::validateLaunch;
 
 namespace {
@@ -640,6 +641,170 @@ TEST_F(LaunchCheck, BoolAndFloatsHaveNoConstraint) {
   meta.args[3].kind = TILE_ARG_F64;
   args[3] = tile::arg::f64(-1e300);
   EXPECT_EQ(check(), TILE_SUCCESS) << error;
+}
+
+//===----------------------------------------------------------------------===//
+// TMA tensor maps (tile.tma kernels)
+//===----------------------------------------------------------------------===//
+
+// A matmul-like kernel: A (M x K) and B (K x N) row-major, strides i64.
+const char *kTmaMeta =
+    "tile-kernel v1\nname mm\nnum_warps 8\n"
+    "arg ptr f16 16\narg ptr bf16 16\narg i32 1\n"
+    "arg i32 1\narg i64 1\narg i64 1\n"
+    "tma arg0 f16 shape arg2 arg3 strides arg4 arg5 box 8 64 "
+    "swizzle 128 groups 8\n"
+    "tma arg1 bf16 shape arg3 64 strides 64 1 box 64 32 "
+    "swizzle 64 groups 0\n"
+    "end\n";
+
+TEST(RuntimeMetadata, ParsesTensorMaps) {
+  std::vector<KernelMeta> kernels;
+  std::string error;
+  ASSERT_TRUE(parseMetadata(kTmaMeta, kernels, error)) << error;
+  const KernelMeta &k = kernels[0];
+  EXPECT_EQ(k.args.size(), 6u); // the maps are not the caller's arguments
+  ASSERT_EQ(k.tensorMaps.size(), 2u);
+  const tile::internal::TensorMapMeta &a = k.tensorMaps[0],
+                                      &b = k.tensorMaps[1];
+  EXPECT_EQ(a.baseArg, 0);
+  EXPECT_EQ(a.dtype, "f16");
+  EXPECT_EQ(a.shape[0].arg, 2);
+  EXPECT_EQ(a.shape[1].arg, 3);
+  EXPECT_EQ(a.strides[0].arg, 4);
+  EXPECT_EQ(a.strides[1].arg, 5);
+  EXPECT_EQ(a.boxRows, 8);
+  EXPECT_EQ(a.boxCols, 64);
+  EXPECT_EQ(a.swizzle, 128);
+  EXPECT_EQ(a.groups, 8);
+  EXPECT_EQ(b.dtype, "bf16");
+  EXPECT_EQ(b.shape[1].arg, -1);
+  EXPECT_EQ(b.shape[1].value, 64);
+  EXPECT_EQ(b.strides[1].value, 1);
+  EXPECT_EQ(b.groups, 0);
+}
+
+TEST(RuntimeMetadata, RejectsMalformedTensorMaps) {
+  std::string head = "tile-kernel v1\nname k\nnum_warps 4\narg ptr f16 16\n"
+                     "arg i32 1\narg f32\n";
+  auto line = [&](const char *tma) { return head + tma + "\nend\n"; };
+  struct Case {
+    std::string text;
+    const char *expected;
+  };
+  const Case cases[] = {
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128"),
+       "line 7: expected 'tma argN"},
+      {line("tma 0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 7: the base of a tensor map must be 'argN', got '0'"},
+      {line("tma arg0 f32 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 7: tensor maps hold f16 or bf16, got 'f32'"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 96 groups "
+            "0"),
+       "line 7: swizzle 96 is not 32, 64 or 128"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 128 swizzle 128 "
+            "groups 0"),
+       "line 7: a box row of 128 elements exceeds the 128-byte swizzle"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 16 64 swizzle 128 "
+            "groups 8"),
+       "line 7: groups 8 must be even, with 8-row boxes (got 16)"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 "
+            "groups 3"),
+       "line 7: groups 3 must be even"},
+      {line("tma arg0 f16 shape x 8 strides 8 1 box 8 64 swizzle 128 groups 0"),
+       "line 7: expected 'argN' or an integer, got 'x'"},
+      {line("tma arg1 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 8: tensor map base arg1 is not a f16 pointer argument"},
+      {line("tma arg0 f16 shape arg2 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 8: tensor map reads arg2, which is not an i32 or i64 argument"},
+      {line("tma arg0 f16 shape arg9 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 8: tensor map reads arg9"},
+      {head + "tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 "
+              "groups 0\narg f32\nend\n",
+       "line 8: 'arg' after 'tma': tensor maps come last"},
+  };
+  for (const Case &c : cases) {
+    std::vector<KernelMeta> kernels;
+    std::string error;
+    EXPECT_FALSE(parseMetadata(c.text.c_str(), kernels, error)) << c.text;
+    EXPECT_CONTAINS(error, std::string("metadata ") + c.expected) << c.text;
+  }
+}
+
+class TensorMapCheck : public ::testing::Test {
+protected:
+  void SetUp() override {
+    std::vector<KernelMeta> kernels;
+    std::string error;
+    ASSERT_TRUE(parseMetadata(kTmaMeta, kernels, error)) << error;
+    meta = kernels[0];
+    // A: 300 x 104 halves, row stride 104 (208 bytes: a multiple of 16).
+    args = {tile::arg::ptr(0x10000), tile::arg::ptr(0x20000),
+            tile::arg::i32(300),     tile::arg::i32(104),
+            tile::arg::i64(104),     tile::arg::i64(1)};
+  }
+
+  tile_status resolve() {
+    error.clear();
+    std::string launchError;
+    EXPECT_EQ(
+        validateLaunch(meta, grid, args.data(), int(args.size()), launchError),
+        TILE_SUCCESS)
+        << launchError;
+    return resolveTensorMaps(meta, args.data(), maps, error);
+  }
+
+  KernelMeta meta;
+  std::vector<tile_arg> args;
+  uint32_t grid[3] = {1, 1, 1};
+  tile::internal::TensorMapArgs maps[tile::internal::kMaxTensorMaps];
+  std::string error;
+};
+
+TEST_F(TensorMapCheck, EncodesShapesStridesAndBoxes) {
+  ASSERT_EQ(resolve(), TILE_SUCCESS) << error;
+  EXPECT_EQ(maps[0].address, 0x10000u);
+  EXPECT_EQ(maps[0].dims[0], 104u); // innermost first
+  EXPECT_EQ(maps[0].dims[1], 300u);
+  EXPECT_EQ(maps[0].rowStrideBytes, 208u);
+  EXPECT_EQ(maps[0].box[0], 64u);
+  EXPECT_EQ(maps[0].box[1], 8u);
+  EXPECT_EQ(maps[0].swizzle, 128);
+  EXPECT_EQ(maps[0].groups, 8u);
+  EXPECT_FALSE(maps[0].bf16);
+  EXPECT_EQ(maps[1].dims[0], 64u); // constants
+  EXPECT_EQ(maps[1].dims[1], 104u);
+  EXPECT_EQ(maps[1].rowStrideBytes, 128u);
+  EXPECT_TRUE(maps[1].bf16);
+}
+
+TEST_F(TensorMapCheck, RejectsWhatTmaCannotRead) {
+  args[5] = tile::arg::i64(300); // column-major A
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(error, "tile_kernel_launch(mm): the array at argument #0 is "
+                   "copied with TMA, which needs it contiguous along its "
+                   "last dimension; the stride (argument #5) is 300");
+  args[5] = tile::arg::i64(1);
+  args[4] = tile::arg::i64(100); // 200-byte rows
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(error, "needs a positive row stride of a multiple of 16 "
+                         "bytes below 2^40; the row stride (argument #4) is "
+                         "100 elements of 2 bytes");
+  args[4] = tile::arg::i64(104);
+  meta.args[0].constraint = 0; // a base the launch check lets through
+  args[0] = tile::arg::ptr(0x10008);
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(error, "needs it 16-byte aligned; it is at 0x10008");
+  args[0] = tile::arg::ptr(0x10000);
+  args[2] = tile::arg::i32(0); // no rows
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(error, "needs dimensions from 1 to 2^32; dimension 0 "
+                         "(argument #2) is 0");
 }
 
 //===----------------------------------------------------------------------===//

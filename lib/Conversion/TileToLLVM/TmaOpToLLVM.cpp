@@ -159,20 +159,26 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     for (int64_t col = 0; col < cols; col += box.cols) {
       Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
       if (whole) {
-        Value dst = LLVM::PtrToIntOp::create(
-            rewriter, loc, rewriter.getI32Type(),
-            byteOffset(rewriter, loc, stageBase,
-                       layout.emitOffset(rewriter, loc, c(0), c(col))));
+        // Two copies of half the groups each: one copy of the whole block
+        // measured 412 TFLOP/s on the 4096^3 matmul, two 637, four 626,
+        // eight 583 (docs/perf-notes.md, session 10).
         Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
-        emitAsmStatement(
-            rewriter, loc,
-            {whole, dst, byteOffset(rewriter, loc, map, c(kTensorMapBytes)), x,
-             group, barrier},
-            "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
-            "@p cp.async.bulk.tensor.4d.shared::cluster.global.tile"
-            ".mbarrier::complete_tx::bytes [$1], [$2, {$3, 0, 0, $4}], "
-            "[$5];\n\t}",
-            "r,r,l,r,r,r");
+        Value interleaved = byteOffset(rewriter, loc, map, c(kTensorMapBytes));
+        for (int64_t w = 0; w < box.groups; w += box.groups / 2) {
+          Value dst = LLVM::PtrToIntOp::create(
+              rewriter, loc, rewriter.getI32Type(),
+              byteOffset(rewriter, loc, stageBase,
+                         layout.emitOffset(rewriter, loc, c(8 * w), c(col))));
+          emitAsmStatement(
+              rewriter, loc,
+              {whole, dst, interleaved, x,
+               arith::AddIOp::create(rewriter, loc, group, c(w)), barrier},
+              "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
+              "@p cp.async.bulk.tensor.4d.shared::cluster.global.tile"
+              ".mbarrier::complete_tx::bytes [$1], [$2, {$3, 0, 0, $4}], "
+              "[$5];\n\t}",
+              "r,r,l,r,r,r");
+        }
       }
       for (int64_t row = 0; row < rows; row += box.rows) {
         Value dst = LLVM::PtrToIntOp::create(
@@ -227,7 +233,8 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout) {
   // a box spans at most 256 rows.
   box.rows =
       layout.mmaRowWarps ? 8 : std::min<int64_t>(block.getDimSize(0), 256);
-  if (layout.mmaRowWarps && block.getDimSize(0) == 16 * layout.mmaRowWarps)
+  if (layout.mmaRowWarps && block.getDimSize(0) == 16 * layout.mmaRowWarps &&
+      layout.mmaRowWarps % 2 == 0)
     box.groups = layout.mmaRowWarps;
   return box;
 }

@@ -119,8 +119,8 @@ struct SharedLayout {
 /// `groups` (W) is set when the reordered block is 16W rows, 8-row groups
 /// p = w + W h stored at slot 2w + h: then the parameter holds a second,
 /// 4-d map, [column, g < 8, h < 2, 8-row group] with the h stride W groups,
-/// whose box [chunk, 8, 2, W] writes a whole chunk of the block in that
-/// order in one copy (used for blocks wholly inside the array).
+/// whose box [chunk, 8, 2, W / 2] writes half a chunk of the block in that
+/// order in one copy (used for blocks wholly inside the array; W even).
 struct TmaBox {
   int64_t rows = 0, cols = 0, groups = 0;
 };

@@ -1167,3 +1167,88 @@ func.func @cluster_size_three() attributes {tile.cluster_size = 3 : i32} {
 func.func @cluster_size_thirty_two() attributes {tile.cluster_size = 32 : i32} {
   return
 }
+
+// -----
+
+func.func @tma_copy_f32(%bp: !tile.block_ptr<tensor<64x32xf32>>, %map: !tile.tensormap, %s: i32, %p: i1) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op copies f16 or bf16 blocks only, got 'f32'}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @tma_copy_barrier_count(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 3, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op needs one barrier per stage: 3 stages, 2 barriers}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 3, pad = 8>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @tma_copy_wrong_block(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<32x32xf16>, stages = 2, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op copies a block of type 'tensor<64x32xf16>' into a buffer of blocks of type 'tensor<32x32xf16>'}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<32x32xf16>, stages = 2, pad = 8>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @mbarriers_zero() {
+  // expected-error @+1 {{mbarriers count must be 1 to 8, got 0}}
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<0, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @mbarriers_no_arrivals() {
+  // expected-error @+1 {{mbarriers arrivals must be 1 to 2^20 - 1, got 0}}
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 0>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tile kernel 'map_without_array' argument #1 (!tile.tensormap) needs a 'tile.tma' dictionary naming its array}}
+func.func @map_without_array(%a: !tile.ptr<f16>, %map: !tile.tensormap)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tile kernel 'map_base_not_pointer' argument #1 (!tile.tensormap) must name an earlier pointer argument as its base}}
+func.func @map_base_not_pointer(%n: i32, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["arg0", "64"], strides = ["64", "1"]}})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tile kernel 'map_bad_shape' argument #1 (!tile.tensormap) needs 'shape' as two strings ("argN" or a constant)}}
+func.func @map_bad_shape(%a: !tile.ptr<f16>, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["64"], strides = ["64", "1"]}})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tile kernel 'arg_after_map' argument #2 follows a !tile.tensormap; tensor maps come last}}
+func.func @arg_after_map(%a: !tile.ptr<f16>, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["64", "64"], strides = ["64", "1"]}}, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.tma' must be a unit attribute of a function}}
+func.func @tma_not_unit() attributes {tile.tma = 1 : i32} {
+  return
+}

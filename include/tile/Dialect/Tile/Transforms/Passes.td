@@ -70,10 +70,22 @@ def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
     the next copies start. The loop is marked `tile.mma_in_flight` and
     tile-convert-to-llvm then leaves each iteration's wgmma group running
     into the next iteration.
+
+    With such a chip, in a kernel marked `tile.tma`, a loop whose pipelined
+    loads are all f16/bf16 blocks read by a wgmma-shaped dot, of row-major
+    arrays whose base pointer, shape and strides are kernel arguments (through
+    integer casts) or constants, is copied by the tensor memory accelerator
+    instead: the kernel gains a trailing `!tile.tensormap` argument per array
+    (its `tile.tma` dictionary names the array for the runtime, which
+    encodes the map at launch), `tile.alloc_mbarriers` gives one barrier per
+    stage, `tile.tma_copy` replaces each copy and is issued only for
+    iterations the loop runs, and `tile.mbarrier_wait` on barrier i mod S at
+    parity (i / S) mod 2 replaces the loop's `tile.async_wait` (none follows
+    the loop).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Target GPU (sm_90a: keep a stage for in-flight wgmma)">
+           "Target GPU (sm_90a: keep a stage for in-flight wgmma, TMA)">
   ];
 }
 
