@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -109,91 +110,92 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
         rewriter, loc, layout, adaptor.getBuffer()[0], adaptor.getStage()[0]);
     Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
                                        adaptor.getStage()[0]);
-    Value issue = arith::AndIOp::create(
-        rewriter, loc, emitIsFirstThread(rewriter, loc),
-        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                               adaptor.getPred()[0]));
     Value map = adaptor.getMap()[0];
     auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
-    auto predicate = [&](Value cond) -> Value {
-      return arith::AndIOp::create(
-          rewriter, loc, issue,
-          arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), cond));
-    };
-    // Blocks wholly inside the array (rows 8-aligned) take the 4-d map,
-    // one copy per column chunk; the others (the array's last rows) one
-    // copy per 8-row group.
-    Value small = issue, whole;
-    if (box.groups) {
-      Type i64 = rewriter.getI64Type();
-      Value row64 = arith::ExtSIOp::create(rewriter, loc, i64, rowOffset);
-      Value end = arith::AddIOp::create(rewriter, loc, row64,
-                                        i64Constant(rewriter, loc, rows));
-      Value inside = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
-                                parts[1]),
-          arith::AndIOp::create(
-              rewriter, loc,
-              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                    rowOffset, c(0)),
-              arith::CmpIOp::create(
-                  rewriter, loc, arith::CmpIPredicate::eq,
-                  arith::AndIOp::create(rewriter, loc, rowOffset, c(7)),
-                  c(0))));
-      whole = predicate(inside);
-      small = predicate(arith::XOrIOp::create(
-          rewriter, loc, inside,
-          arith::ConstantOp::create(rewriter, loc,
-                                    rewriter.getBoolAttr(true))));
-    }
+
+    // One thread issues everything, under a branch: TMA instructions take
+    // their operands in uniform registers, and predicated copies left in
+    // every thread's path cost 15-25% on the matmul (session 10).
+    Value first = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        emitThreadIndex(rewriter, loc, getThreadIds(rewriter, loc)), c(0));
+    Value issue =
+        arith::AndIOp::create(rewriter, loc, first, adaptor.getPred()[0]);
+    auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifIssue.thenBlock());
 
     // The stage's bytes (the whole block: TMA counts the zeros it writes
     // outside the array too), then one copy per box.
-    emitAsmStatement(rewriter, loc, {issue, barrier},
-                     ("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
-                      "@p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-                      Twine(rows * cols * bytes) + ";\n\t}")
+    emitAsmStatement(rewriter, loc, {barrier},
+                     ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
+                      Twine(rows * cols * bytes) + ";")
                          .str(),
-                     "r,r");
+                     "r");
+    auto copy2d = [&](Value dst, Value x, Value y) {
+      emitAsmStatement(rewriter, loc, {dst, map, x, y, barrier},
+                       "cp.async.bulk.tensor.2d.shared::cluster.global.tile"
+                       ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], "
+                       "[$4];",
+                       "r,l,r,r,r");
+    };
+    auto stageAddress = [&](int64_t row, int64_t col) -> Value {
+      return LLVM::PtrToIntOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          byteOffset(rewriter, loc, stageBase,
+                     layout.emitOffset(rewriter, loc, c(row), c(col))));
+    };
+    auto boxes = [&]() {
+      for (int64_t col = 0; col < cols; col += box.cols) {
+        Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
+        for (int64_t row = 0; row < rows; row += box.rows)
+          copy2d(stageAddress(row, col), x,
+                 arith::AddIOp::create(rewriter, loc, rowOffset, c(row)));
+      }
+    };
+    if (!box.groups) {
+      boxes();
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    // Blocks wholly inside the array (rows 8-aligned) take the interleaved
+    // 4-d map; the others (the array's last rows) one copy per 8-row group.
+    Type i64 = rewriter.getI64Type();
+    Value end = arith::AddIOp::create(
+        rewriter, loc, arith::ExtSIOp::create(rewriter, loc, i64, rowOffset),
+        i64Constant(rewriter, loc, rows));
+    Value inside = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
+                              parts[1]),
+        arith::AndIOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                  rowOffset, c(0)),
+            arith::CmpIOp::create(
+                rewriter, loc, arith::CmpIPredicate::eq,
+                arith::AndIOp::create(rewriter, loc, rowOffset, c(7)), c(0))));
+    auto ifInside = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/true);
+    rewriter.setInsertionPointToStart(ifInside.thenBlock());
+    // Two copies of half the groups each: one copy of the whole block
+    // measured 412 TFLOP/s on the 4096^3 matmul, two 637, four 626, eight
+    // 583 (docs/perf-notes.md, session 10).
+    Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
+    Value interleaved = byteOffset(rewriter, loc, map, c(kTensorMapBytes));
     for (int64_t col = 0; col < cols; col += box.cols) {
       Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
-      if (whole) {
-        // Two copies of half the groups each: one copy of the whole block
-        // measured 412 TFLOP/s on the 4096^3 matmul, two 637, four 626,
-        // eight 583 (docs/perf-notes.md, session 10).
-        Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
-        Value interleaved = byteOffset(rewriter, loc, map, c(kTensorMapBytes));
-        for (int64_t w = 0; w < box.groups; w += box.groups / 2) {
-          Value dst = LLVM::PtrToIntOp::create(
-              rewriter, loc, rewriter.getI32Type(),
-              byteOffset(rewriter, loc, stageBase,
-                         layout.emitOffset(rewriter, loc, c(8 * w), c(col))));
-          emitAsmStatement(
-              rewriter, loc,
-              {whole, dst, interleaved, x,
-               arith::AddIOp::create(rewriter, loc, group, c(w)), barrier},
-              "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
-              "@p cp.async.bulk.tensor.4d.shared::cluster.global.tile"
-              ".mbarrier::complete_tx::bytes [$1], [$2, {$3, 0, 0, $4}], "
-              "[$5];\n\t}",
-              "r,r,l,r,r,r");
-        }
-      }
-      for (int64_t row = 0; row < rows; row += box.rows) {
-        Value dst = LLVM::PtrToIntOp::create(
-            rewriter, loc, rewriter.getI32Type(),
-            byteOffset(rewriter, loc, stageBase,
-                       layout.emitOffset(rewriter, loc, c(row), c(col))));
-        Value y = arith::AddIOp::create(rewriter, loc, rowOffset, c(row));
+      for (int64_t w = 0; w < box.groups; w += box.groups / 2)
         emitAsmStatement(
-            rewriter, loc, {small, dst, map, x, y, barrier},
-            "{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
-            "@p cp.async.bulk.tensor.2d.shared::cluster.global.tile"
-            ".mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];\n\t}",
-            "r,r,l,r,r,r");
-      }
+            rewriter, loc,
+            {stageAddress(8 * w, col), interleaved, x,
+             arith::AddIOp::create(rewriter, loc, group, c(w)), barrier},
+            "cp.async.bulk.tensor.4d.shared::cluster.global.tile"
+            ".mbarrier::complete_tx::bytes [$0], [$1, {$2, 0, 0, $3}], [$4];",
+            "r,l,r,r,r");
     }
+    rewriter.setInsertionPointToStart(ifInside.elseBlock());
+    boxes();
     rewriter.eraseOp(op);
     return success();
   }

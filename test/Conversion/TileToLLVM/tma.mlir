@@ -4,10 +4,11 @@
 // order, 16 x 4 warps = 64 rows: a second, interleaved 4-d map) and 128 for
 // `b`; the metadata tells the runtime how to encode them. Thread 0
 // initializes the four barriers (two arrivals each), fences and syncs; each
-// copy announces its 4096 bytes and issues, predicated, the interleaved
-// map's two 4-d copies (blocks inside the array) or eight 2-d copies of 8
-// rows (the array's last rows) for `a`, one 2-d copy for `b`; the loop
-// waits with try_wait.parity, then syncs. No cp.async group remains.
+// copy, in thread 0 only (scf.if), announces its 4096 bytes and issues the
+// interleaved map's two 4-d copies (blocks inside the array) or else eight
+// 2-d copies of 8 rows (the array's last rows) for `a`, one 2-d copy for
+// `b`; the loop waits with try_wait.parity, then syncs. No cp.async group
+// remains.
 //
 // RUN: tile-opt %s --tile-to-llvm=chip=sm_90a | FileCheck %s
 
@@ -18,12 +19,16 @@
 // CHECK-COUNT-4: @p mbarrier.init.shared::cta.b64 [$1], 2;
 // CHECK:         "fence.mbarrier_init.release.cluster;"
 // CHECK-NEXT:    nvvm.barrier0
-// CHECK:         @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 4096;
-// CHECK-COUNT-2: cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$1], [$2, {$3, 0, 0, $4}], [$5];
-// CHECK-COUNT-8: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];
-// CHECK:         @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 4096;
-// CHECK-NOT:     cp.async.bulk.tensor.4d
-// CHECK:         cp.async.bulk.tensor.2d
+// CHECK:         scf.if
+// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 4096;"
+// CHECK:           scf.if
+// CHECK-COUNT-2:     cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, 0, 0, $3}], [$4];
+// CHECK:           } else {
+// CHECK-COUNT-8:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];
+// CHECK:         scf.if
+// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 4096;"
+// CHECK-NOT:       cp.async.bulk.tensor.4d
+// CHECK:           cp.async.bulk.tensor.2d
 // CHECK:         mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\0A\09@!done bra tile_phase_wait;
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK-NOT:     cp.async.wait_group
