@@ -178,9 +178,9 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                 arith::AndIOp::create(rewriter, loc, rowOffset, c(7)), c(0))));
     auto ifInside = scf::IfOp::create(rewriter, loc, inside, /*withElse=*/true);
     rewriter.setInsertionPointToStart(ifInside.thenBlock());
-    // Two copies of half the groups each: one copy of the whole block
-    // measured 412 TFLOP/s on the 4096^3 matmul, two 637, four 626, eight
-    // 583 (docs/perf-notes.md, session 10).
+    // Two copies of half the groups each: one, two and four copies per
+    // block measured alike on the 4096^3 matmul (650-672 TFLOP/s; eight
+    // were slower), two the highest (docs/perf-notes.md, session 10).
     Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
     Value interleaved = byteOffset(rewriter, loc, map, c(kTensorMapBytes));
     for (int64_t col = 0; col < cols; col += box.cols) {
