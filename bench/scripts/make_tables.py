@@ -11,7 +11,12 @@ by tile-softmax-matmul-bench). Writes markdown to stdout or --out:
 * softmax(X) @ V milliseconds per d2 per provider and precision, with
   speed-ups of Tile over each peer of the same precision (peer ms / tile ms:
   above 1, Tile is faster), then peak memory per d2;
-* the checks: largest error per provider and anything above tolerance.
+* the checks: largest error per provider and anything above tolerance;
+* with matmul.csv (compare.py --only matmul), the f16 matmul per shape:
+  cuBLAS against the Hopper example's TMA and cp.async kernels and the
+  older builds, and what the fused leaky ReLU costs each;
+* with copy_at_size.csv (copy_at_size.py) next to softmax.csv, a copy of
+  the softmax's bytes at each N and Tile's and Triton's time against it.
 
 Standard library only; missing files or values are reported, not fatal.
 
@@ -244,6 +249,73 @@ def cpp_section(rows):
                      "forward_ms_std", "forward_peak_MiB"], body) + "\n")
 
 
+def matmul_section(rows):
+    """The f16 matmul table: one row per shape."""
+    by = {}
+    for r in rows:
+        by[(r["M"], r["N"], r["K"], r["provider"], r["kernel"])] = r
+
+    def get(shape, provider, kernel, key):
+        r = by.get(shape + (provider, kernel))
+        return num(r.get(key)) if r else None
+
+    shapes = ordered((r["M"], r["N"], r["K"]) for r in rows)
+    out = []
+    for shape in shapes:
+        ms = lambda p, k="matmul": get(shape, p, k, "ms")
+        tf = lambda p, k="matmul": get(shape, p, k, "TFLOP/s")
+        cost = lambda p: (None if ms(p) is None or
+                          ms(p, "matmul_leaky_relu") is None
+                          else ms(p, "matmul_leaky_relu") / ms(p) - 1)
+        out.append([
+            " x ".join(shape), fmt(ms("torch"), ".3f"),
+            fmt(tf("torch"), ".0f"), fmt(ms("tile-hopper-tma"), ".3f"),
+            fmt(tf("tile-hopper-tma"), ".0f"),
+            fmt(ratio(tf("tile-hopper-tma"), tf("torch")), ".2f"),
+            fmt(tf("tile-hopper"), ".0f"),
+            fmt(ratio(tf("tile-hopper"), tf("torch")), ".2f"),
+            fmt(tf("tile-wgmma"), ".0f"), fmt(tf("tile"), ".0f"),
+            fmt(ms("torch", "matmul_leaky_relu"), ".3f"),
+            fmt(ms("tile-hopper-tma", "matmul_leaky_relu"), ".3f"),
+            fmt(None if cost("tile-hopper-tma") is None
+                else 100 * cost("tile-hopper-tma"), "+.1f") + "%",
+            fmt(None if cost("tile-hopper") is None
+                else 100 * cost("tile-hopper"), "+.1f") + "%"])
+    header = ["M x N x K", "cuBLAS ms", "cuBLAS TFLOP/s", "tile-hopper-tma ms",
+              "tile-hopper-tma TFLOP/s", "tma / cuBLAS",
+              "tile-hopper TFLOP/s", "hopper / cuBLAS", "tile-wgmma TFLOP/s",
+              "tile (mma.sync) TFLOP/s", "cuBLAS + leaky ReLU ms",
+              "tma + leaky ReLU ms", "leaky ReLU cost (tma)",
+              "leaky ReLU cost (hopper)"]
+    return ("### matmul f16: cuBLAS against Tile's example kernels\n\n"
+            + table(header, out) + "\n\nTFLOP/s = 2·M·N·K / time; "
+            "x / cuBLAS: Tile's rate over cuBLAS's (above 1: Tile is "
+            "faster).\n")
+
+
+def copy_section(copy_rows, softmax_rows, copy_gbps):
+    """Copy of the softmax's bytes at each N, and the softmaxes against it."""
+    copy = {(r["dtype"], int(r["N"])): num(r.get("GBps")) for r in copy_rows}
+    soft = {(r["provider"], r["dtype"], int(r["N"])): num(r.get("GB/s"))
+            for r in softmax_rows or []}
+    out = []
+    for n in sorted({n for _, n in copy}):
+        c32, c16 = copy.get(("f32", n)), copy.get(("f16", n))
+        out.append([str(n), fmt(c32, ".0f"), fmt(ratio(c32, copy_gbps), ".2f"),
+                    fmt(ratio(soft.get(("tile", "f32", n)), c32), ".2f"),
+                    fmt(ratio(soft.get(("triton", "f32", n)), c32), ".2f"),
+                    fmt(c16, ".0f"),
+                    fmt(ratio(soft.get(("tile", "f16", n)), c16), ".2f"),
+                    fmt(ratio(soft.get(("triton", "f16", n)), c16), ".2f")])
+    header = ["N", "copy f32 GB/s", "of 1 GiB copy", "tile f32 / copy",
+              "triton f32 / copy", "copy f16 GB/s", "tile f16 / copy",
+              "triton f16 / copy"]
+    return ("### Copy at the same size\n\n" + table(header, out) + "\n\n"
+            "copy: `y.copy_(x)` of the softmax's bytes (4096 rows of N "
+            "columns), the same timer; x / copy: the softmax's GB/s over "
+            "that copy's.\n")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--dir", default="outputs",
@@ -263,7 +335,9 @@ def main(argv=None):
     softmax_rows = read_csv(d / "softmax.csv")
     sm_rows = read_csv(d / "softmax_matmul.csv")
     cpp_rows = read_csv(d / "softmax_matmul_benchmark.csv")
-    if not any((softmax_rows, sm_rows, cpp_rows)):
+    matmul_rows = read_csv(d / "matmul.csv")
+    copy_rows = read_csv(d / "copy_at_size.csv")
+    if not any((softmax_rows, sm_rows, cpp_rows, matmul_rows)):
         sys.exit(f"make_tables.py: no softmax.csv, softmax_matmul.csv or "
                  f"softmax_matmul_benchmark.csv in {d}")
 
@@ -283,6 +357,8 @@ def main(argv=None):
             f"`{dev.get('command')}`.\n")
     if softmax_rows:
         parts.append(softmax_section(softmax_rows, copy_gbps, selected_n))
+    if copy_rows:
+        parts.append(copy_section(copy_rows, softmax_rows, copy_gbps))
     if sm_rows:
         parts.append(softmax_matmul_section(sm_rows))
     checks = checks_section(softmax_rows, sm_rows)
@@ -290,6 +366,8 @@ def main(argv=None):
         parts.append(checks)
     if cpp_rows:
         parts.append(cpp_section(cpp_rows))
+    if matmul_rows:
+        parts.append(matmul_section(matmul_rows))
     text = "\n".join(parts)
     if args.out:
         Path(args.out).write_text(text)
