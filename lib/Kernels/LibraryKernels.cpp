@@ -63,7 +63,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
                               : std::string()) +
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
-          (c.transposedProduct ? "_t" : "") +
+          (c.transposedProduct ? "_t" : "") + (c.tma ? "_tma" : "") +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
                               : std::string()))
       .str();
@@ -514,10 +514,34 @@ static KernelBuilder startSoftmaxMatmul(ModuleOp module,
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
   SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
   args.append(9, i64);
+  if (c.tma)
+    args.append(2, TensorMapType::get(ctx));
   KernelBuilder k(module, getKernelName(c), args, c.numWarps);
   for (unsigned i : {0u, 1u, 2u})
     k.func.setArgAttr(i, "tile.divisibility",
                       k.b.getI64IntegerAttr(byteSize(c.dtype)));
+  if (c.tma) {
+    // X (d1 x d2) and V (d2 x d3) of each batch: argument numbers as in
+    // the signature (strides of tensor t at 6 + 3t), the batch count the
+    // grid's z.
+    auto map = [&](int64_t base, StringRef rows, StringRef cols, int tensor) {
+      auto arg = [&](int i) { return k.b.getStringAttr("arg" + Twine(i)); };
+      return k.b.getDictionaryAttr(
+          {k.b.getNamedAttr("base", k.b.getI64IntegerAttr(base)),
+           k.b.getNamedAttr("shape",
+                            k.b.getArrayAttr({k.b.getStringAttr(rows),
+                                              k.b.getStringAttr(cols)})),
+           k.b.getNamedAttr("strides", k.b.getArrayAttr({arg(7 + 3 * tensor),
+                                                         arg(8 + 3 * tensor)})),
+           k.b.getNamedAttr("batch",
+                            k.b.getArrayAttr({arg(6 + 3 * tensor),
+                                              k.b.getStringAttr("grid2")}))});
+    };
+    k.func.setArgAttr(15, TileDialect::getTmaAttrName(),
+                      map(1, "arg3", "arg4", 1));
+    k.func.setArgAttr(16, TileDialect::getTmaAttrName(),
+                      map(2, "arg4", "arg5", 2));
+  }
   return k;
 }
 
@@ -607,8 +631,29 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
            c.precision == InputPrecision::TF32)) &&
          "the transposed product is Hopper's tf32 path");
+  assert((!c.tma || (c.hopper && S >= 2 && c.dtype != ElemType::F32 &&
+                     !c.transposedProduct)) &&
+         "TMA copies are Hopper's f16/bf16 pipelined path");
   Value xBuf, vBuf, pBuf;
   Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
+  // TMA: one barrier per stage (X's and V's copies arrive on it), copies
+  // only for steps the loop runs, the batch as the maps' outer coordinate.
+  Value barriers, steps, batchIndex;
+  auto copyStep = [&](Location loc, Value xp, Value vp, Value stage,
+                      Value step) {
+    if (!c.tma) {
+      AsyncCopyOp::create(k.b, loc, xp, xBuf, stage);
+      AsyncCopyOp::create(k.b, loc, vp, vBuf, stage);
+      AsyncCommitOp::create(k.b, loc);
+      return;
+    }
+    Value runs =
+        arith::CmpIOp::create(k.b, loc, arith::CmpIPredicate::slt, step, steps);
+    TmaCopyOp::create(k.b, loc, xp, xBuf, stage, k.arg(15), barriers, runs,
+                      batchIndex);
+    TmaCopyOp::create(k.b, loc, vp, vBuf, stage, k.arg(16), barriers, runs,
+                      batchIndex);
+  };
   // The transposed product reads V's rows as 8-byte column pairs, four
   // rows per warp access: rows 32 bytes apart in the banks (8 elements of
   // padding) keep those free of conflicts.
@@ -626,11 +671,16 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     if (c.transposedProduct)
       pBuf = AllocSharedOp::create(k.b, k.loc,
                                    SharedBufferType::get(ctx, pType, 1, 0));
+    if (c.tma) {
+      barriers =
+          AllocMBarriersOp::create(k.b, k.loc, MBarriersType::get(ctx, S, 2));
+      steps = arith::CeilDivSIOp::create(k.b, k.loc, d2, k.ci32(BK));
+      batchIndex = ProgramIdOp::create(k.b, k.loc, 2);
+    }
     Value xp = xp0, vp = vp0;
     for (int64_t s = 0; s < ahead; ++s) {
-      AsyncCopyOp::create(k.b, k.loc, xp, xBuf, k.ci32(s));
-      AsyncCopyOp::create(k.b, k.loc, vp, vBuf, k.ci32(s));
-      AsyncCommitOp::create(k.b, k.loc);
+      Value first = k.ci32(s); // stage s holds step s
+      copyStep(k.loc, xp, vp, first, first);
       std::tie(xp, vp) = advance(k.loc, xp, vp, 1);
     }
     // The loop carries the pointers of the blocks to copy next.
@@ -651,15 +701,21 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           // are in flight; the wait's barrier also ends the reads of the
           // stage the next copy overwrites: step j - 1's (j - 2's with a
           // wgmma in flight, which every warp waited for in step j - 1).
-          AsyncWaitOp::create(k.b, loc, ahead - 1);
+          if (!c.tma)
+            AsyncWaitOp::create(k.b, loc, ahead - 1);
           Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
           stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
-          Value target = arith::RemUIOp::create(
-              k.b, loc, arith::AddIOp::create(k.b, loc, step, k.ci32(ahead)),
-              k.ci32(S));
-          AsyncCopyOp::create(k.b, loc, xp, xBuf, target);
-          AsyncCopyOp::create(k.b, loc, vp, vBuf, target);
-          AsyncCommitOp::create(k.b, loc);
+          if (c.tma) {
+            // Step j's copies are barrier j mod S's (j / S)-th phase.
+            Value parity = arith::RemUIOp::create(
+                k.b, loc, arith::DivUIOp::create(k.b, loc, step, k.ci32(S)),
+                k.ci32(2));
+            MBarrierWaitOp::create(k.b, loc, barriers, stage, parity);
+          }
+          Value aheadStep =
+              arith::AddIOp::create(k.b, loc, step, k.ci32(ahead));
+          Value target = arith::RemUIOp::create(k.b, loc, aheadStep, k.ci32(S));
+          copyStep(loc, xp, vp, target, aheadStep);
           xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
         } else {
           xt = loadX(k.b, loc, xp);

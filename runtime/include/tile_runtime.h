@@ -174,7 +174,9 @@ tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
 
 /* Variant tile_softmax_matmul would launch for these arguments (the kernel
  * name, e.g. "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2") on the current
- * device (compute capability 9.0 has its own choices); honours
+ * device (compute capability 9.0 has its own choices) for contiguous
+ * tensors with 16-byte aligned bases (f16/bf16 on 9.0 may then take a
+ * build whose copies use TMA, suffix "_tma"); honours
  * TILE_SOFTMAX_MATMUL_VARIANT like the operation does. */
 tile_status tile_softmax_matmul_variant(tile_dtype dtype,
                                         tile_precision precision, int64_t d1,

@@ -286,7 +286,7 @@ bool isAligned(uint64_t y, int64_t y_row_stride, uint64_t x,
 /// so that every SM still gets work. TILE_SOFTMAX_MATMUL_VARIANT=<name>
 /// forces a variant (for tuning).
 int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
-                        int64_t d2, int64_t d3) {
+                        int64_t d2, int64_t d3, bool tmaReadable) {
   // f16/bf16 products are exact in f32: one variant serves every precision.
   int precision = dtype == TILE_F32 ? (int)requested : 0;
   const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
@@ -370,8 +370,12 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
       tileName = isHopper() && !halfType ? "m64_k64_n64_w4_s2_h_t_p8"
                                          : "m64_k64_n64_w4_s2_p8";
     } else if (isHopper() && d3 >= 128 && halfType && d2 >= 128) {
-      tileName = d2 > 256 && d3 >= 256 ? "m128_k64_n256_w8_s4_h_f"
-                                       : "m64_k32_n128_w4_s2_h";
+      // Session 10: the wide tile's X and V blocks by TMA where the
+      // tensors allow it (tmaReadable; docs/perf-notes.md).
+      tileName = d2 > 256 && d3 >= 256
+                     ? (tmaReadable ? "m128_k64_n256_w8_s4_h_f_tma"
+                                    : "m128_k64_n256_w8_s4_h_f")
+                     : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
       tileName =
@@ -439,7 +443,9 @@ extern "C" tile_status tile_softmax_matmul_variant(tile_dtype dtype,
       d3 < 1)
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": bad dtype, precision or sizes");
-  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3);
+  // Contiguous tensors with 16-byte aligned bases, as the header says.
+  bool tmaReadable = dtypeBytes(dtype) == 2 && d2 % 8 == 0 && d3 % 8 == 0;
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3, tmaReadable);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for these arguments");
@@ -533,7 +539,17 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
 
-  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3);
+  // TMA reads X and V if their rows are contiguous and every row and
+  // matrix starts 16-byte aligned (tensor maps, checked again at launch).
+  auto tmaRows = [&](uint64_t base, const int64_t *strides) {
+    return base % 16 == 0 && strides[2] == 1 &&
+           (strides[1] * esize) % 16 == 0 &&
+           (batch == 1 || (strides[0] * esize) % 16 == 0) &&
+           strides[0] < (int64_t(1) << 36) && strides[1] < (int64_t(1) << 36);
+  };
+  bool tmaReadable =
+      esize == 2 && tmaRows(x, x_strides) && tmaRows(v, v_strides);
+  int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3, tmaReadable);
   if (index < 0) {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
       return setError(TILE_ERROR_INVALID_ARGUMENT,

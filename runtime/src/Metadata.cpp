@@ -188,17 +188,27 @@ private:
       return true;
     }
     out.arg = -1;
+    if (token.size() > 4 && token.compare(0, 4, "grid") == 0) {
+      int64_t axis = 0;
+      if (!parseNumber(lineNo, token.substr(4), "grid axis", 0, 2, axis))
+        return false;
+      out.grid = int(axis);
+      return true;
+    }
     if (!parseInt(token, out.value))
-      return fail(lineNo, "expected 'argN' or an integer, got '" + token + "'");
+      return fail(lineNo, "expected 'argN', 'gridN' or an integer, got '" +
+                              token + "'");
     return true;
   }
 
   bool parseTensorMap(int lineNo, const std::vector<std::string> &tokens) {
     const char *usage =
         "tma argN <f16|bf16> shape <rows> <cols> strides <row> <col> box "
-        "<rows> <cols> swizzle <bytes> groups <w>";
-    if (!parseCount(lineNo, tokens, 16, usage))
+        "<rows> <cols> swizzle <bytes> groups <w> [batch <stride> <count>]";
+    if (tokens.size() != 19 && !parseCount(lineNo, tokens, 16, usage))
       return false;
+    if (tokens.size() == 19 && tokens[16] != "batch")
+      return fail(lineNo, std::string("expected '") + usage + "'");
     if (tokens[3] != "shape" || tokens[6] != "strides" || tokens[9] != "box" ||
         tokens[12] != "swizzle" || tokens[14] != "groups")
       return fail(lineNo, std::string("expected '") + usage + "'");
@@ -233,6 +243,16 @@ private:
       return fail(lineNo, "groups " + tokens[15] +
                               " must be even, with 8-row boxes (got " +
                               tokens[10] + ")");
+    if (tokens.size() == 19) {
+      map.batched = true;
+      if (!parseHostInt(lineNo, tokens[17], map.batchStride) ||
+          !parseHostInt(lineNo, tokens[18], map.batchCount))
+        return false;
+      if (map.groups)
+        return fail(lineNo, "a batch of matrices takes no interleaved map "
+                            "(groups " +
+                                tokens[15] + ")");
+    }
     if (map.boxCols * 2 > map.swizzle)
       return fail(lineNo, "a box row of " + tokens[11] +
                               " elements exceeds the " + tokens[13] +
@@ -256,7 +276,8 @@ private:
                                 std::to_string(map.baseArg) + " is not a " +
                                 map.dtype + " pointer argument");
       for (const HostInt *v :
-           {&map.shape[0], &map.shape[1], &map.strides[0], &map.strides[1]})
+           {&map.shape[0], &map.shape[1], &map.strides[0], &map.strides[1],
+            &map.batchStride, &map.batchCount})
         if (v->arg >= 0 && kindOf(v->arg) != TILE_ARG_I32 &&
             kindOf(v->arg) != TILE_ARG_I64)
           return fail(lineNo, "tensor map reads arg" + std::to_string(v->arg) +
@@ -485,8 +506,9 @@ tile_status validateLaunch(const KernelMeta &kernel, const uint32_t *grid,
   return TILE_SUCCESS;
 }
 
-tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
-                              TensorMapArgs *out, std::string &error) {
+tile_status resolveTensorMaps(const KernelMeta &kernel, const uint32_t *grid,
+                              const tile_arg *args, TensorMapArgs *out,
+                              std::string &error) {
   for (size_t m = 0; m < kernel.tensorMaps.size(); ++m) {
     const TensorMapMeta &map = kernel.tensorMaps[m];
     auto fail = [&](const std::string &message) {
@@ -496,14 +518,17 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
       return TILE_ERROR_INVALID_ARGUMENT;
     };
     auto value = [&](const HostInt &v) -> int64_t {
+      if (v.grid >= 0)
+        return int64_t(grid[v.grid]);
       if (v.arg < 0)
         return v.value;
       const tile_arg &arg = args[v.arg];
       return arg.kind == TILE_ARG_I32 ? int64_t(arg.value.i32) : arg.value.i64;
     };
     auto name = [&](const HostInt &v) {
-      return v.arg < 0 ? std::string("the constant")
-                       : "argument #" + std::to_string(v.arg);
+      return v.grid >= 0 ? "the grid's size along " + std::to_string(v.grid)
+             : v.arg < 0 ? std::string("the constant")
+                         : "argument #" + std::to_string(v.arg);
     };
     const int64_t bytes = 2;
     uint64_t address = args[map.baseArg].value.ptr;
@@ -537,6 +562,26 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
     t.swizzle = map.swizzle;
     t.bf16 = map.dtype == "bf16";
     t.groups = uint32_t(map.groups);
+    t.batchCount = t.batchStrideBytes = 0;
+    if (map.batched) {
+      int64_t count = value(map.batchCount);
+      int64_t stride = value(map.batchStride);
+      if (count < 1 || count > (int64_t(1) << 32))
+        return fail("needs a batch count from 1 to 2^32; the count (" +
+                    name(map.batchCount) + ") is " + std::to_string(count));
+      if (count > 1 && (stride <= 0 || stride > (int64_t(1) << 39) / bytes ||
+                        (stride * bytes) % 16 != 0))
+        return fail("needs a positive batch stride of a multiple of 16 bytes "
+                    "below 2^40; the batch stride (" +
+                    name(map.batchStride) + ") is " + std::to_string(stride) +
+                    " elements of " + std::to_string(bytes) + " bytes");
+      t.batchCount = uint64_t(count);
+      // One matrix: any stride the encoding accepts.
+      t.batchStrideBytes =
+          count > 1 ? uint64_t(stride * bytes) : t.rowStrideBytes * t.dims[1];
+      if (t.batchStrideBytes % 16 || t.batchStrideBytes >= (uint64_t(1) << 40))
+        t.batchStrideBytes = 16;
+    }
   }
   return TILE_SUCCESS;
 }

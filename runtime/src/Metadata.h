@@ -29,7 +29,10 @@
 //                       h < 2 (stride 8W rows), 8-row group (stride 8 rows)]
 //                       with box [columns, 8, 2, W / 2]: two copies write
 //                       16W rows with their 8-row groups interleaved as
-//                       wgmma reads them (see TmaBox in the compiler)
+//                       wgmma reads them (see TmaBox in the compiler).
+//                       A trailing "batch <stride> <count>" (count
+//                       possibly "gridN", the launch grid along N) makes
+//                       it a batch of such matrices: a 3-d map
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.
@@ -60,9 +63,11 @@ struct ArgMeta {
 };
 
 /// An integer the runtime knows at launch: integer argument `arg` when it
-/// is >= 0, else `value`.
+/// is >= 0, else the launch grid's size along `grid` when that is >= 0
+/// ("gridN" in the text), else `value`.
 struct HostInt {
   int arg = -1;
+  int grid = -1;
   int64_t value = 0;
 };
 
@@ -72,6 +77,10 @@ struct TensorMapMeta {
   std::string dtype;
   HostInt shape[2], strides[2];
   int64_t boxRows = 0, boxCols = 0, swizzle = 0, groups = 0;
+  /// A batch of matrices (a 3-d map, the matrix index outermost): the
+  /// stride between matrices, in elements, and their count.
+  bool batched = false;
+  HostInt batchStride, batchCount;
 };
 
 /// Tensor maps one kernel may take.
@@ -126,6 +135,8 @@ struct TensorMapArgs {
   bool bf16 = false;
   /// The interleaved map's W, or 0 (see `groups` in the format above).
   uint32_t groups = 0;
+  /// A batch: its count (0: a single matrix) and stride in bytes.
+  uint64_t batchCount = 0, batchStrideBytes = 0;
 };
 
 /// Evaluates `kernel`'s tensor maps for a launch whose arguments passed
@@ -134,8 +145,9 @@ struct TensorMapArgs {
 /// 16-byte aligned base, a row stride that is a multiple of 16 bytes below
 /// 2^40, dimensions from 1 to 2^32. Returns TILE_SUCCESS or
 /// TILE_ERROR_INVALID_ARGUMENT with `error` naming the argument.
-tile_status resolveTensorMaps(const KernelMeta &kernel, const tile_arg *args,
-                              TensorMapArgs *out, std::string &error);
+tile_status resolveTensorMaps(const KernelMeta &kernel, const uint32_t *grid,
+                              const tile_arg *args, TensorMapArgs *out,
+                              std::string &error);
 
 /// True once tile_init has succeeded in this process (for tests that need
 /// the uninitialized state).

@@ -655,7 +655,8 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
   } maps[tile::internal::kMaxTensorMaps];
   void *allParams[kInline + tile::internal::kMaxTensorMaps];
   if (numMaps > 0) {
-    status = tile::internal::resolveTensorMaps(meta, args, mapArgs, error);
+    status =
+        tile::internal::resolveTensorMaps(meta, grid, args, mapArgs, error);
     if (status != TILE_SUCCESS)
       return fail(status, std::move(error));
     if (!api.tensorMapEncodeTiled)
@@ -686,13 +687,21 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
         return prefix() + "encoding the tensor map of argument #" +
                std::to_string(meta.tensorMaps[size_t(m)].baseArg);
       };
+      // A batch: the matrix index as a third, outermost dimension.
+      const cuuint64_t dims3[3] = {t.dims[0], t.dims[1], t.batchCount};
+      const cuuint64_t strides3[2] = {t.rowStrideBytes, t.batchStrideBytes};
+      const cuuint32_t box3[3] = {t.box[0], t.box[1], 1};
+      const cuuint32_t elementStrides3[3] = {1, 1, 1};
+      const bool batched = t.batchCount > 0;
       TILE_CU("cuTensorMapEncodeTiled",
-              api.tensorMapEncodeTiled(&maps[m].plain, type, 2,
-                                       reinterpret_cast<void *>(t.address),
-                                       dims, strides, box, elementStrides,
-                                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-                                       CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+              api.tensorMapEncodeTiled(
+                  &maps[m].plain, type, batched ? 3 : 2,
+                  reinterpret_cast<void *>(t.address), batched ? dims3 : dims,
+                  batched ? strides3 : strides, batched ? box3 : box,
+                  batched ? elementStrides3 : elementStrides,
+                  CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                  CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
               what());
       if (t.groups) {
         // Row = 8W h + 8 group + g: the groups dimension ends where the

@@ -376,6 +376,17 @@ static std::vector<Variant> listVariants() {
             c.transposedProduct = mode == HopperTransposed;
             out.push_back(softmaxMatmulVariant(
                 c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
+            // The f16/bf16 tile the dispatcher takes from d2 = 257 also
+            // with TMA copies (taken when the tensors allow them).
+            if (mode == HopperInFlight && mm.t != ElemType::F32 && bm == 128 &&
+                bk == 64 && bn == 256 && stages == 4) {
+              SoftmaxMatmulConfig t = c;
+              t.tma = true;
+              out.push_back(
+                  softmaxMatmulVariant(t, 2, t.blockN, [t](ModuleOp m) {
+                    buildSoftmaxMatmul(m, t);
+                  }));
+            }
           }
           c.hopper = false;
           c.mmaInFlight = false;

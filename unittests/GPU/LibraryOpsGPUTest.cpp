@@ -12,6 +12,7 @@
 #include "GPUTestUtil.h"
 #include "tile/Reference/Float16.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -339,6 +340,11 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
       int64_t k = std::stoll(variant.substr(variant.find("_k") + 2));
       cases = {{2, 300, k - 7, 130}, {1, 128, k, 600}, {3, 65, k / 2 + 1, 9}};
     }
+    // TMA builds read rows of a multiple of 16 bytes: partial row, column
+    // and d2 blocks (d2 = 264: a last step of 8 columns), three batches.
+    if (variant.size() > 4 &&
+        variant.compare(variant.size() - 4, 4, "_tma") == 0)
+      cases = {{2, 300, 264, 136}, {1, 128, 256, 256}, {3, 200, 520, 264}};
     for (Case c : cases) {
       checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 4.0, variant);
       if (HasFatalFailure()) {
@@ -350,6 +356,61 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
   }
   unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
   EXPECT_GE(tested, 40);
+}
+
+// The f16/bf16 builds with TMA copies: the dispatcher takes them for
+// contiguous tensors whose rows are a multiple of 16 bytes and the plain
+// build otherwise, and a TMA build forced onto rows it cannot read fails
+// at launch with a message, writing nothing.
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulTmaChoiceAndLimits) {
+  TILE_REQUIRE_GPU();
+  bool hopper = false;
+  ASSERT_OK(isComputeCapability90(hopper));
+  if (!hopper)
+    GTEST_SKIP() << "TMA builds run on compute capability 9.0";
+  char name[128];
+  ASSERT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 2048,
+                                        8192, 512, name, sizeof(name)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(name, "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma");
+  ASSERT_EQ(tile_softmax_matmul_variant(TILE_BF16, TILE_PRECISION_IEEE, 2048,
+                                        1000, 512, name, sizeof(name)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(name, "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma");
+  ASSERT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 2048,
+                                        1001, 512, name, sizeof(name)),
+            TILE_SUCCESS);
+  EXPECT_STREQ(name, "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f");
+  // Through the operation: rows of 1001 halves take the plain build (the
+  // dispatcher) and give the right answer; the TMA build forced onto them
+  // is refused.
+  checkSoftmaxMatmul(TILE_F16, TILE_PRECISION_IEEE, 2, 256, 1001, 264, 4.0,
+                     "dispatcher, odd d2");
+  ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT",
+                   "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma", 1),
+            0);
+  const int64_t b = 1, d1 = 128, d2 = 1001, d3 = 256;
+  tile::DeviceBuffer dx, dv, dout;
+  ASSERT_OK(tile::DeviceBuffer::allocate(b * d1 * d2 * 2, dx));
+  ASSERT_OK(tile::DeviceBuffer::allocate(b * d2 * d3 * 2, dv));
+  ASSERT_OK(tile::DeviceBuffer::allocate(b * d1 * d3 * 2, dout));
+  ASSERT_OK(dx.fill(0));
+  ASSERT_OK(dv.fill(0));
+  ASSERT_OK(dout.fill(0xFF));
+  int64_t xs[3] = {d1 * d2, d2, 1}, vs[3] = {d2 * d3, d3, 1},
+          os[3] = {d1 * d3, d3, 1};
+  tile_status s =
+      tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs, TILE_F16,
+                          b, d1, d2, d3, TILE_PRECISION_IEEE, nullptr);
+  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tile_last_error()).find("copied with TMA"),
+            std::string::npos)
+      << tile_last_error();
+  std::vector<uint8_t> out(b * d1 * d3 * 2);
+  ASSERT_OK(dout.copyToHost(out.data(), out.size()));
+  EXPECT_TRUE(
+      std::all_of(out.begin(), out.end(), [](uint8_t v) { return v == 0xFF; }));
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {

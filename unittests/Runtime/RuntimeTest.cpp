@@ -237,7 +237,8 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
     names.insert(tile_library_kernel_name(i));
   for (const char *type : {"f16", "bf16"})
     for (const char *tileName :
-         {"m128_k64_n256_w8_s4_h_f", "m64_k32_n128_w4_s2_h"})
+         {"m128_k64_n256_w8_s4_h_f", "m128_k64_n256_w8_s4_h_f_tma",
+          "m64_k32_n128_w4_s2_h"})
       EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
                               tileName))
           << type << " " << tileName;
@@ -286,11 +287,13 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
         Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
              hopper ? "softmax_matmul_f16_ieee_m64_k256_n64_w4_s2_h_p8"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+        // f16/bf16 from d2 = 257 on Hopper: the TMA build for rows of a
+        // multiple of 16 bytes (contiguous tensors).
         Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 384, 512,
-             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"
+             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_BF16, TILE_PRECISION_IEEE, 2048, 512, 512,
-             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f"
+             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma"
                     : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
              "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
@@ -299,6 +302,9 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
         Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
              "softmax_matmul_f32_ieee_m128_k32_n64_w4"},
         Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
+             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
+                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
+        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 385, 512,
              hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"
                     : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
@@ -714,7 +720,16 @@ TEST(RuntimeMetadata, RejectsMalformedTensorMaps) {
             "groups 3"),
        "line 7: groups 3 must be even"},
       {line("tma arg0 f16 shape x 8 strides 8 1 box 8 64 swizzle 128 groups 0"),
-       "line 7: expected 'argN' or an integer, got 'x'"},
+       "line 7: expected 'argN', 'gridN' or an integer, got 'x'"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0 batch 64 grid3"),
+       "line 7: grid axis 3 is out of range [0, 2]"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0 batches 64 grid2"),
+       "line 7: expected 'tma argN"},
+      {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "8 batch 64 grid2"),
+       "line 7: a batch of matrices takes no interleaved map (groups 8)"},
       {line("tma arg1 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
             "0"),
        "line 8: tensor map base arg1 is not a f16 pointer argument"},
@@ -756,7 +771,7 @@ protected:
         validateLaunch(meta, grid, args.data(), int(args.size()), launchError),
         TILE_SUCCESS)
         << launchError;
-    return resolveTensorMaps(meta, args.data(), maps, error);
+    return resolveTensorMaps(meta, grid, args.data(), maps, error);
   }
 
   KernelMeta meta;
@@ -781,6 +796,35 @@ TEST_F(TensorMapCheck, EncodesShapesStridesAndBoxes) {
   EXPECT_EQ(maps[1].dims[1], 104u);
   EXPECT_EQ(maps[1].rowStrideBytes, 128u);
   EXPECT_TRUE(maps[1].bf16);
+}
+
+// A batch of matrices (the library's softmax(X) @ V): a 3-d map whose
+// count is the launch grid's z.
+TEST_F(TensorMapCheck, Batches) {
+  std::vector<KernelMeta> kernels;
+  ASSERT_TRUE(parseMetadata(
+      "tile-kernel v1\nname b\nnum_warps 8\narg ptr f16 16\narg i32 1\n"
+      "arg i64 1\ntma arg0 f16 shape arg1 64 strides 64 1 box 128 64 "
+      "swizzle 128 groups 0 batch arg2 grid2\nend\n",
+      kernels, error))
+      << error;
+  meta = kernels[0];
+  ASSERT_TRUE(meta.tensorMaps[0].batched);
+  EXPECT_EQ(meta.tensorMaps[0].batchStride.arg, 2);
+  EXPECT_EQ(meta.tensorMaps[0].batchCount.grid, 2);
+  args = {tile::arg::ptr(0x10000), tile::arg::i32(100), tile::arg::i64(6400)};
+  grid[2] = 16;
+  ASSERT_EQ(resolve(), TILE_SUCCESS) << error;
+  EXPECT_EQ(maps[0].batchCount, 16u);
+  EXPECT_EQ(maps[0].batchStrideBytes, 12800u);
+  args[2] = tile::arg::i64(6404); // 12808 bytes
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(error, "needs a positive batch stride of a multiple of 16 "
+                         "bytes below 2^40; the batch stride (argument #2) "
+                         "is 6404 elements of 2 bytes");
+  grid[2] = 1; // one matrix: its stride is never used
+  EXPECT_EQ(resolve(), TILE_SUCCESS) << error;
+  EXPECT_EQ(maps[0].batchCount, 1u);
 }
 
 TEST_F(TensorMapCheck, RejectsWhatTmaCannotRead) {

@@ -100,6 +100,15 @@ struct SoftmaxMatmulConfig {
   /// 16-byte copies, instead of being transposed element by element.
   /// Named with a trailing `_t`.
   bool transposedProduct = false;
+  /// Hopper, f16/bf16, pipelined, not transposed: X's and V's blocks are
+  /// copied by TMA (tile.tma_copy, one mbarrier per stage) through 3-d
+  /// tensor maps (the batch outermost) that the runtime encodes at launch
+  /// from the kernel's arguments; two `!tile.tensormap` parameters follow
+  /// the 15 above. The arrays must be contiguous along their rows, 16-byte
+  /// aligned, with row and batch strides of a multiple of 16 bytes (the
+  /// dispatcher takes these builds only then). Named with a trailing
+  /// `_tma`.
+  bool tma = false;
   /// If nonzero, the short-row kernel (buildSoftmaxMatmulResident): d2 must
   /// be at most block_k; each program computes its rows' softmax once, keeps
   /// it in registers and multiplies it with this many consecutive block_n

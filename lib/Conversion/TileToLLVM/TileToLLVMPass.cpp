@@ -122,7 +122,10 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
          << layout.type.getElementType() << " shape" << strings("shape")
          << " strides" << strings("strides") << " box " << box.rows << " "
          << box.cols << " swizzle " << layout.swizzleBytes << " groups "
-         << box.groups << "\n";
+         << box.groups;
+      if (array.get("batch"))
+        ms << " batch" << strings("batch");
+      ms << "\n";
       continue;
     }
     if (auto ptr = dyn_cast<PointerType>(type)) {
@@ -265,6 +268,22 @@ struct TileConvertToLLVMPass
     if (warpgroupMma)
       for (func::FuncOp kernel : kernels)
         planWarpgroupMma(kernel);
+    // TMA writes swizzled rows: a TMA-fed buffer that no wgmma claimed
+    // (read only by tile.local_load, which addresses through any layout)
+    // gets the widest swizzle its rows allow.
+    for (func::FuncOp kernel : kernels)
+      kernel.walk([&](TmaCopyOp copy) {
+        auto alloc = copy.getBuffer().getDefiningOp<AllocSharedOp>();
+        if (!alloc || alloc->hasAttr(kSwizzleBytesAttr))
+          return;
+        auto type = cast<SharedBufferType>(alloc.getType());
+        int64_t rowBytes =
+            type.getBlockType().getDimSize(1) * type.getElementBytes();
+        if (rowBytes >= 32)
+          alloc->setAttr(kSwizzleBytesAttr,
+                         IntegerAttr::get(IntegerType::get(ctx, 64),
+                                          std::min<int64_t>(rowBytes, 128)));
+      });
 
     // Shared memory each kernel needs, and its metadata, before the
     // signatures lose their pointee types.

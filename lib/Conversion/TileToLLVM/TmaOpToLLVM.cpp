@@ -93,17 +93,25 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     RankedTensorType block = type.getBlockType();
     int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
     int64_t bytes = type.getElementBytes();
-    // TMA writes swizzled rows as wgmma reads them; it cannot pad rows or
-    // transpose.
+    // TMA writes swizzled rows (the layouts wgmma reads; the pass gives
+    // other TMA-fed buffers one); it cannot pad rows or transpose.
     if (!layout.isSwizzled() || layout.transposed)
-      return op.emitOpError("copies into a buffer that no wgmma reads in "
-                            "its stored order; TMA writes swizzled rows only");
+      return op.emitOpError("copies into a buffer whose rows are not "
+                            "swizzled (rows under 32 bytes, or transposed "
+                            "for a tf32 wgmma); TMA writes swizzled rows only");
     TmaBox box = getTmaBox(layout);
     if (rows % box.rows || cols % box.cols)
       return op.emitOpError("block ")
              << block << " is not a whole number of " << box.rows << "x"
              << box.cols << " TMA boxes";
 
+    // A batch of matrices is a 3-d array, the matrix index outermost.
+    ValueRange batchParts = adaptor.getBatch();
+    Value batch = batchParts.empty() ? Value() : batchParts[0];
+    if (batch && box.groups)
+      return op.emitOpError("copies a batch into a buffer in wgmma's row-group "
+                            "order, which needs a 4-d map of its own; not "
+                            "supported");
     ValueRange parts = adaptor.getPtr();
     Value rowOffset = parts[5], colOffset = parts[6];
     Value stageBase = emitStageBase(
@@ -133,6 +141,14 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                          .str(),
                      "r");
     auto copy2d = [&](Value dst, Value x, Value y) {
+      if (batch) {
+        emitAsmStatement(rewriter, loc, {dst, map, x, y, batch, barrier},
+                         "cp.async.bulk.tensor.3d.shared::cluster.global.tile"
+                         ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, "
+                         "$4}], [$5];",
+                         "r,l,r,r,r,r");
+        return;
+      }
       emitAsmStatement(rewriter, loc, {dst, map, x, y, barrier},
                        "cp.async.bulk.tensor.2d.shared::cluster.global.tile"
                        ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], "

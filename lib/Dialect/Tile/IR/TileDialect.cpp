@@ -278,9 +278,12 @@ int64_t mlir::tile::getNumWarps(func::FuncOp func) {
 // Kernel attributes
 //===----------------------------------------------------------------------===//
 
-/// A `!tile.tensormap` kernel argument (added by tile-pipeline-loops) must
-/// say which array it maps: `tile.tma = {base = N, shape = [2 x "argK" or
-/// constant], strides = [...]}`, N a pointer argument before it.
+/// A `!tile.tensormap` kernel argument (added by tile-pipeline-loops or a
+/// library kernel's builder) must say which array it maps: `tile.tma =
+/// {base = N, shape = [2 x "argK" or constant], strides = [...]}`, N a
+/// pointer argument before it, and for a batch of matrices `batch =
+/// [stride, count]` (the count may be "gridK", the launch grid's size
+/// along K).
 static LogicalResult verifyTensorMapArg(func::FuncOp func, unsigned index) {
   auto error = [&]() {
     return func.emitError() << "tile kernel '" << func.getSymName()
@@ -294,8 +297,10 @@ static LogicalResult verifyTensorMapArg(func::FuncOp func, unsigned index) {
   if (!base || base.getInt() < 0 || base.getInt() >= (int64_t)index ||
       !isa<PointerType>(func.getArgumentTypes()[base.getInt()]))
     return error() << "must name an earlier pointer argument as its base";
-  for (StringRef key : {"shape", "strides"}) {
+  for (StringRef key : {"shape", "strides", "batch"}) {
     auto values = array.getAs<ArrayAttr>(key);
+    if (key == "batch" && !array.get(key))
+      continue; // a 2-d array
     if (!values || values.size() != 2 || !llvm::all_of(values, [](Attribute a) {
           auto s = dyn_cast<StringAttr>(a);
           return s && !s.empty();

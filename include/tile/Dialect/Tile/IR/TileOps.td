@@ -391,13 +391,17 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
     the array are written as zero. The bytes are in the buffer once
     `tile.mbarrier_wait` has seen the barrier's phase complete. `%bp`'s
     base, shape and strides must be those the map's `tile.tma` attribute
-    names; only its offsets are read. Sm_90a and later.
+    names; only its offsets are read. With `batch %b`, the map describes a
+    3-d array (its dictionary's `batch` entry: the stride and count of the
+    outer dimension) and the block lies in matrix `%b` of it; `%bp`'s base
+    is then that matrix's. Sm_90a and later.
   }];
   let arguments = (ins Tile_BlockPtr:$ptr, Tile_SharedBuffer:$buffer,
                        I32:$stage, Tile_TensorMap:$map, Tile_MBarriers:$barriers,
-                       I1:$pred);
+                       I1:$pred, Optional<I32>:$batch);
   let assemblyFormat = [{
     $ptr `,` $buffer `[` $stage `]` `map` $map `,` $barriers `if` $pred
+    (`batch` $batch^)?
     attr-dict `:` type($ptr) `,` type($buffer) `,` type($barriers)
   }];
   let hasVerifier = 1;
