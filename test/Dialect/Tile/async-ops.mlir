@@ -49,11 +49,13 @@ func.func @warpgroup_wait(%acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
 // CHECK:         %[[BUF:.*]] = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>
 // CHECK-NEXT:    %[[BARS:.*]] = tile.alloc_mbarriers : !tile.mbarriers<4, arrivals = 2>
 // CHECK-NEXT:    tile.tma_copy %[[BP]], %[[BUF]][%[[S]]] map %[[MAP]], %[[BARS]] if %[[P]] : !tile.block_ptr<tensor<128x64xf16>>, !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>, !tile.mbarriers<4, arrivals = 2>
+// CHECK-NEXT:    tile.tma_copy %[[BP]], %[[BUF]][%[[S]]] map %[[MAP]], %[[BARS]] if %[[P]] batch %[[PH]] : !tile.block_ptr<tensor<128x64xf16>>, !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>, !tile.mbarriers<4, arrivals = 2>
 // CHECK-NEXT:    tile.mbarrier_wait %[[BARS]][%[[S]]], phase %[[PH]] : !tile.mbarriers<4, arrivals = 2>
 func.func @tma(%bp: !tile.block_ptr<tensor<128x64xf16>>, %map: !tile.tensormap, %s: i32, %p: i1, %phase: i32) {
   %buf = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>
   %bars = tile.alloc_mbarriers : !tile.mbarriers<4, arrivals = 2>
   tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<128x64xf16>>, !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>, !tile.mbarriers<4, arrivals = 2>
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p batch %phase : !tile.block_ptr<tensor<128x64xf16>>, !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>, !tile.mbarriers<4, arrivals = 2>
   tile.mbarrier_wait %bars[%s], phase %phase : !tile.mbarriers<4, arrivals = 2>
   return
 }

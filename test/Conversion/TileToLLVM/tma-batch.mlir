@@ -1,0 +1,39 @@
+// A TMA copy of one matrix of a batch (as the library's softmax-matmul
+// `_tma` builds issue them): the map is 3-d, the matrix index the outer
+// coordinate of a cp.async.bulk.tensor.3d, and the metadata's `batch`
+// names the stride argument and the launch grid's z as the count. The
+// buffer, read only by tile.local_load, gets a 128-byte swizzle (TMA writes
+// no padding), through which the read addresses it.
+//
+// RUN: tile-opt %s --tile-to-llvm=chip=sm_90a | FileCheck %s
+
+// CHECK-LABEL: func.func @batched(
+// CHECK-SAME:    {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>}
+// CHECK-SAME:    tile.metadata = "{{.*}}arg i64 1\0Atma arg0 f16 shape arg2 arg3 strides arg5 1 box 64 64 swizzle 128 groups 0 batch arg4 grid2\0Aend\0A"
+// CHECK:         scf.if
+// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 8192;"
+// CHECK:           "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, $4}], [$5];"
+// CHECK-NOT:       cp.async.bulk.tensor.2d
+// CHECK:         mbarrier.try_wait.parity
+// CHECK:         arith.xori
+// CHECK:         return
+func.func @batched(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %rows: i32, %cols: i32,
+                   %bs: i64, %rs: i64,
+                   %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["arg2", "arg3"], strides = ["arg5", "1"], batch = ["arg4", "grid2"]}})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %true = arith.constant true
+  %one = arith.constant 1 : i64
+  %b = tile.program_id 2
+  %r64 = arith.extsi %rows : i32 to i64
+  %c64 = arith.extsi %cols : i32 to i64
+  %bp = tile.make_block_ptr %x, [%r64, %c64], [%rs, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 1>
+  tile.tma_copy %bp, %buf[%c0] map %map, %bars if %true batch %b : !tile.block_ptr<tensor<64x64xf16>>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>, !tile.mbarriers<1, arrivals = 1>
+  tile.mbarrier_wait %bars[%c0], phase %c0 : !tile.mbarriers<1, arrivals = 1>
+  %t = tile.local_load %buf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+  %yp = tile.make_block_ptr %y, [%r64, %c64], [%rs, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  tile.block_store %yp, %t check = [0, 1] : !tile.block_ptr<tensor<64x64xf16>>
+  return
+}
