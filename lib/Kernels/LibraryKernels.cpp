@@ -631,9 +631,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
            c.precision == InputPrecision::TF32)) &&
          "the transposed product is Hopper's tf32 path");
-  assert((!c.tma || (c.hopper && S >= 2 && c.dtype != ElemType::F32 &&
-                     !c.transposedProduct)) &&
-         "TMA copies are Hopper's f16/bf16 pipelined path");
+  assert((!c.tma || (c.hopper && S >= 2 &&
+                     (c.dtype != ElemType::F32 || c.transposedProduct))) &&
+         "TMA copies are Hopper's f16/bf16 and transposed tf32 paths");
   Value xBuf, vBuf, pBuf;
   Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
   // TMA: one barrier per stage (X's and V's copies arrive on it), copies

@@ -378,8 +378,9 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                      : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
-      tileName =
-          d2 >= 1024 ? "m128_k32_n256_w8_s3_h_f_t" : "m128_k32_n256_w8_s3_h_f";
+      tileName = d2 < 1024     ? "m128_k32_n256_w8_s3_h_f"
+                 : tmaReadable ? "m128_k32_n256_w8_s3_h_f_t_tma"
+                               : "m128_k32_n256_w8_s3_h_f_t";
     }
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;
@@ -444,7 +445,8 @@ extern "C" tile_status tile_softmax_matmul_variant(tile_dtype dtype,
     return setError(TILE_ERROR_INVALID_ARGUMENT,
                     std::string(fn) + ": bad dtype, precision or sizes");
   // Contiguous tensors with 16-byte aligned bases, as the header says.
-  bool tmaReadable = dtypeBytes(dtype) == 2 && d2 % 8 == 0 && d3 % 8 == 0;
+  int64_t esize = dtypeBytes(dtype);
+  bool tmaReadable = (d2 * esize) % 16 == 0 && (d3 * esize) % 16 == 0;
   int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3, tmaReadable);
   if (index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
@@ -547,8 +549,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
            (batch == 1 || (strides[0] * esize) % 16 == 0) &&
            strides[0] < (int64_t(1) << 36) && strides[1] < (int64_t(1) << 36);
   };
-  bool tmaReadable =
-      esize == 2 && tmaRows(x, x_strides) && tmaRows(v, v_strides);
+  bool tmaReadable = tmaRows(x, x_strides) && tmaRows(v, v_strides);
   int index = chooseSoftmaxMatmul(dtype, precision, d1, d2, d3, tmaReadable);
   if (index < 0) {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))

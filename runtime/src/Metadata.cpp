@@ -223,9 +223,9 @@ private:
       return fail(lineNo, "the base of a tensor map must be 'argN', got '" +
                               tokens[1] + "'");
     map.baseArg = base.arg;
-    if (tokens[2] != "f16" && tokens[2] != "bf16")
+    if (tokens[2] != "f16" && tokens[2] != "bf16" && tokens[2] != "f32")
       return fail(lineNo,
-                  "tensor maps hold f16 or bf16, got '" + tokens[2] + "'");
+                  "tensor maps hold f16, bf16 or f32, got '" + tokens[2] + "'");
     map.dtype = tokens[2];
     if (!parseHostInt(lineNo, tokens[4], map.shape[0]) ||
         !parseHostInt(lineNo, tokens[5], map.shape[1]) ||
@@ -253,7 +253,7 @@ private:
                             "(groups " +
                                 tokens[15] + ")");
     }
-    if (map.boxCols * 2 > map.swizzle)
+    if (map.boxCols * (map.dtype == "f32" ? 4 : 2) > map.swizzle)
       return fail(lineNo, "a box row of " + tokens[11] +
                               " elements exceeds the " + tokens[13] +
                               "-byte swizzle");
@@ -530,7 +530,7 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const uint32_t *grid,
              : v.arg < 0 ? std::string("the constant")
                          : "argument #" + std::to_string(v.arg);
     };
-    const int64_t bytes = 2;
+    const int64_t bytes = map.dtype == "f32" ? 4 : 2;
     uint64_t address = args[map.baseArg].value.ptr;
     if (address % 16 != 0)
       return fail("needs it 16-byte aligned; it is at " + hex(address));
@@ -561,6 +561,7 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const uint32_t *grid,
     t.box[1] = uint32_t(map.boxRows);
     t.swizzle = map.swizzle;
     t.bf16 = map.dtype == "bf16";
+    t.f32 = map.dtype == "f32";
     t.groups = uint32_t(map.groups);
     t.batchCount = t.batchStrideBytes = 0;
     if (map.batched) {

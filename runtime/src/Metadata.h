@@ -17,7 +17,8 @@
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint
 //   tma arg0 f16 shape arg3 arg5 strides arg6 1 box 8 64 swizzle 128 groups 8
-//                       a TMA tensor map the runtime encodes at launch and
+//                       a TMA tensor map (f16, bf16 or f32) the runtime
+//                       encodes at launch and
 //                       passes after the caller's arguments: the 2-d array
 //                       at pointer argument 0, its shape and strides (in
 //                       elements, outer dimension first) read from integer
@@ -132,7 +133,7 @@ struct TensorMapArgs {
   uint64_t rowStrideBytes = 0;
   uint32_t box[2] = {0, 0};
   int64_t swizzle = 0;
-  bool bf16 = false;
+  bool bf16 = false, f32 = false;
   /// The interleaved map's W, or 0 (see `groups` in the format above).
   uint32_t groups = 0;
   /// A batch: its count (0: a single matrix) and stride in bytes.

@@ -681,8 +681,9 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
                                    : t.swizzle == 64
                                        ? CU_TENSOR_MAP_SWIZZLE_64B
                                        : CU_TENSOR_MAP_SWIZZLE_32B;
-      CUtensorMapDataType type = t.bf16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                        : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+      CUtensorMapDataType type = t.f32    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+                                 : t.bf16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                          : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
       auto what = [&] {
         return prefix() + "encoding the tensor map of argument #" +
                std::to_string(meta.tensorMaps[size_t(m)].baseArg);

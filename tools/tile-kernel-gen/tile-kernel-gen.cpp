@@ -378,8 +378,14 @@ static std::vector<Variant> listVariants() {
                 c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
             // The f16/bf16 tile the dispatcher takes from d2 = 257 also
             // with TMA copies (taken when the tensors allow them).
-            if (mode == HopperInFlight && mm.t != ElemType::F32 && bm == 128 &&
-                bk == 64 && bn == 256 && stages == 4) {
+            // The same for the tf32 tile with the product transposed
+            // (from d2 = 1024).
+            bool tmaTwin =
+                (mode == HopperInFlight && mm.t != ElemType::F32 && bm == 128 &&
+                 bk == 64 && bn == 256 && stages == 4) ||
+                (mode == HopperTransposed && bm == 128 && bk == 32 &&
+                 bn == 256 && stages == 3 && warps == 8);
+            if (tmaTwin) {
               SoftmaxMatmulConfig t = c;
               t.tma = true;
               out.push_back(

@@ -244,6 +244,8 @@ TEST(RuntimeLibraryKernels, HopperVariantsExist) {
           << type << " " << tileName;
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"));
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"));
+  EXPECT_TRUE(
+      names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t_tma"));
   EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_h_t_p8"));
 }
 
@@ -265,6 +267,10 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   };
   for (Case c :
        {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
+             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t_tma"
+                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
+        // Rows of 8190 floats are no multiple of 16 bytes: no TMA.
+        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8190, 512,
              hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"
                     : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
         // tf32 on Hopper: the product transposed from d2 = 1024.
@@ -704,9 +710,12 @@ TEST(RuntimeMetadata, RejectsMalformedTensorMaps) {
       {line("tma 0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
             "0"),
        "line 7: the base of a tensor map must be 'argN', got '0'"},
+      {line("tma arg0 i32 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
+            "0"),
+       "line 7: tensor maps hold f16, bf16 or f32, got 'i32'"},
       {line("tma arg0 f32 shape arg1 8 strides 8 1 box 8 64 swizzle 128 groups "
             "0"),
-       "line 7: tensor maps hold f16 or bf16, got 'f32'"},
+       "line 7: a box row of 64 elements exceeds the 128-byte swizzle"},
       {line("tma arg0 f16 shape arg1 8 strides 8 1 box 8 64 swizzle 96 groups "
             "0"),
        "line 7: swizzle 96 is not 32, 64 or 128"},

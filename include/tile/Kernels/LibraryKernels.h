@@ -100,7 +100,7 @@ struct SoftmaxMatmulConfig {
   /// 16-byte copies, instead of being transposed element by element.
   /// Named with a trailing `_t`.
   bool transposedProduct = false;
-  /// Hopper, f16/bf16, pipelined, not transposed: X's and V's blocks are
+  /// Hopper, f16/bf16 pipelined or tf32 transposed: X's and V's blocks are
   /// copied by TMA (tile.tma_copy, one mbarrier per stage) through 3-d
   /// tensor maps (the batch outermost) that the runtime encodes at launch
   /// from the kernel's arguments; two `!tile.tensormap` parameters follow

@@ -1170,11 +1170,11 @@ func.func @cluster_size_thirty_two() attributes {tile.cluster_size = 32 : i32} {
 
 // -----
 
-func.func @tma_copy_f32(%bp: !tile.block_ptr<tensor<64x32xf32>>, %map: !tile.tensormap, %s: i32, %p: i1) {
-  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+func.func @tma_copy_i32(%bp: !tile.block_ptr<tensor<64x32xi32>>, %map: !tile.tensormap, %s: i32, %p: i1) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xi32>, stages = 2, pad = 4>
   %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
-  // expected-error @+1 {{'tile.tma_copy' op copies f16 or bf16 blocks only, got 'f32'}}
-  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>, !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op copies f16, bf16 or f32 blocks only, got 'i32'}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p : !tile.block_ptr<tensor<64x32xi32>>, !tile.shared<tensor<64x32xi32>, stages = 2, pad = 4>, !tile.mbarriers<2, arrivals = 1>
   return
 }
 

@@ -411,8 +411,8 @@ LogicalResult TmaCopyOp::verify() {
            << ptr.getBlockType() << " into a buffer of blocks of type "
            << buffer.getBlockType();
   Type elem = buffer.getElementType();
-  if (!elem.isF16() && !elem.isBF16())
-    return emitOpError("copies f16 or bf16 blocks only, got ") << elem;
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
+    return emitOpError("copies f16, bf16 or f32 blocks only, got ") << elem;
   if (barriers.getCount() != buffer.getStages())
     return emitOpError("needs one barrier per stage: ")
            << buffer.getStages() << " stages, " << barriers.getCount()
