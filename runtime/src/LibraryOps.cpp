@@ -378,9 +378,11 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                      : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
-      tileName = d2 < 1024     ? "m128_k32_n256_w8_s3_h_f"
-                 : tmaReadable ? "m128_k32_n256_w8_s3_h_f_t_tma"
-                               : "m128_k32_n256_w8_s3_h_f_t";
+      // (Its TMA build, _t_tma, measured 2-5% slower from d2 = 1024:
+      // V's fragments read from a swizzled stage conflict in the banks;
+      // session 10, docs/perf-notes.md. Built for tuning only.)
+      tileName =
+          d2 >= 1024 ? "m128_k32_n256_w8_s3_h_f_t" : "m128_k32_n256_w8_s3_h_f";
     }
     wanted = std::string("softmax_matmul_") + type + "_" + mode + "_" +
              tileName;

@@ -378,8 +378,10 @@ static std::vector<Variant> listVariants() {
                 c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
             // The f16/bf16 tile the dispatcher takes from d2 = 257 also
             // with TMA copies (taken when the tensors allow them).
-            // The same for the tf32 tile with the product transposed
-            // (from d2 = 1024).
+            // The same for the tf32 tile with the product transposed, for
+            // tuning only (2-5% slower than its cp.async build from
+            // d2 = 1024: V's fragments read from a swizzled stage conflict
+            // in the banks; session 10).
             bool tmaTwin =
                 (mode == HopperInFlight && mm.t != ElemType::F32 && bm == 128 &&
                  bk == 64 && bn == 256 && stages == 4) ||

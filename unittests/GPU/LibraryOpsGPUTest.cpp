@@ -381,10 +381,11 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulTmaChoiceAndLimits) {
                                         1001, 512, name, sizeof(name)),
             TILE_SUCCESS);
   EXPECT_STREQ(name, "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f");
+  // tf32's TMA build is for tuning only (slower: perf-notes, session 10).
   ASSERT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 2048,
                                         8192, 512, name, sizeof(name)),
             TILE_SUCCESS);
-  EXPECT_STREQ(name, "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t_tma");
+  EXPECT_STREQ(name, "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t");
   // Through the operation: rows of 1001 halves take the plain build (the
   // dispatcher) and give the right answer; the TMA build forced onto them
   // is refused.
