@@ -368,24 +368,28 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulTmaChoiceAndLimits) {
   ASSERT_OK(isComputeCapability90(hopper));
   if (!hopper)
     GTEST_SKIP() << "TMA builds run on compute capability 9.0";
-  char name[128];
-  ASSERT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 2048,
-                                        8192, 512, name, sizeof(name)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(name, "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma");
-  ASSERT_EQ(tile_softmax_matmul_variant(TILE_BF16, TILE_PRECISION_IEEE, 2048,
-                                        1000, 512, name, sizeof(name)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(name, "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma");
-  ASSERT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 2048,
-                                        1001, 512, name, sizeof(name)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(name, "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f");
   // tf32's TMA build is for tuning only (slower: perf-notes, session 10).
-  ASSERT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 2048,
-                                        8192, 512, name, sizeof(name)),
-            TILE_SUCCESS);
-  EXPECT_STREQ(name, "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t");
+  struct Choice {
+    tile_dtype dtype;
+    tile_precision precision;
+    int64_t d2;
+    const char *want;
+  };
+  for (Choice c :
+       {Choice{TILE_F16, TILE_PRECISION_IEEE, 8192,
+               "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"},
+        Choice{TILE_BF16, TILE_PRECISION_IEEE, 1000,
+               "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma"},
+        Choice{TILE_F16, TILE_PRECISION_IEEE, 1001,
+               "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"},
+        Choice{TILE_F32, TILE_PRECISION_TF32, 8192,
+               "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"}}) {
+    char name[128];
+    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, 2048, c.d2, 512,
+                                          name, sizeof(name)),
+              TILE_SUCCESS);
+    EXPECT_STREQ(name, c.want) << "d2 = " << c.d2;
+  }
   // Through the operation: rows of 1001 halves take the plain build (the
   // dispatcher) and give the right answer; the TMA build forced onto them
   // is refused.

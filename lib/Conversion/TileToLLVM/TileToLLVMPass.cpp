@@ -86,6 +86,15 @@ TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
       [ctx](TensorMapType) -> Type { return LLVM::LLVMPointerType::get(ctx); });
 }
 
+/// A copy through tensor-map argument `index` of `kernel` (all of a map's
+/// copies fill the same buffer, so any one gives its box), or null.
+static TmaCopyOp getTmaCopy(func::FuncOp kernel, unsigned index) {
+  for (Operation *user : kernel.getArgument(index).getUsers())
+    if (auto copy = dyn_cast<TmaCopyOp>(user))
+      return copy;
+  return {};
+}
+
 /// The runtime's description of a kernel (see runtime/include/tile_runtime.h).
 static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   std::string text;
@@ -104,10 +113,7 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
       // the map names (see TmaOpToLLVM.cpp and tile_runtime.h).
       auto array = kernel.getArgAttrOfType<DictionaryAttr>(
           i, TileDialect::getTmaAttrName());
-      TmaCopyOp copy;
-      for (Operation *user : kernel.getArgument(i).getUsers())
-        if (auto c = dyn_cast<TmaCopyOp>(user))
-          copy = c;
+      TmaCopyOp copy = getTmaCopy(kernel, i);
       if (!array || !copy)
         continue;
       SharedLayout layout = getSharedLayout(copy.getBuffer());
@@ -363,11 +369,9 @@ struct TileConvertToLLVMPass
         kernel.removeArgAttr(i, TileDialect::getTmaAttrName());
         // Two maps where the copies also take a whole-block one (see
         // TmaBox::groups).
-        int64_t maps = 1;
-        for (Operation *user : kernel.getArgument(i).getUsers())
-          if (auto copy = dyn_cast<TmaCopyOp>(user))
-            if (getTmaBox(getSharedLayout(copy.getBuffer())).groups)
-              maps = 2;
+        TmaCopyOp copy = getTmaCopy(kernel, i);
+        int64_t maps =
+            copy && getTmaBox(getSharedLayout(copy.getBuffer())).groups ? 2 : 1;
         kernel.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                           TypeAttr::get(LLVM::LLVMArrayType::get(
                               IntegerType::get(ctx, 8), 128 * maps)));

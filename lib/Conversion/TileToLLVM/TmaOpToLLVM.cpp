@@ -38,13 +38,11 @@ Value emitBarrierAddress(OpBuilder &b, Location loc, Value barriers,
                                   byteOffset(b, loc, barriers, offset));
 }
 
-/// 1 in the program's first thread, 0 elsewhere (i32, for the predicate of
-/// an inline PTX block).
+/// Whether this is the program's first thread (i1).
 Value emitIsFirstThread(OpBuilder &b, Location loc) {
-  Value first = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      emitThreadIndex(b, loc, getThreadIds(b, loc)), i32Constant(b, loc, 0));
-  return arith::ExtUIOp::create(b, loc, b.getI32Type(), first);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               emitThreadIndex(b, loc, getThreadIds(b, loc)),
+                               i32Constant(b, loc, 0));
 }
 
 struct AllocMBarriersOpConversion
@@ -61,7 +59,9 @@ struct AllocMBarriersOpConversion
     auto type = cast<MBarriersType>(op.getType());
     Value base = byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
                             i32Constant(rewriter, loc, offset.getInt()));
-    Value first = emitIsFirstThread(rewriter, loc);
+    // As i32: the predicate of an inline PTX block.
+    Value first = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                         emitIsFirstThread(rewriter, loc));
     for (int64_t i = 0; i < type.getCount(); ++i)
       emitAsmStatement(
           rewriter, loc,
@@ -124,11 +124,8 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     // One thread issues everything, under a branch: TMA instructions take
     // their operands in uniform registers, and predicated copies left in
     // every thread's path cost 15-25% on the matmul (session 10).
-    Value first = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq,
-        emitThreadIndex(rewriter, loc, getThreadIds(rewriter, loc)), c(0));
-    Value issue =
-        arith::AndIOp::create(rewriter, loc, first, adaptor.getPred()[0]);
+    Value issue = arith::AndIOp::create(
+        rewriter, loc, emitIsFirstThread(rewriter, loc), adaptor.getPred()[0]);
     auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
