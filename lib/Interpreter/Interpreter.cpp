@@ -1195,6 +1195,12 @@ private:
           reshapeTo(o.getResult(), get(o.getSrc()));
           return success();
         })
+        // Layouts say which thread holds an element, not its value: one
+        // program's tile is the same before and after.
+        .Case([&](ConvertLayoutOp o) {
+          reshapeTo(o.getResult(), get(o.getSrc()));
+          return success();
+        })
         .Case([&](ReshapeOp o) {
           reshapeTo(o.getResult(), get(o.getSrc()));
           return success();
