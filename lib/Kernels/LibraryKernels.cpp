@@ -51,7 +51,8 @@ std::string mlir::tile::getKernelName(const SoftmaxClusterConfig &c) {
           Twine(c.numWarps) + (c.aligned ? "_a16" : "_a1") +
           (c.colsAligned ? "_n16" : "") +
           (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
-                              : std::string()))
+                              : std::string()) +
+          (c.loop ? "_l" : ""))
       .str();
 }
 
@@ -335,6 +336,103 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
   return k.func;
 }
 
+namespace {
+
+/// The two passes of online softmax over the columns [begin, end) of one
+/// row, in blocks of B (masked past n_cols): the running max and sum of
+/// exponentials, then the normalization, which walks the blocks in reverse
+/// order so that the ones pass 1 read last, the likeliest still in L2, are
+/// read first.
+class OnlineRowPasses {
+public:
+  OnlineRowPasses(KernelBuilder &k, Type in, Type out, int64_t block,
+                  Value xRow, Value yRow, Value nCols)
+      : k(k), in(in), out(out), B(block), xRow(xRow), yRow(yRow), nCols(nCols),
+        cols(k.range(block)),
+        negInfIn(k.cf(in, -std::numeric_limits<double>::infinity())),
+        negInf(k.cf(k.f32(), -std::numeric_limits<double>::infinity())),
+        zero(k.cf(k.f32(), 0.0)) {}
+
+  /// Pass 1: the max m of the columns and the sum l of exp(x - m) (-inf
+  /// and 0 when [begin, end) is empty).
+  std::pair<Value, Value> stats(Value begin, Value end) {
+    auto loop = scf::ForOp::create(
+        k.b, k.loc, begin, end, k.ci32(B), ValueRange{negInf, zero},
+        [&](OpBuilder &b, Location loc, Value start, ValueRange iter) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value xf = load(loc, start).x;
+          Value m = iter[0], l = iter[1];
+          Value blockMax = k.reduce(ReduceKind::Max, xf, 0);
+          Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
+          // While every value so far is -inf, shift by 0 instead (no NaN).
+          Value allInf = arith::CmpFOp::create(
+              k.b, loc, arith::CmpFPredicate::OEQ, mNew, negInf);
+          Value shift = arith::SelectOp::create(k.b, loc, allInf, zero, mNew);
+          Value scale =
+              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+          Value e = softmaxExp(
+              k.b, loc,
+              arith::SubFOp::create(k.b, loc, xf, k.splat(shift, {B})));
+          Value lNew = arith::AddFOp::create(
+              k.b, loc, arith::MulFOp::create(k.b, loc, l, scale),
+              k.reduce(ReduceKind::Sum, e, 0));
+          scf::YieldOp::create(k.b, loc, ValueRange{mNew, lNew});
+        });
+    return {loop.getResult(0), loop.getResult(1)};
+  }
+
+  /// Pass 2: y = exp(x - shift) * inv over [begin, end), last block first.
+  void normalize(Value begin, Value end, Value shift, Value inv) {
+    Value span = arith::SubIOp::create(k.b, k.loc, end, begin);
+    Value lastStart = arith::AddIOp::create(
+        k.b, k.loc, begin,
+        arith::MulIOp::create(
+            k.b, k.loc,
+            arith::DivSIOp::create(
+                k.b, k.loc, arith::SubIOp::create(k.b, k.loc, span, k.ci32(1)),
+                k.ci32(B)),
+            k.ci32(B)));
+    scf::ForOp::create(
+        k.b, k.loc, k.ci32(0), span, k.ci32(B), ValueRange{},
+        [&](OpBuilder &b, Location loc, Value done, ValueRange) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value start = arith::SubIOp::create(k.b, loc, lastStart, done);
+          ColumnBlock block = load(loc, start);
+          Value e = softmaxExp(
+              k.b, loc,
+              arith::SubFOp::create(k.b, loc, block.x, k.splat(shift, {B})));
+          Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(inv, {B}));
+          StoreOp::create(k.b, loc, k.ptrAdd(k.splat(yRow, {B}), block.idx),
+                          k.toFloat(yv, out), block.mask);
+          scf::YieldOp::create(k.b, loc);
+        });
+  }
+
+private:
+  /// The block of columns [start, start + B) of the row, as f32 (-inf past
+  /// the end), with its column indices and mask.
+  struct ColumnBlock {
+    Value idx, mask, x;
+  };
+  ColumnBlock load(Location loc, Value start) {
+    Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
+    Value mask = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
+    Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
+                              k.ptrAdd(k.splat(xRow, {B}), idx), mask,
+                              k.splat(negInfIn, {B}));
+    return {idx, mask, k.toFloat(xv, k.f32())};
+  }
+
+  KernelBuilder &k;
+  Type in, out;
+  int64_t B;
+  Value xRow, yRow, nCols, cols, negInfIn, negInf, zero;
+};
+
+} // namespace
+
 func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
                                             const SoftmaxOnlineConfig &c) {
   MLIRContext *ctx = module.getContext();
@@ -342,84 +440,70 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
   setSoftmaxAlignment(k.func, c.aligned, c.in, c.out, c.colsAligned);
-  int64_t B = c.block;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5);
   Value row = k.extsi(ProgramIdOp::create(k.b, k.loc, 0), k.i64());
   Value xRow = k.ptrAdd(x, arith::MulIOp::create(k.b, k.loc, row, xStride));
   Value yRow = k.ptrAdd(y, arith::MulIOp::create(k.b, k.loc, row, yStride));
-  Value cols = k.range(B);
-  Value negInfIn = k.cf(in, -std::numeric_limits<double>::infinity());
-  Value negInf = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
-  Value zero = k.cf(k.f32(), 0.0);
-
-  // The block of columns [start, start + B) of the row, as f32 (-inf past
-  // the end), with its column indices and mask.
-  struct ColumnBlock {
-    Value idx, mask, x;
-  };
-  auto loadBlock = [&](Location loc, Value start) -> ColumnBlock {
-    Value idx = arith::AddIOp::create(k.b, loc, k.splat(start, {B}), cols);
-    Value mask = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
-    Value xv = LoadOp::create(k.b, loc, k.tensor({B}, in),
-                              k.ptrAdd(k.splat(xRow, {B}), idx), mask,
-                              k.splat(negInfIn, {B}));
-    return {idx, mask, k.toFloat(xv, k.f32())};
-  };
-
-  // Pass 1: running max m and running sum l of exp(x - m).
-  auto loop1 = scf::ForOp::create(
-      k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{negInf, zero},
-      [&](OpBuilder &b, Location loc, Value start, ValueRange iter) {
-        OpBuilder::InsertionGuard guard(k.b);
-        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        ColumnBlock block = loadBlock(loc, start);
-        Value xf = block.x;
-        Value m = iter[0], l = iter[1];
-        Value blockMax = k.reduce(ReduceKind::Max, xf, 0);
-        Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
-        // While every value so far is -inf, shift by 0 instead (no NaN).
-        Value allInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ,
-                                             mNew, negInf);
-        Value shift = arith::SelectOp::create(k.b, loc, allInf, zero, mNew);
-        Value scale = softmaxExp(
-            k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
-        Value e = softmaxExp(
-            k.b, loc,
-            arith::SubFOp::create(k.b, loc, xf, k.splat(shift, {B})));
-        Value lNew = arith::AddFOp::create(
-            k.b, loc, arith::MulFOp::create(k.b, loc, l, scale),
-            k.reduce(ReduceKind::Sum, e, 0));
-        scf::YieldOp::create(k.b, loc, ValueRange{mNew, lNew});
-      });
-  Value m = loop1.getResult(0), l = loop1.getResult(1);
+  OnlineRowPasses passes(k, in, out, c.block, xRow, yRow, nCols);
+  auto [m, l] = passes.stats(k.ci32(0), nCols);
   Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), l);
-
-  // Pass 2: y = exp(x - m) / l, over the blocks in reverse order: the
-  // blocks pass 1 read last are the likeliest to still be in L2.
-  Value lastStart = arith::MulIOp::create(
-      k.b, k.loc,
-      arith::DivSIOp::create(
-          k.b, k.loc, arith::SubIOp::create(k.b, k.loc, nCols, k.ci32(1)),
-          k.ci32(B)),
-      k.ci32(B));
-  scf::ForOp::create(
-      k.b, k.loc, k.ci32(0), nCols, k.ci32(B), ValueRange{},
-      [&](OpBuilder &b, Location loc, Value done, ValueRange) {
-        OpBuilder::InsertionGuard guard(k.b);
-        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        Value start = arith::SubIOp::create(k.b, loc, lastStart, done);
-        ColumnBlock block = loadBlock(loc, start);
-        Value xf = block.x;
-        Value e = softmaxExp(
-            k.b, loc, arith::SubFOp::create(k.b, loc, xf, k.splat(m, {B})));
-        Value yv = arith::MulFOp::create(k.b, loc, e, k.splat(inv, {B}));
-        StoreOp::create(k.b, loc, k.ptrAdd(k.splat(yRow, {B}), block.idx),
-                        k.toFloat(yv, out), block.mask);
-        scf::YieldOp::create(k.b, loc);
-      });
+  passes.normalize(k.ci32(0), nCols, m, inv);
   k.finish();
   return k.func;
+}
+
+/// The cluster kernel of a `loop` configuration: program r of a row's
+/// cluster runs both passes of online softmax over its slice of the row,
+/// [r * W, r * W + W) with W = cdiv(cdiv(n_cols, C), B) * B, and merges
+/// the slices' (max, sum) pairs between the passes. Its pass 2 re-reads a
+/// C-th of the row, which pass 1 read just before, from L2.
+static void buildSoftmaxClusterLoop(KernelBuilder &k,
+                                    const SoftmaxClusterConfig &c, Type in,
+                                    Type out) {
+  int64_t B = c.block, C = c.clusterSize;
+  Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
+  Value nCols = k.arg(5);
+  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
+  Value row =
+      k.extsi(arith::DivUIOp::create(k.b, k.loc, pid, k.ci32(C)), k.i64());
+  Value rank = arith::RemUIOp::create(k.b, k.loc, pid, k.ci32(C));
+  Value xRow = k.ptrAdd(x, arith::MulIOp::create(k.b, k.loc, row, xStride));
+  Value yRow = k.ptrAdd(y, arith::MulIOp::create(k.b, k.loc, row, yStride));
+  // n_cols < 2^31, so W * C stays below 2^31 + C * B.
+  auto cdiv = [&](Value a, int64_t d) {
+    return arith::DivUIOp::create(
+        k.b, k.loc, arith::AddIOp::create(k.b, k.loc, a, k.ci32(d - 1)),
+        k.ci32(d));
+  };
+  Value width =
+      arith::MulIOp::create(k.b, k.loc, cdiv(cdiv(nCols, C), B), k.ci32(B));
+  Value begin = arith::MinUIOp::create(
+      k.b, k.loc, arith::MulIOp::create(k.b, k.loc, rank, width), nCols);
+  Value end = arith::MinUIOp::create(
+      k.b, k.loc, arith::AddIOp::create(k.b, k.loc, begin, width), nCols);
+  OnlineRowPasses passes(k, in, out, B, xRow, yRow, nCols);
+  auto [m, l] = passes.stats(begin, end);
+  // Every program gets all (m, l) pairs, merged as online softmax merges
+  // blocks: M = max m_r, L = sum l_r * exp(m_r - M). A program without
+  // columns contributes (-inf, 0); M is replaced by 0 where it is -inf.
+  auto gathered = ClusterGatherOp::create(
+      k.b, k.loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
+      ValueRange{m, l});
+  Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
+  Value rowMax = k.reduce(ReduceKind::Max, maxes, 0);
+  Value negInf = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
+  Value isInf = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
+                                      rowMax, negInf);
+  Value shift =
+      arith::SelectOp::create(k.b, k.loc, isInf, k.cf(k.f32(), 0.0), rowMax);
+  Value scales =
+      softmaxExp(k.b, k.loc,
+                 arith::SubFOp::create(k.b, k.loc, maxes, k.splat(shift, {C})));
+  Value rowSum = k.reduce(ReduceKind::Sum,
+                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
+  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), rowSum);
+  passes.normalize(begin, end, shift, inv);
 }
 
 func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
@@ -434,6 +518,11 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   if (c.minProgramsPerSM)
     k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
                     k.b.getI32IntegerAttr((int32_t)c.minProgramsPerSM));
+  if (c.loop) {
+    buildSoftmaxClusterLoop(k, c, in, out);
+    k.finish();
+    return k.func;
+  }
   int64_t B = c.block, C = c.clusterSize;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5);

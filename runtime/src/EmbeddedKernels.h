@@ -24,7 +24,10 @@ enum Family {
   kSoftmaxMatmulResident = 5,
   // two-tile softmax row kernels (tail > 0) that measured slower than the
   // dispatcher's other choices: run only when forced (tuning)
-  kSoftmaxRowsTuning = 6
+  kSoftmaxRowsTuning = 6,
+  // rows of any length split over clusters of programs, each running the
+  // online passes over its slice (kSoftmaxCluster's grid)
+  kSoftmaxClusterLoop = 7
 };
 
 struct EmbeddedKernel {

@@ -139,6 +139,29 @@ constexpr ClusterChoice kClusterChoices[] = {
     {65537, 131072, "c8_b16384_w16_a16_o2"},
     {229377, 262144, "c8_b32768_w32_a16"}};
 
+/// Rows longer than the register-held choices above, of a multiple of 16
+/// bytes: clusters whose programs run the online passes over slices of
+/// the row (`_l`), so that pass 2 reads a slice pass 1 has just read,
+/// partly from L2. Measured on an H200, 2026-11-24
+/// (bench/scripts/tune_softmax_tail.py, fraction of a copy of the same
+/// bytes, the online kernel in parentheses): f32 150000 0.72 (0.61) and
+/// 196608 0.73 (0.64) with 8 programs of 8192-column blocks (262144: 0.70,
+/// the register-held clusters 0.72), 524288 0.69 (0.63) and 1048576 0.67
+/// (0.63) with 16; f16 100000 0.70 (0.58), 131072 0.74 (0.61), 262144
+/// 0.68 (0.61), 524288 0.66 (0.60) with 8 programs of 4096, 1048576 0.66
+/// (0.60) with 16; bf16 within 0.01 of f16.
+/// (f16 and bf16 share their choices.)
+struct LoopClusterChoice {
+  bool f32;
+  int64_t minCols, maxCols;
+  const char *config;
+};
+constexpr LoopClusterChoice kLoopClusterChoices[] = {
+    {true, 131073, 229376, "c8_b8192_w16_a16_n16_l"},
+    {true, 262145, kInt32Max, "c16_b8192_w16_a16_n16_l"},
+    {false, 65537, 524288, "c8_b4096_w8_a16_n16_l"},
+    {false, 524289, kInt32Max, "c16_b4096_w8_a16_n16_l"}};
+
 /// The softmax variant for these arguments at `alignment` (the kernel
 /// table's: 0 element-aligned rows, 1 rows starting 16-byte aligned, 2
 /// also holding a multiple of 16 bytes), or -1.
@@ -170,6 +193,15 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   if (!rowKernel && alignment == 2 && half && hasClusters())
     for (const ClusterChoice &choice : kHalfClusterChoices)
       if (cols >= choice.minCols && cols <= choice.maxCols)
+        clusterName = std::string("softmax_cluster_") + dtypeName(x_dtype) +
+                      "_" + dtypeName(y_dtype) + "_" + choice.config;
+  // Longer rows of a multiple of 16 bytes: clusters looping over slices,
+  // where measured faster than the online kernel.
+  if (!rowKernel && alignment == 2 && clusterName.empty() &&
+      x_dtype == y_dtype && hasClusters())
+    for (const LoopClusterChoice &choice : kLoopClusterChoices)
+      if (cols >= choice.minCols && cols <= choice.maxCols &&
+          (x_dtype == TILE_F32) == choice.f32)
         clusterName = std::string("softmax_cluster_") + dtypeName(x_dtype) +
                       "_" + dtypeName(y_dtype) + "_" + choice.config;
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
@@ -215,6 +247,10 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
         (int64_t)k.block * k.clusterSize >= cols &&
         rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
       return (int)i;
+    // Clusters looping over slices hold rows of any length.
+    if (k.family == tile::embedded::kSoftmaxClusterLoop &&
+        rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
+      return (int)i;
   }
   return rowKernel && !forced ? -1 : online;
 }
@@ -237,7 +273,10 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
               a.rows == b.rows && a.warps == b.warps &&
               a.clusterSize == b.clusterSize;
   // A cluster kernel at this level is one its tables name for such rows.
-  return twin || b.family == tile::embedded::kSoftmaxCluster ? whole : index;
+  return twin || b.family == tile::embedded::kSoftmaxCluster ||
+                 b.family == tile::embedded::kSoftmaxClusterLoop
+             ? whole
+             : index;
 }
 
 tile_status checkSoftmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
@@ -491,7 +530,8 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
   args[5].value.i32 = (int32_t)cols;
   int64_t perProgram = k.family == tile::embedded::kSoftmaxOnline ? 1 : k.rows;
   int64_t programs = (rows + perProgram - 1) / perProgram;
-  if (k.family == tile::embedded::kSoftmaxCluster)
+  if (k.family == tile::embedded::kSoftmaxCluster ||
+      k.family == tile::embedded::kSoftmaxClusterLoop)
     programs = rows * k.clusterSize; // below 2^31 (chooseSoftmax)
   if (k.family == tile::embedded::kSoftmaxRowsPersistent) {
     // Enough programs for 1024 threads per SM; each loops over the rest.

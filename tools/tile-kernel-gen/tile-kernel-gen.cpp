@@ -49,7 +49,8 @@ struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
               // 4 softmax cluster, 5 softmax_matmul for short rows,
-              // 6 two-tile rows for tuning only
+              // 6 two-tile rows for tuning only, 7 softmax cluster
+              // looping over slices of rows
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -271,6 +272,41 @@ static std::vector<Variant> listVariants() {
           }
         }
     }
+  // Clusters whose programs loop over slices of rows of any length (the
+  // online kernel's passes per slice, `_l`), for rows of a multiple of 16
+  // bytes: the dispatcher's choices beyond what clusters hold in registers
+  // (kLoopClusterChoices) and their neighbours. Tuned on an H200
+  // (2026-11-24, bench/scripts/tune_softmax_tail.py): 4 and 16 programs,
+  // 2048 columns per block, 32 warps and the builds without `_n16` were
+  // slower (docs/perf-notes.md, session 11).
+  for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
+    for (int64_t size : {8, 16})
+      for (auto [block, warps] :
+           {std::pair<int64_t, int64_t>{4096, 8}, {8192, 16}}) {
+        SoftmaxClusterConfig cc;
+        cc.in = cc.out = t;
+        cc.block = block;
+        cc.numWarps = warps;
+        cc.clusterSize = size;
+        cc.colsAligned = true;
+        cc.loop = true;
+        Variant v{getKernelName(cc),
+                  7,
+                  (int)t,
+                  (int)t,
+                  1,
+                  (int)block,
+                  (int)warps,
+                  2,
+                  0,
+                  0,
+                  0,
+                  0,
+                  [cc](ModuleOp m) { buildSoftmaxCluster(m, cc); }};
+        v.chip = "sm_90";
+        v.clusterSize = (int)size;
+        out.push_back(v);
+      }
   struct MM { ElemType t; InputPrecision p; };
   for (MM mm : {MM{ElemType::F32, InputPrecision::IEEE},
                 MM{ElemType::F32, InputPrecision::TF32},

@@ -176,6 +176,12 @@ TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
       checkSoftmax(t, 37, cols, cols, cols);
 }
 
+/// Whether a softmax cluster variant loops over slices of its rows.
+static bool isClusterLoop(const std::string &variant) {
+  return variant.size() > 2 &&
+         variant.compare(variant.size() - 2, 2, "_l") == 0;
+}
+
 // Every cluster kernel, forced, on rows that fill it, rows whose last
 // program is partly masked, and rows that leave whole programs of the
 // cluster without columns (they contribute -inf and 0).
@@ -189,7 +195,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
   for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
     std::string variant = tile_library_kernel_name(i);
     const std::string prefix = "softmax_cluster_";
-    if (variant.rfind(prefix, 0) != 0)
+    if (variant.rfind(prefix, 0) != 0 || isClusterLoop(variant))
       continue;
     // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16...
     std::string rest = variant.substr(prefix.size());
@@ -212,6 +218,46 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
   EXPECT_EQ(tested, 78);
+}
+
+// Every cluster kernel that loops over slices of the row (`_l`), forced:
+// slices of several blocks, the last one ending inside a block, rows that
+// leave the last programs of the cluster without columns, and a row of 16.
+TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
+  TILE_REQUIRE_GPU();
+  bool clusters = false;
+  ASSERT_OK(hasClusters(clusters));
+  if (!clusters)
+    GTEST_SKIP() << "thread block clusters need compute capability 9.0";
+  int tested = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_cluster_";
+    if (variant.rfind(prefix, 0) != 0 || !isClusterLoop(variant))
+      continue;
+    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16..._l
+    std::string rest = variant.substr(prefix.size());
+    tile_dtype t = variantDtype(rest);
+    size_t c = rest.find("_c"), b = rest.find("_b", c);
+    int64_t size = std::stoll(rest.substr(c + 2));
+    int64_t block = std::stoll(rest.substr(b + 2));
+    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+    int64_t blocks = size * block;
+    for (int64_t cols :
+         {3 * blocks, 2 * blocks - 1008, block + 16, int64_t(16)}) {
+      checkSoftmax(t, 5, cols, cols + 16, cols + 32, 0, 4.0);
+      if (HasFatalFailure()) {
+        unsetenv("TILE_SOFTMAX_VARIANT");
+        return;
+      }
+    }
+    // The row max in a different slice of each row.
+    checkSoftmax(t, 3, blocks + 48, blocks + 48, blocks + 48, 0, 1.0,
+                 /*hugeStride=*/block + 7);
+    ++tested;
+  }
+  unsetenv("TILE_SOFTMAX_VARIANT");
+  EXPECT_EQ(tested, 12);
 }
 
 // Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
@@ -577,12 +623,21 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
        "softmax_cluster_bf16_bf16_c4_b16384_w16_a16_n16_o2",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
       {TILE_F16, 65535, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
-      {TILE_F16, 131072, 1, "softmax_online_f16_f16_b2048_w8_a16_n16", nullptr},
-      {TILE_F32, 150000, 1, "softmax_online_f32_f32_b2048_w8_a16_n16", nullptr},
+      // Longer rows of a multiple of 16 bytes: clusters looping over
+      // slices (`_l`).
+      {TILE_F16, 131072, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
+       "softmax_online_f16_f16_b2048_w8_a16_n16"},
+      {TILE_BF16, 1 << 20, 1,
+       "softmax_cluster_bf16_bf16_c16_b4096_w8_a16_n16_l",
+       "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
+      {TILE_F16, 131073, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
+      {TILE_F32, 150000, 1, "softmax_cluster_f32_f32_c8_b8192_w16_a16_n16_l",
+       "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 150001, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
       {TILE_F32, 262144, 1, "softmax_cluster_f32_f32_c8_b32768_w32_a16_n16",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 524288, 1, "softmax_online_f32_f32_b2048_w8_a16_n16", nullptr},
+      {TILE_F32, 524288, 1, "softmax_cluster_f32_f32_c16_b8192_w16_a16_n16_l",
+       "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 262145, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
       // Rows past a power of two, aligned: two tiles.
       {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16_n16",

@@ -5,7 +5,8 @@
 // - buildSoftmaxCluster (rows split over a cluster, merged from one
 //   (max, sum) exchange; the interpreter's cluster programs exchange as on
 //   the GPU): every cluster size, rows that fill the cluster, end inside
-//   its last program, or leave whole programs without columns;
+//   its last program, or leave whole programs without columns; with
+//   `loop`, programs running both online passes over slices of any length;
 // - buildSoftmaxRows with a second tile (`tail`): rows that fill both
 //   tiles, end in either, or span several programs' row blocks, with and
 //   without the persistent loop;
@@ -123,6 +124,28 @@ TEST_F(SoftmaxLibraryTest, HalfPrecisionAndSpecialValues) {
   check(c, 6, 500);
   c.in = c.out = ElemType::F32;
   check(c, 6, 500, 1.0, /*specials=*/true);
+}
+
+// Clusters whose programs loop over slices of the row (`loop`): slices of
+// several blocks, rows whose last slice ends inside a block, rows that
+// leave the last programs without columns, one column; f16 and special
+// values.
+TEST_F(SoftmaxLibraryTest, ClusterSlicesOfAnyLength) {
+  SoftmaxClusterConfig c;
+  c.block = 32;
+  c.numWarps = 1;
+  c.loop = true;
+  for (int64_t size : {2, 4}) {
+    c.clusterSize = size;
+    for (int64_t cols : {32 * size * 3, 32 * size * 3 - 7, 32 * size + 1,
+                         int64_t(40), int64_t(1)})
+      check(c, 3, cols, 3.0);
+  }
+  c.clusterSize = 4;
+  c.in = c.out = ElemType::F16;
+  check(c, 4, 1000);
+  c.in = c.out = ElemType::F32;
+  check(c, 4, 1000, 1.0, /*specials=*/true);
 }
 
 // The library's occupancy requests change nothing the interpreter sees, but

@@ -68,6 +68,13 @@ struct SoftmaxClusterConfig {
   /// If nonzero, ask for this many programs per SM (registers capped): a
   /// program waiting for its cluster's exchange leaves the SM to others.
   int64_t minProgramsPerSM = 0;
+  /// Rows of any length: each program runs the online kernel's two passes
+  /// over a C-th of the row in blocks of `block` columns and the programs
+  /// exchange (max, sum) between the passes. Pass 2 reads the slice pass 1
+  /// has just read, from L2 where the slices of the running programs fit
+  /// in it, so rows too long for the cluster's registers are not read
+  /// twice from memory. Named with a trailing `_l`.
+  bool loop = false;
 };
 
 /// softmax(X) @ V for one (block_m x block_n) output tile per program,
