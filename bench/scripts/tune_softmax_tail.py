@@ -28,7 +28,7 @@ def holding_variants(tile, dname, n):
     builds, for rows of a multiple of 16 bytes) that may hold rows of n
     columns: row kernels of the next power of two, two-tile row kernels
     (`_t<tail>`) of half of it, cluster kernels (those looping over slices
-    from 65536 columns) and the online kernel."""
+    at any width beyond 16384) and the online kernel."""
     block = max(32, 1 << (n - 1).bit_length())
     prefix_rows = f"softmax_rows_{dname}_{dname}_"
     names = []
@@ -51,11 +51,9 @@ def holding_variants(tile, dname, n):
             fields = name[len(f"softmax_cluster_{dname}_{dname}_"):]
             size = int(fields.split("_")[0][1:])
             b = int(fields.split("_")[1][1:])
-            # Clusters looping over slices (`_l`) hold any row; they are
-            # candidates from 65536 columns.
+            # Clusters looping over slices (`_l`) hold any row.
             if name.endswith("_l"):
-                if n >= 65536:
-                    names.append(name)
+                names.append(name)
             elif size * b >= n and size * b <= 4 * n:
                 names.append(name)
     return names

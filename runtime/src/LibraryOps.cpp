@@ -125,15 +125,6 @@ struct ClusterChoice {
   int64_t minCols, maxCols;
   const char *config;
 };
-/// The same for 2-byte types, rows of a multiple of 16 bytes only (the
-/// `_n16` builds, whose vector loads are predicated; H200, 2026-11-24,
-/// bench/scripts/tune_softmax_tail.py, f16): 65536 columns 3036 GB/s with 4
-/// programs of 16384 against 2607 online; 131072 2594 with 8 against 2584
-/// (level: online kept); 262144 2054 with 8 of 32768 against 2570. Their
-/// `_a16` builds were slower than online everywhere (2026-11-23: 1690-2446
-/// against 2515-2590).
-constexpr ClusterChoice kHalfClusterChoices[] = {
-    {32769, 65536, "c4_b16384_w16_a16_n16_o2"}};
 constexpr ClusterChoice kClusterChoices[] = {
     {32769, 65536, "c4_b16384_w16_a16_o2"},
     {65537, 131072, "c8_b16384_w16_a16_o2"},
@@ -149,8 +140,11 @@ constexpr ClusterChoice kClusterChoices[] = {
 /// the register-held clusters 0.72), 524288 0.69 (0.63) and 1048576 0.67
 /// (0.63) with 16; f16 100000 0.70 (0.58), 131072 0.74 (0.61), 262144
 /// 0.68 (0.61), 524288 0.66 (0.60) with 8 programs of 4096, 1048576 0.66
-/// (0.60) with 16; bf16 within 0.01 of f16.
-/// (f16 and bf16 share their choices.)
+/// (0.60) with 16; bf16 within 0.01 of f16. f16 49152 0.65 and 65536 0.74
+/// against 0.60 and 0.73 for the register-held clusters (4 programs of
+/// 16384, 2 per SM; session 9's 2-byte choice at 32769-65536, 3036 GB/s
+/// against 2607 online) and 0.62 online; at 20000-32768 the slices lost
+/// to the row kernels. (f16 and bf16 share their choices.)
 struct LoopClusterChoice {
   bool f32;
   int64_t minCols, maxCols;
@@ -159,7 +153,7 @@ struct LoopClusterChoice {
 constexpr LoopClusterChoice kLoopClusterChoices[] = {
     {true, 131073, 229376, "c8_b8192_w16_a16_n16_l"},
     {true, 262145, kInt32Max, "c16_b8192_w16_a16_n16_l"},
-    {false, 65537, 524288, "c8_b4096_w8_a16_n16_l"},
+    {false, 32769, 524288, "c8_b4096_w8_a16_n16_l"},
     {false, 524289, kInt32Max, "c16_b4096_w8_a16_n16_l"}};
 
 /// The softmax variant for these arguments at `alignment` (the kernel
@@ -187,14 +181,6 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // Rows of a multiple of 16 bytes have their own builds (`_n16`).
   if (alignment == 2 && !clusterName.empty())
     clusterName.insert(clusterName.find("_a16") + 4, "_n16");
-  // 2-byte rows of a multiple of 16 bytes: where their cluster builds beat
-  // the online kernel, see kHalfClusterChoices.
-  bool half = x_dtype != TILE_F32 && x_dtype == y_dtype;
-  if (!rowKernel && alignment == 2 && half && hasClusters())
-    for (const ClusterChoice &choice : kHalfClusterChoices)
-      if (cols >= choice.minCols && cols <= choice.maxCols)
-        clusterName = std::string("softmax_cluster_") + dtypeName(x_dtype) +
-                      "_" + dtypeName(y_dtype) + "_" + choice.config;
   // Longer rows of a multiple of 16 bytes: clusters looping over slices,
   // where measured faster than the online kernel.
   if (!rowKernel && alignment == 2 && clusterName.empty() &&

@@ -617,11 +617,12 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 100001, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
        "softmax_online_f32_f32_b2048_w8_a16"},
-      {TILE_F16, 65536, 1, "softmax_cluster_f16_f16_c4_b16384_w16_a16_n16_o2",
+      {TILE_F16, 65536, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_BF16, 65528, 1,
-       "softmax_cluster_bf16_bf16_c4_b16384_w16_a16_n16_o2",
+      {TILE_BF16, 65528, 1, "softmax_cluster_bf16_bf16_c8_b4096_w8_a16_n16_l",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
+      {TILE_F16, 32769 + 7, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
+       "softmax_online_f16_f16_b2048_w8_a16_n16"},
       {TILE_F16, 65535, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
       // Longer rows of a multiple of 16 bytes: clusters looping over
       // slices (`_l`).
