@@ -276,7 +276,7 @@ static std::vector<Variant> listVariants() {
   // online kernel's passes per slice, `_l`), for rows of a multiple of 16
   // bytes: the dispatcher's choices beyond what clusters hold in registers
   // (kLoopClusterChoices) and their neighbours. Tuned on an H200
-  // (2026-11-24, bench/scripts/tune_softmax_tail.py): 4 and 16 programs,
+  // (2026-11-24, bench/scripts/tune_softmax_tail.py): clusters of 4,
   // 2048 columns per block, 32 warps and the builds without `_n16` were
   // slower (docs/perf-notes.md, session 11).
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
