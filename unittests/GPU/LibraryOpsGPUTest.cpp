@@ -82,6 +82,20 @@ protected:
   ::testing::ScopedTrace trace{__FILE__, __LINE__,
                                "random seed " + std::to_string(seed)};
 
+  /// Runs `check` on each of `variants` with it forced through
+  /// TILE_SOFTMAX_VARIANT, up to the first fatal failure; the variable is
+  /// unset afterwards.
+  template <typename Variant, typename Check>
+  void forEachForced(const std::vector<Variant> &variants, Check check) {
+    for (const Variant &v : variants) {
+      ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", v.name.c_str(), 1), 0);
+      check(v);
+      if (HasFatalFailure())
+        break;
+    }
+    unsetenv("TILE_SOFTMAX_VARIANT");
+  }
+
   /// Runs tile_softmax on rows x cols (row strides in elements, `offset`
   /// elements into each buffer to test unaligned bases) and compares.
   void checkSoftmax(tile_dtype t, int64_t rows, int64_t cols, int64_t xStride,
@@ -176,10 +190,31 @@ TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
       checkSoftmax(t, 37, cols, cols, cols);
 }
 
-/// Whether a softmax cluster variant loops over slices of its rows.
-static bool isClusterLoop(const std::string &variant) {
-  return variant.size() > 2 &&
-         variant.compare(variant.size() - 2, 2, "_l") == 0;
+/// An embedded softmax cluster variant, with the fields its name
+/// softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16... gives.
+struct ClusterVariant {
+  std::string name;
+  tile_dtype dtype;
+  int64_t size, block;
+};
+
+/// The cluster variants that loop over slices of their rows (`_l`), or
+/// the others.
+static std::vector<ClusterVariant> clusterVariants(bool loop) {
+  const std::string prefix = "softmax_cluster_";
+  std::vector<ClusterVariant> out;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string name = tile_library_kernel_name(i);
+    bool isLoop =
+        name.size() > 2 && name.compare(name.size() - 2, 2, "_l") == 0;
+    if (name.rfind(prefix, 0) != 0 || isLoop != loop)
+      continue;
+    std::string rest = name.substr(prefix.size());
+    size_t c = rest.find("_c"), b = rest.find("_b", c);
+    out.push_back({name, variantDtype(rest), std::stoll(rest.substr(c + 2)),
+                   std::stoll(rest.substr(b + 2))});
+  }
+  return out;
 }
 
 // Every cluster kernel, forced, on rows that fill it, rows whose last
@@ -191,33 +226,18 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
   ASSERT_OK(hasClusters(clusters));
   if (!clusters)
     GTEST_SKIP() << "thread block clusters need compute capability 9.0";
-  int tested = 0;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_cluster_";
-    if (variant.rfind(prefix, 0) != 0 || isClusterLoop(variant))
-      continue;
-    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16...
-    std::string rest = variant.substr(prefix.size());
-    tile_dtype t = variantDtype(rest);
-    size_t c = rest.find("_c"), b = rest.find("_b", c);
-    int64_t size = std::stoll(rest.substr(c + 2));
-    int64_t block = std::stoll(rest.substr(b + 2));
-    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
-    int64_t capacity = size * block;
-    for (int64_t cols : {capacity, capacity - 1008, block / 2 + 16}) {
-      checkSoftmax(t, 6, cols, cols + 16, cols + 32, 0, 4.0);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_VARIANT");
+  std::vector<ClusterVariant> variants = clusterVariants(/*loop=*/false);
+  EXPECT_EQ(variants.size(), 78u);
+  forEachForced(variants, [&](const ClusterVariant &v) {
+    int64_t capacity = v.size * v.block;
+    for (int64_t cols : {capacity, capacity - 1008, v.block / 2 + 16}) {
+      checkSoftmax(v.dtype, 6, cols, cols + 16, cols + 32, 0, 4.0);
+      if (HasFatalFailure())
         return;
-      }
     }
-    checkSoftmax(t, 3, capacity - 16, capacity, capacity, 0, 1.0,
+    checkSoftmax(v.dtype, 3, capacity - 16, capacity, capacity, 0, 1.0,
                  /*hugeStride=*/7919);
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 78);
+  });
 }
 
 // Every cluster kernel that loops over slices of the row (`_l`), forced:
@@ -229,35 +249,20 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
   ASSERT_OK(hasClusters(clusters));
   if (!clusters)
     GTEST_SKIP() << "thread block clusters need compute capability 9.0";
-  int tested = 0;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_cluster_";
-    if (variant.rfind(prefix, 0) != 0 || !isClusterLoop(variant))
-      continue;
-    // softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16..._l
-    std::string rest = variant.substr(prefix.size());
-    tile_dtype t = variantDtype(rest);
-    size_t c = rest.find("_c"), b = rest.find("_b", c);
-    int64_t size = std::stoll(rest.substr(c + 2));
-    int64_t block = std::stoll(rest.substr(b + 2));
-    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
-    int64_t blocks = size * block;
+  std::vector<ClusterVariant> variants = clusterVariants(/*loop=*/true);
+  EXPECT_EQ(variants.size(), 12u);
+  forEachForced(variants, [&](const ClusterVariant &v) {
+    int64_t blocks = v.size * v.block;
     for (int64_t cols :
-         {3 * blocks, 2 * blocks - 1008, block + 16, int64_t(16)}) {
-      checkSoftmax(t, 5, cols, cols + 16, cols + 32, 0, 4.0);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_VARIANT");
+         {3 * blocks, 2 * blocks - 1008, v.block + 16, int64_t(16)}) {
+      checkSoftmax(v.dtype, 5, cols, cols + 16, cols + 32, 0, 4.0);
+      if (HasFatalFailure())
         return;
-      }
     }
     // The row max in a different slice of each row.
-    checkSoftmax(t, 3, blocks + 48, blocks + 48, blocks + 48, 0, 1.0,
-                 /*hugeStride=*/block + 7);
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 12);
+    checkSoftmax(v.dtype, 3, blocks + 48, blocks + 48, blocks + 48, 0, 1.0,
+                 /*hugeStride=*/v.block + 7);
+  });
 }
 
 // Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
