@@ -453,6 +453,16 @@ func::FuncOp mlir::tile::buildSoftmaxOnline(ModuleOp module,
   return k.func;
 }
 
+/// m, or 0 where m is -inf (a program whose columns all lie past the
+/// row's end, or a row of -inf): shifting by it gives exp(-inf) = 0, not
+/// the NaN of -inf - -inf.
+static Value finiteShift(KernelBuilder &k, Location loc, Value m) {
+  Value isInf = arith::CmpFOp::create(
+      k.b, loc, arith::CmpFPredicate::OEQ, m,
+      k.cf(k.f32(), -std::numeric_limits<double>::infinity()));
+  return arith::SelectOp::create(k.b, loc, isInf, k.cf(k.f32(), 0.0), m);
+}
+
 /// The cluster kernel of a `loop` configuration: program r of a row's
 /// cluster runs both passes of online softmax over its slice of the row,
 /// [r * W, r * W + W) with W = cdiv(cdiv(n_cols, C), B) * B, and merges
@@ -491,12 +501,7 @@ static void buildSoftmaxClusterLoop(KernelBuilder &k,
       k.b, k.loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
       ValueRange{m, l});
   Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
-  Value rowMax = k.reduce(ReduceKind::Max, maxes, 0);
-  Value negInf = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
-  Value isInf = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
-                                      rowMax, negInf);
-  Value shift =
-      arith::SelectOp::create(k.b, k.loc, isInf, k.cf(k.f32(), 0.0), rowMax);
+  Value shift = finiteShift(k, k.loc, k.reduce(ReduceKind::Max, maxes, 0));
   Value scales =
       softmaxExp(k.b, k.loc,
                  arith::SubFOp::create(k.b, k.loc, maxes, k.splat(shift, {C})));
@@ -536,8 +541,6 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
       arith::AddIOp::create(k.b, k.loc, k.splat(start, {B}), k.range(B));
   Value colValid = k.cmp(arith::CmpIPredicate::slt, idx, k.splat(nCols, {B}));
   Value negInf = k.cf(in, -std::numeric_limits<double>::infinity());
-  Value zero = k.cf(k.f32(), 0.0);
-  Value negInfF32 = k.cf(k.f32(), -std::numeric_limits<double>::infinity());
 
   auto rowPointers = [&](Location loc, Value base, Value row, Value stride) {
     Value offset =
@@ -550,13 +553,6 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
                           rowPointers(loc, x, row, xStride), colValid,
                           k.splat(negInf, {B}));
   };
-  // x - m, with m replaced by 0 where it is -inf (a program whose columns
-  // all lie past the row's end, or a row of -inf): no NaN from -inf - -inf.
-  auto shiftBy = [&](Location loc, Value m) -> Value {
-    Value isInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, m,
-                                        negInfF32);
-    return arith::SelectOp::create(k.b, loc, isInf, zero, m);
-  };
   // The softmax of this program's block of `row`, stored. Its max m and
   // sum s of exp(x - m); one exchange gives every program all (m, s)
   // pairs, merged as online softmax merges blocks: M = max m_r,
@@ -564,7 +560,7 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
   auto compute = [&](Location loc, Value row, Value xv) {
     Value xf = k.toFloat(xv, k.f32());
     Value m = k.reduce(ReduceKind::Max, xf, 0);
-    Value mShift = shiftBy(loc, m);
+    Value mShift = finiteShift(k, loc, m);
     Value e = softmaxExp(
         k.b, loc, arith::SubFOp::create(k.b, loc, xf, k.splat(mShift, {B})));
     Value sum = k.reduce(ReduceKind::Sum, e, 0);
@@ -572,7 +568,7 @@ func::FuncOp mlir::tile::buildSoftmaxCluster(ModuleOp module,
         k.b, loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
         ValueRange{m, sum});
     Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
-    Value rowShift = shiftBy(loc, k.reduce(ReduceKind::Max, maxes, 0));
+    Value rowShift = finiteShift(k, loc, k.reduce(ReduceKind::Max, maxes, 0));
     Value scales = softmaxExp(
         k.b, loc,
         arith::SubFOp::create(k.b, loc, maxes, k.splat(rowShift, {C})));
