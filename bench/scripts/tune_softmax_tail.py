@@ -28,7 +28,8 @@ def holding_variants(tile, dname, n):
     builds, for rows of a multiple of 16 bytes) that may hold rows of n
     columns: row kernels of the next power of two, two-tile row kernels
     (`_t<tail>`) of half of it, cluster kernels (those looping over slices
-    at any width beyond 16384) and the online kernel."""
+    at any width beyond 16384), grid kernels (beyond 16384) and the online
+    kernel."""
     block = max(32, 1 << (n - 1).bit_length())
     prefix_rows = f"softmax_rows_{dname}_{dname}_"
     names = []
@@ -45,6 +46,11 @@ def holding_variants(tile, dname, n):
                     (not tail and b == block):
                 names.append(name)
         elif name.startswith(f"softmax_online_{dname}_{dname}_"):
+            names.append(name)
+        elif name.startswith(f"softmax_grid_{dname}_{dname}_") and \
+                n > 16384:
+            # Slices anywhere in the grid hold any row whose slices can
+            # all be resident (the library refuses the others).
             names.append(name)
         elif name.startswith(f"softmax_cluster_{dname}_{dname}_") and \
                 n > 16384:

@@ -16,6 +16,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <atomic>
 #include <cmath>
 #include <condition_variable>
 #include <cstring>
@@ -23,6 +24,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace mlir;
@@ -138,6 +140,104 @@ private:
   std::vector<Collective> collectives;
 };
 
+/// Runs the programs of a kernel that waits on global memory
+/// (tile.wait_at_least) as a GPU keeps programs resident: up to `window`
+/// at once, each on a thread of its own, started in program order as
+/// others end. One program runs at a time; it hands the turn to the next
+/// live program (in program order, wrapping) when it ends or waits for a
+/// value not yet written. When every live program waits and no other can
+/// start, no program can write what they wait for: a deadlock, reported
+/// (on a GPU the kernel would hang).
+class GridScheduler {
+public:
+  GridScheduler(int64_t total, int64_t window) : total(total), window(window) {}
+
+  /// Starts programs (calling `start(id)`, which must launch a thread that
+  /// runs `id`) while fewer than `window` live; the first takes the turn.
+  template <typename Start> void admit(Start start) {
+    std::unique_lock<std::mutex> lock(mutex);
+    admitLocked(start);
+  }
+
+  /// Blocks until program `id` holds the turn; false once aborted.
+  bool waitForTurn(int64_t id) {
+    std::unique_lock<std::mutex> lock(mutex);
+    cv.wait(lock, [&] { return turn == id || aborted; });
+    return !aborted;
+  }
+
+  /// Program `id` has ended (or failed, which stops the grid).
+  template <typename Start> void finish(int64_t id, bool ok, Start start) {
+    std::unique_lock<std::mutex> lock(mutex);
+    live.erase(id);
+    waiting.clear();
+    if (!ok)
+      aborted = true;
+    admitLocked(start);
+    passTurn(id);
+    cv.notify_all();
+  }
+
+  /// Program `id` waits until `ready()` (read under the turn) holds; false
+  /// with `error` set when every live program waits (a deadlock) or the
+  /// grid was aborted.
+  template <typename Ready, typename Start>
+  bool waitUntil(int64_t id, Ready ready, Start start, std::string &error) {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (!ready()) {
+      waiting.insert(id);
+      admitLocked(start);
+      if (waiting.size() == live.size()) {
+        error = "every running program (" + std::to_string(live.size()) +
+                ", at most " + std::to_string(window) +
+                " at once) waits in tile.wait_at_least for a value no "
+                "program has written (on a GPU the kernel would hang)";
+        aborted = true;
+        cv.notify_all();
+        return false;
+      }
+      passTurn(id);
+      cv.notify_all();
+      cv.wait(lock, [&] { return turn == id || aborted; });
+      if (aborted)
+        return false;
+    }
+    // Progress: the others' values may have changed too.
+    waiting.clear();
+    return true;
+  }
+
+  /// (Lock-free: called under the caller's own lock, which start() takes.)
+  bool failed() const { return aborted; }
+
+private:
+  template <typename Start> void admitLocked(Start start) {
+    while ((int64_t)live.size() < window && next < total) {
+      live.insert(next);
+      if (turn < 0)
+        turn = next;
+      start(next++);
+    }
+  }
+
+  /// Hands the turn to the next live program after `id`, in program order.
+  void passTurn(int64_t id) {
+    if (live.empty()) {
+      turn = -1;
+      return;
+    }
+    auto it = live.upper_bound(id);
+    turn = it == live.end() ? *live.begin() : *it;
+  }
+
+  std::mutex mutex;
+  std::condition_variable cv;
+  int64_t total, window;
+  int64_t next = 0, turn = -1;
+  std::atomic<bool> aborted{false};
+  std::set<int64_t> live, waiting;
+};
+
 /// A pointer: a buffer index (-1 for null) and a byte offset into it.
 struct Ptr {
   int32_t buffer = -1;
@@ -237,6 +337,15 @@ public:
     clusterRank = rank;
   }
 
+  /// Makes tile.wait_at_least hand the turn over through `scheduler` as
+  /// program `id` of the grid; `start` launches further programs.
+  void setGrid(GridScheduler *scheduler, int64_t id,
+               std::function<void(int64_t)> start) {
+    grid = scheduler;
+    gridId = id;
+    startProgram = std::move(start);
+  }
+
   LogicalResult runProgram(func::FuncOp kernel, ArrayRef<TensorRef> args,
                            const int64_t pid[3]) {
     for (int a = 0; a < 3; ++a)
@@ -257,6 +366,9 @@ private:
   int64_t programId[3] = {0, 0, 0};
   ClusterScheduler *cluster = nullptr;
   int clusterRank = 0;
+  GridScheduler *grid = nullptr;
+  int64_t gridId = 0;
+  std::function<void(int64_t)> startProgram;
 
   //===--------------------------------------------------------------------===//
   // Helpers
@@ -1023,6 +1135,38 @@ private:
       t.i[idx] = wrap(32, (int64_t)v);
   }
 
+  LogicalResult execAtomicAdd(AtomicAddOp op) {
+    Ptr ptr = get(op.getPtr()).p[0];
+    if (failed(checkAccess(op, ptr, 4, "atomic_add")))
+      return failure();
+    int64_t old = readInt(ptr, DType::I32);
+    writeInt(ptr, DType::I32, wrap(32, old + get(op.getValue()).i[0]));
+    auto r = make(op.getType());
+    r->i[0] = old;
+    set(op.getResult(), r);
+    return success();
+  }
+
+  LogicalResult execWaitAtLeast(WaitAtLeastOp op) {
+    Ptr ptr = get(op.getPtr()).p[0];
+    if (failed(checkAccess(op, ptr, 4, "wait_at_least")))
+      return failure();
+    int64_t target = get(op.getTarget()).i[0];
+    auto ready = [&] { return readInt(ptr, DType::I32) >= target; };
+    if (ready())
+      return success();
+    if (!grid)
+      return error(op) << "waits for the i32 at its pointer to reach " << target
+                       << " (it holds " << readInt(ptr, DType::I32)
+                       << ") but no other program is running";
+    std::string message;
+    if (grid->waitUntil(gridId, ready, startProgram, message))
+      return success();
+    if (!message.empty())
+      return error(op) << message;
+    return failure(); // another program failed
+  }
+
   LogicalResult execClusterReduce(ClusterReduceOp op) {
     auto all = exchangeInCluster(op, op.getValue());
     if (failed(all))
@@ -1222,6 +1366,8 @@ private:
         .Case([&](AsyncWaitOp) { return success(); })
         .Case([&](ReduceOp o) { return execReduce(o); })
         .Case([&](ClusterReduceOp o) { return execClusterReduce(o); })
+        .Case([&](AtomicAddOp o) { return execAtomicAdd(o); })
+        .Case([&](WaitAtLeastOp o) { return execWaitAtLeast(o); })
         .Case([&](ClusterGatherOp o) { return execClusterGather(o); })
         .Case([&](DotOp o) { return execDot(o); })
         .Case([&](PrintOp o) { return execPrint(o); })
@@ -1522,6 +1668,50 @@ func::FuncOp mlir::tile::interp::lookupKernel(ModuleOp module,
   return nullptr;
 }
 
+/// Programs one thread each, up to 256 resident (see GridScheduler).
+static LogicalResult runWaitingPrograms(func::FuncOp kernel,
+                                        ArrayRef<TensorRef> values,
+                                        std::vector<Buffer> &buffers,
+                                        const RunOptions &options) {
+  const int64_t *grid = options.grid;
+  int64_t total = grid[0] * grid[1] * grid[2];
+  GridScheduler scheduler(total, /*window=*/256);
+  std::mutex threadsMutex;
+  std::condition_variable threadsDone;
+  std::vector<std::thread> threads;
+  int64_t started = 0, ended = 0;
+  bool ok = true;
+  std::function<void(int64_t)> start = [&](int64_t id) {
+    std::unique_lock<std::mutex> lock(threadsMutex);
+    ++started;
+    threads.emplace_back([&, id] {
+      bool ran = false;
+      if (scheduler.waitForTurn(id)) {
+        Executor exec(buffers, options);
+        exec.setGrid(&scheduler, id, start);
+        int64_t pid[3] = {id % grid[0], id / grid[0] % grid[1],
+                          id / (grid[0] * grid[1])};
+        ran = succeeded(exec.runProgram(kernel, values, pid));
+      }
+      scheduler.finish(id, ran, start);
+      std::unique_lock<std::mutex> lock(threadsMutex);
+      ok &= ran;
+      ++ended;
+      threadsDone.notify_all();
+    });
+  };
+  scheduler.admit(start);
+  {
+    std::unique_lock<std::mutex> lock(threadsMutex);
+    threadsDone.wait(lock, [&] {
+      return ended == started && (started == total || scheduler.failed());
+    });
+  }
+  for (std::thread &t : threads)
+    t.join();
+  return success(ok && started == total);
+}
+
 LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
                                             ArrayRef<ArgValue> args,
                                             std::vector<Buffer> &buffers,
@@ -1594,6 +1784,12 @@ LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
            << ")";
 
   int64_t pid[3];
+  // Programs that wait for one another through global memory run as a GPU
+  // keeps them resident (see GridScheduler); tile.cluster_size is then 1.
+  bool waits = false;
+  kernel.walk([&](WaitAtLeastOp) { waits = true; });
+  if (waits && clusterSize == 1)
+    return runWaitingPrograms(kernel, values, buffers, options);
   if (clusterSize == 1) {
     Executor exec(buffers, options);
     for (pid[2] = 0; pid[2] < options.grid[2]; ++pid[2])

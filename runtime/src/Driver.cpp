@@ -102,6 +102,9 @@ const Api *load(std::string &error) {
   {
     std::string optional;
     resolve(h, api.tensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, optional);
+    resolve(h, api.memAllocAsync, {"cuMemAllocAsync"}, optional);
+    resolve(h, api.memFreeAsync, {"cuMemFreeAsync"}, optional);
+    resolve(h, api.memsetD32Async, {"cuMemsetD32Async"}, optional);
   }
   if (!ok) {
     // Keep the library open: dlclose of a driver is not worth the risk, and

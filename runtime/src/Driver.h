@@ -44,6 +44,12 @@ struct Api {
   CUresult (*memcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
   CUresult (*memcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);
   CUresult (*memsetD8)(CUdeviceptr dst, unsigned char value, size_t count);
+  // Stream-ordered allocation (CUDA 11.2 drivers on): optional, null where
+  // the driver lacks them.
+  CUresult (*memAllocAsync)(CUdeviceptr *dptr, size_t bytes, CUstream stream);
+  CUresult (*memFreeAsync)(CUdeviceptr dptr, CUstream stream);
+  CUresult (*memsetD32Async)(CUdeviceptr dst, unsigned int value, size_t count,
+                             CUstream stream);
   CUresult (*memGetInfo)(size_t *freeBytes, size_t *totalBytes);
 
   CUresult (*moduleLoadDataEx)(CUmodule *module, const void *image,

@@ -27,7 +27,10 @@ enum Family {
   kSoftmaxRowsTuning = 6,
   // rows of any length split over clusters of programs, each running the
   // online passes over its slice (kSoftmaxCluster's grid)
-  kSoftmaxClusterLoop = 7
+  kSoftmaxClusterLoop = 7,
+  // rows split over programs anywhere in the grid, each holding a slice in
+  // registers, exchanging (max, sum) through a workspace in global memory
+  kSoftmaxGrid = 8
 };
 
 struct EmbeddedKernel {

@@ -11,6 +11,15 @@ namespace tile {
 namespace internal {
 /// Records `message` as this thread's last error and returns `status`.
 tile_status setError(tile_status status, std::string message);
+
+/// Whether the driver allocates memory in stream order (cuMemAllocAsync).
+bool hasStreamOrderedAllocation();
+/// `bytes` of device memory for work queued on `stream`, its first
+/// `zeroWords` 32-bit words zeroed in stream order; freed with
+/// freeWorkspace on the same stream once that work is queued.
+tile_status allocWorkspace(size_t bytes, size_t zeroWords, void *stream,
+                           uint64_t *ptr);
+tile_status freeWorkspace(uint64_t ptr, void *stream);
 } // namespace internal
 } // namespace tile
 

@@ -14,6 +14,7 @@
 #include "Internal.h"
 #include "tile_runtime.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -156,6 +157,42 @@ constexpr LoopClusterChoice kLoopClusterChoices[] = {
     {false, 32769, 524288, "c8_b4096_w8_a16_n16_l"},
     {false, 524289, kInt32Max, "c16_b4096_w8_a16_n16_l"}};
 
+/// Rows split over programs anywhere in the grid, each holding a slice of
+/// `block` columns in registers and exchanging (max, sum) through a
+/// workspace (kSoftmaxGrid): rows of a multiple of 16 bytes, where
+/// measured faster than the cluster kernels (see the tuning note in
+/// docs/perf-notes.md, session 13). A row's programs must be resident at
+/// once: at most kGridMaxSlices (the builds' tile of pairs) and at most
+/// one per SM.
+struct GridChoice {
+  bool f32;
+  int64_t minCols, maxCols, block;
+  const char *config;
+};
+constexpr GridChoice kGridChoices[] = {
+    {true, 131073, kInt32Max, 8192, "b8192_w8_s128_a16_n16"}};
+constexpr int64_t kGridMaxSlices = 128;
+
+/// The SMs of the current device (0 without one).
+int64_t getSmCount() {
+  char name[8];
+  int major = 0, minor = 0, sms = 0;
+  if (tile_device_info(name, sizeof(name), &major, &minor, &sms) !=
+      TILE_SUCCESS)
+    return 0;
+  return sms;
+}
+
+/// Whether a grid kernel of `block` columns per program may run rows of
+/// `cols`: every program of a row resident at once (one per SM suffices),
+/// and the driver allocates its workspace in stream order.
+bool gridFits(int64_t block, int64_t cols, int64_t rows) {
+  int64_t slices = (cols + block - 1) / block;
+  return slices <= kGridMaxSlices && slices <= getSmCount() &&
+         rows * slices <= kInt32Max &&
+         tile::internal::hasStreamOrderedAllocation();
+}
+
 /// The softmax variant for these arguments at `alignment` (the kernel
 /// table's: 0 element-aligned rows, 1 rows starting 16-byte aligned, 2
 /// also holding a multiple of 16 bytes), or -1.
@@ -190,6 +227,19 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
           (x_dtype == TILE_F32) == choice.f32)
         clusterName = std::string("softmax_cluster_") + dtypeName(x_dtype) +
                       "_" + dtypeName(y_dtype) + "_" + choice.config;
+  // Longer rows of a multiple of 16 bytes: slices anywhere in the grid,
+  // where measured faster than the clusters.
+  std::string gridName;
+  if (!rowKernel && alignment == 2 && x_dtype == y_dtype)
+    for (const GridChoice &choice : kGridChoices)
+      if (cols >= choice.minCols && cols <= choice.maxCols &&
+          (x_dtype == TILE_F32) == choice.f32 &&
+          gridFits(choice.block, cols, rows))
+        gridName = std::string("softmax_grid_") + dtypeName(x_dtype) + "_" +
+                   dtypeName(y_dtype) + "_" + choice.config;
+  // (Where its slices cannot all be resident, the clusters run instead.)
+  if (!gridName.empty())
+    clusterName.clear();
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
@@ -233,6 +283,10 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
         (int64_t)k.block * k.clusterSize >= cols &&
         rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
       return (int)i;
+    // Grid kernels hold rows whose slices can all be resident.
+    if (k.family == tile::embedded::kSoftmaxGrid &&
+        gridFits(k.block, cols, rows) && (forced || gridName == k.name))
+      return (int)i;
     // Clusters looping over slices hold rows of any length.
     if (k.family == tile::embedded::kSoftmaxClusterLoop &&
         rows * k.clusterSize <= kInt32Max && (forced || clusterName == k.name))
@@ -260,7 +314,8 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
               a.clusterSize == b.clusterSize;
   // A cluster kernel at this level is one its tables name for such rows.
   return twin || b.family == tile::embedded::kSoftmaxCluster ||
-                 b.family == tile::embedded::kSoftmaxClusterLoop
+                 b.family == tile::embedded::kSoftmaxClusterLoop ||
+                 b.family == tile::embedded::kSoftmaxGrid
              ? whole
              : index;
 }
@@ -528,6 +583,31 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
       return s;
     int64_t perSm = std::max<int64_t>(1, 1024 / (32 * k.warps));
     programs = std::min<int64_t>(programs, (int64_t)sms * perSm);
+  }
+  if (k.family == tile::embedded::kSoftmaxGrid) {
+    // The workspace: the ticket and one counter per row (zeroed), then
+    // 2 x kGridMaxSlices (max, sum) words per row; allocated and freed in
+    // stream order, so that launches on other streams never share it.
+    int64_t slices = (cols + k.block - 1) / k.block; // gridFits holds
+    size_t counterWords = (size_t)rows + 1;
+    // Pairs from a 128-byte boundary: no cache line holds two rows' pairs.
+    size_t statsOffset = (counterWords * 4 + 127) / 128 * 128;
+    size_t bytes = statsOffset + (size_t)rows * 2 * kGridMaxSlices * 4;
+    uint64_t workspace = 0;
+    if ((s = tile::internal::allocWorkspace(bytes, counterWords, stream,
+                                            &workspace)) != TILE_SUCCESS)
+      return s;
+    tile_arg gridArgs[8];
+    std::copy(args, args + 6, gridArgs);
+    gridArgs[6].kind = TILE_ARG_PTR;
+    gridArgs[6].value.ptr = workspace;
+    gridArgs[7].kind = TILE_ARG_PTR;
+    gridArgs[7].value.ptr = workspace + statsOffset;
+    uint32_t grid[3] = {(uint32_t)(rows * slices), 1, 1};
+    tile_status launched =
+        tile_kernel_launch(kernel, grid, gridArgs, 8, stream);
+    tile_status freed = tile::internal::freeWorkspace(workspace, stream);
+    return launched != TILE_SUCCESS ? launched : freed;
   }
   uint32_t grid[3] = {(uint32_t)programs, 1, 1};
   return tile_kernel_launch(kernel, grid, args, 6, stream);

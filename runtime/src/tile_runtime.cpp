@@ -821,5 +821,39 @@ namespace internal {
 tile_status setError(tile_status status, std::string message) {
   return fail(status, std::move(message));
 }
+
+bool hasStreamOrderedAllocation() {
+  const tile::driver::Api *api = runtime().api;
+  return api && api->memAllocAsync && api->memFreeAsync && api->memsetD32Async;
+}
+
+tile_status allocWorkspace(size_t bytes, size_t zeroWords, void *stream,
+                           uint64_t *ptr) {
+  *ptr = 0;
+  if (!hasStreamOrderedAllocation())
+    return fail(TILE_ERROR_UNSUPPORTED,
+                "the driver has no stream-ordered allocation "
+                "(cuMemAllocAsync)");
+  const tile::driver::Api &api = *runtime().api;
+  CUstream s = static_cast<CUstream>(stream);
+  CUdeviceptr p = 0;
+  std::string what = "a workspace of " + std::to_string(bytes) + " bytes";
+  TILE_CU("cuMemAllocAsync", api.memAllocAsync(&p, bytes, s), what);
+  CUresult result = api.memsetD32Async(p, 0, zeroWords, s);
+  if (result != CUDA_SUCCESS) {
+    api.memFreeAsync(p, s);
+    return cudaFail(result, "cuMemsetD32Async", what);
+  }
+  *ptr = p;
+  return TILE_SUCCESS;
+}
+
+tile_status freeWorkspace(uint64_t ptr, void *stream) {
+  TILE_CU("cuMemFreeAsync",
+          runtime().api->memFreeAsync(CUdeviceptr(ptr),
+                                      static_cast<CUstream>(stream)),
+          "a workspace");
+  return TILE_SUCCESS;
+}
 } // namespace internal
 } // namespace tile

@@ -50,7 +50,8 @@ struct Variant {
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
               // 4 softmax cluster, 5 softmax_matmul for short rows,
               // 6 two-tile rows for tuning only, 7 softmax cluster
-              // looping over slices of rows
+              // looping over slices of rows, 8 softmax rows split over
+              // the grid
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -307,6 +308,39 @@ static std::vector<Variant> listVariants() {
         v.clusterSize = (int)size;
         out.push_back(v);
       }
+  // Rows split over programs anywhere in the grid (tile.wait_at_least on
+  // a workspace), each slice held in registers: 32 or 64 elements per
+  // thread (128 are over the register limit). A CUDA prototype of the
+  // same scheme
+  // (H200, 2026-11-24, docs/perf-notes.md, session 13) reached 0.82-0.90
+  // of copy from 131072 to 1048576 f32 columns with 16384-column slices
+  // over 256 threads, against 0.68-0.87 for the cluster kernels.
+  for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
+    for (auto [block, warps] :
+         t == ElemType::F32
+             ? std::initializer_list<std::pair<int64_t, int64_t>>{{8192, 8},
+                                                                  {16384, 8}}
+             : std::initializer_list<std::pair<int64_t, int64_t>>{
+                   {16384, 8}, {32768, 16}}) {
+      SoftmaxGridConfig gc;
+      gc.in = gc.out = t;
+      gc.block = block;
+      gc.numWarps = warps;
+      Variant v{getKernelName(gc),
+                8,
+                (int)t,
+                (int)t,
+                1,
+                (int)block,
+                (int)warps,
+                2,
+                0,
+                0,
+                0,
+                0,
+                [gc](ModuleOp m) { buildSoftmaxGrid(m, gc); }};
+      out.push_back(v);
+    }
   struct MM { ElemType t; InputPrecision p; };
   for (MM mm : {MM{ElemType::F32, InputPrecision::IEEE},
                 MM{ElemType::F32, InputPrecision::TF32},

@@ -265,6 +265,46 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
   });
 }
 
+// Every grid kernel (rows split over programs anywhere in the grid, which
+// wait for one another through a workspace), forced: rows of several
+// slices, the last one partly masked, of one slice plus 16 columns, of 16
+// columns; thousands of programs (more than the GPU keeps resident, so
+// later rows' programs start as earlier rows finish); the row max in a
+// different slice of each row.
+TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
+  TILE_REQUIRE_GPU();
+  const std::string prefix = "softmax_grid_";
+  struct GridVariant {
+    std::string name;
+    tile_dtype dtype;
+    int64_t block;
+  };
+  std::vector<GridVariant> variants;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string name = tile_library_kernel_name(i);
+    if (name.rfind(prefix, 0) != 0)
+      continue;
+    std::string rest = name.substr(prefix.size());
+    variants.push_back({name, variantDtype(rest),
+                        std::stoll(rest.substr(rest.rfind("_b") + 2))});
+  }
+  EXPECT_EQ(variants.size(), 6u);
+  forEachForced(variants, [&](const GridVariant &v) {
+    for (int64_t cols :
+         {3 * v.block, 2 * v.block - 1008, v.block + 16, int64_t(16)}) {
+      checkSoftmax(v.dtype, 5, cols, cols + 16, cols + 32, 0, 4.0);
+      if (HasFatalFailure())
+        return;
+    }
+    checkSoftmax(v.dtype, 1000, 2 * v.block + 32, 2 * v.block + 32,
+                 2 * v.block + 32);
+    if (HasFatalFailure())
+      return;
+    checkSoftmax(v.dtype, 3, 4 * v.block + 48, 4 * v.block + 48,
+                 4 * v.block + 48, 0, 1.0, /*hugeStride=*/v.block + 7);
+  });
+}
+
 // Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
 // second tile), forced, on rows that fill both tiles, rows whose second
 // tile is nearly all masked, rows that leave it empty, and a row block
@@ -637,14 +677,18 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
        "softmax_cluster_bf16_bf16_c16_b4096_w8_a16_n16_l",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
       {TILE_F16, 131073, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
-      {TILE_F32, 150000, 1, "softmax_cluster_f32_f32_c8_b8192_w16_a16_n16_l",
+      {TILE_F32, 150000, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 150001, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
-      {TILE_F32, 262144, 1, "softmax_cluster_f32_f32_c8_b32768_w32_a16_n16",
+      {TILE_F32, 262144, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 524288, 1, "softmax_cluster_f32_f32_c16_b8192_w16_a16_n16_l",
+      {TILE_F32, 524288, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 262145, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
+      // f32 rows beyond 128 slices of 8192: the slice-looping clusters.
+      {TILE_F32, 128 * 8192 + 16, 1,
+       "softmax_cluster_f32_f32_c16_b8192_w16_a16_n16_l",
+       "softmax_online_f32_f32_b2048_w8_a16_n16"},
       // Rows past a power of two, aligned: two tiles.
       {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16_n16",
        nullptr},

@@ -55,9 +55,21 @@ protected:
         cols, scale, specials);
   }
 
+  /// The same for a grid kernel: rows x cdiv(cols, block) programs and a
+  /// zeroed workspace (counters, then 2 x maxSlices pairs per row).
+  void check(const SoftmaxGridConfig &config, int64_t rows, int64_t cols,
+             double scale = 1.0, bool specials = false) {
+    int64_t slices = (cols + config.block - 1) / config.block;
+    check(
+        getKernelName(config), config.in,
+        [&](ModuleOp m) { buildSoftmaxGrid(m, config); }, rows * slices, rows,
+        cols, scale, specials, config.maxSlices);
+  }
+
   void check(const std::string &name, ElemType inType,
              llvm::function_ref<void(ModuleOp)> build, int64_t programs,
-             int64_t rows, int64_t cols, double scale, bool specials) {
+             int64_t rows, int64_t cols, double scale, bool specials,
+             int64_t gridSlices = 0) {
     std::string what =
         name + " " + std::to_string(rows) + "x" + std::to_string(cols);
     KernelHarness h;
@@ -79,15 +91,35 @@ protected:
               -std::numeric_limits<double>::infinity());
       }
     std::vector<Buffer> buffers{std::move(y), std::move(x)};
+    std::vector<ArgValue> args{ArgValue::buffer(0),
+                               ArgValue::buffer(1),
+                               ArgValue::integer(stride),
+                               ArgValue::integer(stride),
+                               i32(rows),
+                               i32(cols)};
+    if (gridSlices) {
+      Buffer counters("counters", DType::I32, {rows + 1});
+      Buffer pairs("pairs", DType::F32, {rows, 2 * gridSlices});
+      for (int64_t i = 0; i < counters.numElements(); ++i)
+        counters.set(i, 0);
+      for (int64_t i = 0; i < pairs.numElements(); ++i)
+        pairs.set(i, std::numeric_limits<double>::quiet_NaN());
+      buffers.push_back(std::move(counters));
+      buffers.push_back(std::move(pairs));
+      args.push_back(ArgValue::buffer(2));
+      args.push_back(ArgValue::buffer(3));
+    }
     RunOptions options;
     options.grid[0] = programs;
     options.printStream = nullptr;
-    ASSERT_TRUE(succeeded(runKernel(
-        h.kernel(),
-        {ArgValue::buffer(0), ArgValue::buffer(1), ArgValue::integer(stride),
-         ArgValue::integer(stride), i32(rows), i32(cols)},
-        buffers, options)))
+    ASSERT_TRUE(succeeded(runKernel(h.kernel(), args, buffers, options)))
         << what << ": " << h.diagnostics;
+    if (gridSlices) {
+      // Every program took a ticket and arrived at its row's counter.
+      EXPECT_EQ(buffers[2].get(0), (double)programs) << what;
+      for (int64_t r = 0; r < rows; ++r)
+        EXPECT_EQ(buffers[2].get(r + 1), (double)(programs / rows)) << what;
+    }
     std::vector<double> got, in;
     for (int64_t r = 0; r < rows; ++r) {
       for (int64_t c = 0; c < cols; ++c) {
@@ -146,6 +178,25 @@ TEST_F(SoftmaxLibraryTest, ClusterSlicesOfAnyLength) {
   check(c, 4, 1000);
   c.in = c.out = ElemType::F32;
   check(c, 4, 1000, 1.0, /*specials=*/true);
+}
+
+// Rows split over programs anywhere in the grid (tile.wait_at_least): rows
+// of one slice or several, ending inside a slice, one column; more
+// programs than the interpreter keeps running at once (256: rows finish
+// and free room for later ones); f16 and special values.
+TEST_F(SoftmaxLibraryTest, GridSlicesOfAnyLength) {
+  SoftmaxGridConfig c;
+  c.block = 32;
+  c.numWarps = 1;
+  c.maxSlices = 8;
+  for (int64_t cols : {int64_t(32 * 8), int64_t(32 * 5 - 7), int64_t(33),
+                       int64_t(32), int64_t(1)})
+    check(c, 3, cols, 3.0);
+  check(c, 70, 32 * 4); // 280 programs
+  c.in = c.out = ElemType::F16;
+  check(c, 4, 200);
+  c.in = c.out = ElemType::F32;
+  check(c, 4, 200, 1.0, /*specials=*/true);
 }
 
 // The library's occupancy requests change nothing the interpreter sees, but

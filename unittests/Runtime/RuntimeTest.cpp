@@ -207,6 +207,7 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
     EXPECT_TRUE(n.rfind("softmax_rows_", 0) == 0 ||
                 n.rfind("softmax_online_", 0) == 0 ||
                 n.rfind("softmax_cluster_", 0) == 0 ||
+                n.rfind("softmax_grid_", 0) == 0 ||
                 n.rfind("softmax_matmul_", 0) == 0)
         << n;
     if (n.rfind("softmax_matmul_", 0) == 0) {
@@ -223,7 +224,8 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
                              "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2",
                              "softmax_matmul_f32_ieee_m128_k32_n64_w4",
                              "softmax_rows_f32_f32_r1_b4096_w8_a16",
-                             "softmax_cluster_f32_f32_c4_b16384_w16_a16_o2"})
+                             "softmax_cluster_f32_f32_c4_b16384_w16_a16_o2",
+                             "softmax_grid_f32_f32_b8192_w8_s128_a16_n16"})
     EXPECT_TRUE(names.count(wanted)) << wanted;
   EXPECT_GE(matmul, 40u);
   EXPECT_GE(pipelined, 16u);

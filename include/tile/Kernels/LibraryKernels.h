@@ -82,6 +82,23 @@ struct SoftmaxClusterConfig {
 ///   (out: ptr, x: ptr, v: ptr, d1: i32, d2: i32, d3: i32,
 ///    out strides (3 x i64), x strides (3 x i64), v strides (3 x i64))
 /// launched on (cdiv(d1, block_m), cdiv(d3, block_n), batch).
+/// Rows split into slices of `block` columns, one program each, held in
+/// registers: every program publishes its slice's (max, sum) in a
+/// workspace and waits (tile.wait_at_least) for the other programs of its
+/// row before normalizing, so each row is read once from memory at any
+/// length. Programs take their (row, slice) by ticket (tile.atomic_add),
+/// so the ones a program waits for are already running: the launch must
+/// keep at least a row's programs (cdiv(n_cols, block) <= maxSlices)
+/// resident at once. Two arguments follow the softmax kernels' six: the
+/// workspace's counters (i32: the ticket, then one per row, zeroed before
+/// the launch) and its (max, sum) pairs (f32, 2 x maxSlices per row).
+struct SoftmaxGridConfig {
+  ElemType in = ElemType::F32, out = ElemType::F32;
+  int64_t block = 16384, numWarps = 8;
+  int64_t maxSlices = 128;
+  bool colsAligned = true; // as in SoftmaxRowsConfig; rows 16-byte aligned
+};
+
 struct SoftmaxMatmulConfig {
   ElemType dtype = ElemType::F32;
   InputPrecision precision = InputPrecision::IEEE;
@@ -128,12 +145,14 @@ std::string getKernelName(const SoftmaxRowsConfig &c);
 std::string getKernelName(const SoftmaxOnlineConfig &c);
 std::string getKernelName(const SoftmaxClusterConfig &c);
 std::string getKernelName(const SoftmaxMatmulConfig &c);
+std::string getKernelName(const SoftmaxGridConfig &c);
 
 /// Appends the kernel to `module`.
 func::FuncOp buildSoftmaxRows(ModuleOp module, const SoftmaxRowsConfig &c);
 func::FuncOp buildSoftmaxOnline(ModuleOp module, const SoftmaxOnlineConfig &c);
 func::FuncOp buildSoftmaxCluster(ModuleOp module,
                                  const SoftmaxClusterConfig &c);
+func::FuncOp buildSoftmaxGrid(ModuleOp module, const SoftmaxGridConfig &c);
 func::FuncOp buildSoftmaxMatmul(ModuleOp module,
                                 const SoftmaxMatmulConfig &c);
 /// softmax(X) @ V for rows of at most block_k columns (d2 <= block_k), the

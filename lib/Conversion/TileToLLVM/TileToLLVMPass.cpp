@@ -429,6 +429,7 @@ struct TileConvertToLLVMPass
     populateMemoryOpToLLVMPatterns(converter, patterns, widths);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
+    populateGridSyncOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);

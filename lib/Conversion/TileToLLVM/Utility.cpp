@@ -334,6 +334,9 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
       elements += elements / type.getShape().back() * getConversionRowPad(type);
     return elements * storageBytes(type.getElementType());
   }
+  // tile.atomic_add hands thread 0's result to the others in one word.
+  if (isa<AtomicAddOp>(op))
+    return 4;
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto type = reduce.getSrc().getType();
     if (!type.getEncoding())

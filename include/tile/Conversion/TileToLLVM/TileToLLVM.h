@@ -50,6 +50,9 @@ void populateClusterOpToLLVMPatterns(TileTypeConverter &converter,
 /// first arrival (at entry) and last wait (before each return); see
 /// ClusterOpToLLVM.cpp.
 void addClusterExchangeBoundaries(func::FuncOp kernel);
+/// tile.atomic_add and tile.wait_at_least (GridSyncOpToLLVM.cpp).
+void populateGridSyncOpToLLVMPatterns(TileTypeConverter &converter,
+                                      RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileTypeConverter &converter,

@@ -493,6 +493,22 @@ LogicalResult ClusterReduceOp::verify() {
   return failure(failed(getClusterSize(*this)));
 }
 
+/// The pointer of a grid synchronization op must point to an i32.
+static LogicalResult verifyCounterPointer(Operation *op, Type ptr) {
+  Type pointee = cast<PointerType>(ptr).getPointeeType();
+  if (!pointee.isInteger(32))
+    return op->emitOpError("needs a pointer to i32, got ") << ptr;
+  return success();
+}
+
+LogicalResult AtomicAddOp::verify() {
+  return verifyCounterPointer(*this, getPtr().getType());
+}
+
+LogicalResult WaitAtLeastOp::verify() {
+  return verifyCounterPointer(*this, getPtr().getType());
+}
+
 LogicalResult ClusterGatherOp::verify() {
   FailureOr<int64_t> size = getClusterSize(*this);
   if (failed(size))

@@ -603,6 +603,55 @@ def Tile_WarpgroupMmaWaitOp : Tile_Op<"warpgroup_mma_wait", [
   let assemblyFormat = "$src `pending` `=` $pending attr-dict `:` type($src)";
 }
 
+//===----------------------------------------------------------------------===//
+// Programs of a grid synchronizing through global memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AtomicAddOp : Tile_Op<"atomic_add", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Add to an i32 in global memory, once per program";
+  let description = [{
+    ```mlir
+    %old = tile.atomic_add %counter, %one : !tile.ptr<i32>
+    ```
+    One thread of the program adds `%value` to the i32 at `%ptr`
+    atomically and every thread gets the value it replaced. The addition
+    releases and acquires at GPU scope: whatever any thread of the program
+    wrote before it is visible to a program that observes the new value
+    (`tile.wait_at_least`, or a later `tile.atomic_add`), and what programs
+    wrote before additions this one observes is visible after it. Programs
+    that take tickets with it (`%old` as their work index) start work in the
+    order the GPU runs them, which is what makes waiting for one another
+    safe (see `tile.wait_at_least`).
+  }];
+  let arguments = (ins Tile_Ptr:$ptr, I32:$value);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$ptr `,` $value attr-dict `:` qualified(type($ptr))";
+  let hasVerifier = 1;
+}
+
+def Tile_WaitAtLeastOp : Tile_Op<"wait_at_least", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait until an i32 in global memory reaches a value";
+  let description = [{
+    ```mlir
+    tile.wait_at_least %counter, %target : !tile.ptr<i32>
+    ```
+    Blocks the program until the i32 at `%ptr` is at least `%target`
+    (signed), reading it with acquire semantics at GPU scope: what other
+    programs wrote before the `tile.atomic_add`s that brought it there is
+    then visible to every thread of this program. The programs it waits
+    for must be able to run while it waits: on a GPU, at most as many
+    programs as are resident at once may wait for one another, and they
+    should have taken their work in ticket order (`tile.atomic_add`) so that
+    the ones waited for are already running. The interpreter runs up to
+    256 programs at once and reports a deadlock when all of them wait.
+  }];
+  let arguments = (ins Tile_Ptr:$ptr, I32:$target);
+  let assemblyFormat = "$ptr `,` $target attr-dict `:` qualified(type($ptr))";
+  let hasVerifier = 1;
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Print values while interpreting (debugging aid)";
   let description = [{
