@@ -470,6 +470,22 @@ static Value finiteShift(KernelBuilder &k, Location loc, Value m) {
   return arith::SelectOp::create(k.b, loc, isInf, k.cf(k.f32(), 0.0), m);
 }
 
+/// The row's shift M and 1 / L from its slices' (max, sum) pairs, merged
+/// as online softmax merges blocks: M = max m_r, L = sum l_r exp(m_r - M),
+/// with M replaced by 0 where it is -inf.
+static std::pair<Value, Value> mergeSliceStats(KernelBuilder &k, Value maxes,
+                                               Value sums) {
+  int64_t n = cast<RankedTensorType>(maxes.getType()).getDimSize(0);
+  Value shift = finiteShift(k, k.loc, k.reduce(ReduceKind::Max, maxes, 0));
+  Value scales =
+      softmaxExp(k.b, k.loc,
+                 arith::SubFOp::create(k.b, k.loc, maxes, k.splat(shift, {n})));
+  Value rowSum = k.reduce(ReduceKind::Sum,
+                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
+  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), rowSum);
+  return {shift, inv};
+}
+
 /// The cluster kernel of a `loop` configuration: program r of a row's
 /// cluster runs both passes of online softmax over its slice of the row,
 /// [r * W, r * W + W) with W = cdiv(cdiv(n_cols, C), B) * B, and merges
@@ -507,14 +523,8 @@ static void buildSoftmaxClusterLoop(KernelBuilder &k,
   auto gathered = ClusterGatherOp::create(
       k.b, k.loc, TypeRange{k.tensor({C}, k.f32()), k.tensor({C}, k.f32())},
       ValueRange{m, l});
-  Value maxes = gathered.getResult(0), sums = gathered.getResult(1);
-  Value shift = finiteShift(k, k.loc, k.reduce(ReduceKind::Max, maxes, 0));
-  Value scales =
-      softmaxExp(k.b, k.loc,
-                 arith::SubFOp::create(k.b, k.loc, maxes, k.splat(shift, {C})));
-  Value rowSum = k.reduce(ReduceKind::Sum,
-                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
-  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(k.f32(), 1.0), rowSum);
+  auto [shift, inv] =
+      mergeSliceStats(k, gathered.getResult(0), gathered.getResult(1));
   passes.normalize(begin, end, shift, inv);
 }
 
@@ -588,13 +598,7 @@ func::FuncOp mlir::tile::buildSoftmaxGrid(ModuleOp module,
                               arith::AddIOp::create(k.b, k.loc, ranks,
                                                     k.splat(k.ci32(P), {P}))),
                      present, k.splat(k.cf(f32, 0.0), {P}));
-  Value shift = finiteShift(k, k.loc, k.reduce(ReduceKind::Max, maxes, 0));
-  Value scales =
-      softmaxExp(k.b, k.loc,
-                 arith::SubFOp::create(k.b, k.loc, maxes, k.splat(shift, {P})));
-  Value rowSum = k.reduce(ReduceKind::Sum,
-                          arith::MulFOp::create(k.b, k.loc, sums, scales), 0);
-  Value inv = arith::DivFOp::create(k.b, k.loc, k.cf(f32, 1.0), rowSum);
+  auto [shift, inv] = mergeSliceStats(k, maxes, sums);
   // y = e * exp(m - M) / L; a slice of -inf (e = 0) takes 0, not
   // 0 * exp(0 - M), which overflows for M below -88.
   Value sliceInf = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
