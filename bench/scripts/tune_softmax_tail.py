@@ -7,10 +7,14 @@ flushed before each). Each forced run is checked against float64 first.
 One CSV line per (dtype, N, provider): dtype,N,provider,ms,GBps,rel_error.
 
   python3 bench/scripts/tune_softmax_tail.py --lib build/install/lib/libtile.so \\
-      [--dtypes f32,f16] [--n 768,3000,20000] [--out FILE]
+      [--dtypes f32,f16] [--n 768,3000,20000] [--match REGEX] [--out FILE]
+
+--match keeps only the candidates whose name matches (the dispatcher's
+choice always runs).
 """
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -71,6 +75,7 @@ def main():
     p.add_argument("--dtypes", default="f32,f16")
     p.add_argument("--n", default=",".join(map(str, WIDTHS)))
     p.add_argument("--m", type=int, default=4096)
+    p.add_argument("--match", help="only candidates matching this regex")
     p.add_argument("--out", help="CSV path (default: stdout only)")
     args = p.parse_args()
     tile = compare.TileLib(Path(args.lib))
@@ -103,7 +108,8 @@ def main():
                        compare.rel_error(y[:256], ref))
             os.environ.pop("TILE_SOFTMAX_VARIANT", None)
             candidates = ["dispatch:" + tile.softmax_variant(y, x)]
-            candidates += holding_variants(tile, dname, n)
+            candidates += [c for c in holding_variants(tile, dname, n)
+                           if not args.match or re.search(args.match, c)]
             for cand in candidates:
                 if not cand.startswith("dispatch:"):
                     os.environ["TILE_SOFTMAX_VARIANT"] = cand

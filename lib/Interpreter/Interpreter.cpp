@@ -1345,6 +1345,10 @@ private:
           reshapeTo(o.getResult(), get(o.getSrc()));
           return success();
         })
+        .Case([&](OptimizationBarrierOp o) {
+          reshapeTo(o.getResult(), get(o.getSrc()));
+          return success();
+        })
         .Case([&](ReshapeOp o) {
           reshapeTo(o.getResult(), get(o.getSrc()));
           return success();

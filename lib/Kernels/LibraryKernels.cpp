@@ -34,7 +34,7 @@ std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
           (c.tail ? "_t" + std::to_string(c.tail) : std::string()) +
           (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_n16" : "") +
-          (c.persistent ? "_p" : ""))
+          (c.persistent ? "_p" : "") + (c.rematerialize ? "_rm" : ""))
       .str();
 }
 
@@ -73,7 +73,8 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
 std::string mlir::tile::getKernelName(const SoftmaxGridConfig &c) {
   return ("softmax_grid_" + typeName(c.in) + "_" + typeName(c.out) + "_b" +
           Twine(c.block) + "_w" + Twine(c.numWarps) + "_s" +
-          Twine(c.maxSlices) + "_a16" + (c.colsAligned ? "_n16" : ""))
+          Twine(c.maxSlices) + "_a16" + (c.colsAligned ? "_n16" : "") +
+          (c.rematerialize ? "_rm" : ""))
       .str();
 }
 
@@ -222,6 +223,8 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
                   c.numWarps);
   setSoftmaxAlignment(k.func, c.aligned, c.in, c.out, c.colsAligned);
+  if (c.rematerialize)
+    k.func->setAttr(TileDialect::getRematerializeAttrName(), k.b.getUnitAttr());
   int64_t R = c.rows;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nRows = k.arg(4), nCols = k.arg(5);
@@ -537,6 +540,8 @@ func::FuncOp mlir::tile::buildSoftmaxGrid(ModuleOp module,
   argTypes.append({PointerType::get(ctx, i32), PointerType::get(ctx, f32)});
   KernelBuilder k(module, getKernelName(c), argTypes, c.numWarps);
   setSoftmaxAlignment(k.func, /*aligned=*/true, c.in, c.out, c.colsAligned);
+  if (c.rematerialize)
+    k.func->setAttr(TileDialect::getRematerializeAttrName(), k.b.getUnitAttr());
   int64_t B = c.block, P = c.maxSlices;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5), counters = k.arg(6), stats = k.arg(7);

@@ -73,6 +73,8 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
   pm.addPass(createTileRemoveLayoutConversions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // After the last CSE: its recomputations must not be merged back.
+  pm.addPass(createTileRematerialize());
   TileConvertToLLVMOptions convert;
   convert.chip = chip.str();
   pm.addPass(createTileConvertToLLVM(convert));

@@ -204,8 +204,11 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // needs 32 warps (one CTA per SM), and rows that fill less than 3/4 of it
   // ran slower than the two-pass online kernel (H200, 2026-11-22: 0.55 of
   // copy at 20000 columns against 0.64 online, 0.93 at 32768).
-  bool rowKernel = block <= kMaxRowsBlock &&
-                   !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4);
+  // (A forced row variant runs on any row it holds.)
+  const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
+  bool rowKernel =
+      block <= kMaxRowsBlock &&
+      (forced || !(block == kMaxRowsBlock && cols <= kMaxRowsBlock * 3 / 4));
   // Longer aligned f32 rows, on a device with clusters, may be split over a
   // cluster of programs and read once (the online kernel reads them
   // twice); where measured faster, see kClusterChoices.
@@ -242,7 +245,6 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     clusterName.clear();
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
-  const char *forced = std::getenv("TILE_SOFTMAX_VARIANT");
   auto candidate = [&](const EmbeddedKernel &k) {
     return k.inDtype == x_dtype && k.outDtype == y_dtype &&
            k.aligned == alignment &&
@@ -269,10 +271,11 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
     const EmbeddedKernel &k = kKernels[i];
     if (!candidate(k))
       continue;
-    // Persistent variants only when forced (tuning) or named below.
-    bool rowsFamily = k.family == tile::embedded::kSoftmaxRows ||
-                      (forced && k.family ==
-                                     tile::embedded::kSoftmaxRowsPersistent);
+    // Persistent and tuning variants only when forced.
+    bool rowsFamily =
+        k.family == tile::embedded::kSoftmaxRows ||
+        (forced && (k.family == tile::embedded::kSoftmaxRowsPersistent ||
+                    k.family == tile::embedded::kSoftmaxRowsTuning));
     if (rowKernel && rowsFamily && k.block == block && !k.tail)
       return (int)i;
     if (k.family == tile::embedded::kSoftmaxOnline && online < 0)
@@ -309,9 +312,11 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   if (whole < 0 || index < 0)
     return whole < 0 ? index : whole;
   const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
+  // (Warps may differ: the 2-byte builds for such rows that recompute
+  // their exponentials use fewer registers per element, and measured
+  // fastest with fewer warps.)
   bool twin = a.family == b.family && a.block == b.block && a.tail == b.tail &&
-              a.rows == b.rows && a.warps == b.warps &&
-              a.clusterSize == b.clusterSize;
+              a.rows == b.rows && a.clusterSize == b.clusterSize;
   // A cluster kernel at this level is one its tables name for such rows.
   return twin || b.family == tile::embedded::kSoftmaxCluster ||
                  b.family == tile::embedded::kSoftmaxClusterLoop ||

@@ -136,8 +136,10 @@ static std::vector<Variant> listVariants() {
   for (ElemType t : {ElemType::F32, ElemType::F16, ElemType::BF16})
     for (bool aligned : {true, false}) {
       auto addRows = [&](Rows r, bool persistent, int64_t tail = 0,
-                         bool tuningOnly = false, bool colsAligned = false) {
+                         bool tuningOnly = false, bool colsAligned = false,
+                         bool rematerialize = false) {
         SoftmaxRowsConfig c;
+        c.rematerialize = rematerialize;
         c.tail = tail;
         c.colsAligned = colsAligned;
         c.in = c.out = t;
@@ -202,6 +204,22 @@ static std::vector<Variant> listVariants() {
       if (aligned)
         addRows({16384, 1, 32}, /*persistent=*/false, 8192,
                 /*tuningOnly=*/true);
+      // 2-byte rows held as loaded across the row reductions (their f32
+      // values and exponentials recomputed after each), for rows of a
+      // multiple of 16 bytes (tuning candidates).
+      if (aligned && t != ElemType::F32) {
+        for (Rows r : {Rows{4096, 1, 8}, Rows{8192, 1, 8}, Rows{8192, 1, 16},
+                       Rows{16384, 1, 8}, Rows{16384, 1, 16},
+                       Rows{32768, 1, 16}, Rows{32768, 1, 32}})
+          addRows(r, /*persistent=*/false, 0, /*tuningOnly=*/true,
+                  /*colsAligned=*/true, /*rematerialize=*/true);
+        addRows({16384, 1, 16}, /*persistent=*/false, 4096,
+                /*tuningOnly=*/true, /*colsAligned=*/false,
+                /*rematerialize=*/true);
+        addRows({8192, 1, 16}, /*persistent=*/false, 4096,
+                /*tuningOnly=*/true, /*colsAligned=*/true,
+                /*rematerialize=*/true);
+      }
       // Persistent variants (loading the next rows during the current
       // ones) of the dispatcher's defaults up to 16384 columns.
       for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
@@ -321,26 +339,30 @@ static std::vector<Variant> listVariants() {
              ? std::initializer_list<std::pair<int64_t, int64_t>>{{8192, 8},
                                                                   {16384, 8}}
              : std::initializer_list<std::pair<int64_t, int64_t>>{
-                   {16384, 8}, {32768, 16}}) {
-      SoftmaxGridConfig gc;
-      gc.in = gc.out = t;
-      gc.block = block;
-      gc.numWarps = warps;
-      Variant v{getKernelName(gc),
-                8,
-                (int)t,
-                (int)t,
-                1,
-                (int)block,
-                (int)warps,
-                2,
-                0,
-                0,
-                0,
-                0,
-                [gc](ModuleOp m) { buildSoftmaxGrid(m, gc); }};
-      out.push_back(v);
-    }
+                   {8192, 8}, {16384, 8}, {16384, 16}, {32768, 16}})
+      for (bool rematerialize : {false, true}) {
+        if (rematerialize && t == ElemType::F32)
+          continue;
+        SoftmaxGridConfig gc;
+        gc.rematerialize = rematerialize;
+        gc.in = gc.out = t;
+        gc.block = block;
+        gc.numWarps = warps;
+        Variant v{getKernelName(gc),
+                  8,
+                  (int)t,
+                  (int)t,
+                  1,
+                  (int)block,
+                  (int)warps,
+                  2,
+                  0,
+                  0,
+                  0,
+                  0,
+                  [gc](ModuleOp m) { buildSoftmaxGrid(m, gc); }};
+        out.push_back(v);
+      }
   struct MM { ElemType t; InputPrecision p; };
   for (MM mm : {MM{ElemType::F32, InputPrecision::IEEE},
                 MM{ElemType::F32, InputPrecision::TF32},

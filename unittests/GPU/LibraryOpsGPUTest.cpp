@@ -288,7 +288,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
     variants.push_back({name, variantDtype(rest),
                         std::stoll(rest.substr(rest.rfind("_b") + 2))});
   }
-  EXPECT_EQ(variants.size(), 6u);
+  // f32: 2 builds; f16 and bf16: 4, each also rematerialized (`_rm`).
+  EXPECT_EQ(variants.size(), 18u);
   forEachForced(variants, [&](const GridVariant &v) {
     for (int64_t cols :
          {3 * v.block, 2 * v.block - 1008, v.block + 16, int64_t(16)}) {
@@ -339,7 +340,47 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 55);
+  EXPECT_EQ(tested, 59);
+}
+
+// Every one-tile row kernel marked tile.rematerialize (`_rm`: 2-byte rows
+// held as loaded, their f32 values and exponentials recomputed after each
+// reduction), forced, on full rows, rows missing their last 16-byte
+// vector, half-full rows, and rows whose largest element sits at a
+// different column in each row (scaled inputs: one weight dominates).
+TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
+  TILE_REQUIRE_GPU();
+  int tested = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_rows_";
+    if (variant.rfind(prefix, 0) != 0 ||
+        variant.find("_t") != std::string::npos || variant.size() < 3 ||
+        variant.substr(variant.size() - 3) != "_rm")
+      continue;
+    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
+    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
+    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+    for (int64_t cols : {block, block - 8, block / 2 + 8}) {
+      char chosen[128] = "";
+      EXPECT_EQ(tile_softmax_variant(dtype, dtype, cols, true, chosen,
+                                     sizeof(chosen)),
+                TILE_SUCCESS);
+      EXPECT_EQ(std::string(chosen), variant) << cols << " columns";
+      int64_t stride = cols + 16;
+      checkSoftmax(dtype, 37, cols, stride, stride, 0, 4.0);
+      if (HasFatalFailure()) {
+        unsetenv("TILE_SOFTMAX_VARIANT");
+        return;
+      }
+    }
+    checkSoftmax(dtype, 5, block, block, block, 0, 1.0,
+                 /*hugeStride=*/block - 3);
+    ++tested;
+  }
+  unsetenv("TILE_SOFTMAX_VARIANT");
+  // 7 builds each for f16 and bf16.
+  EXPECT_EQ(tested, 14);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {

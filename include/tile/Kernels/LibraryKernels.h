@@ -42,6 +42,11 @@ struct SoftmaxRowsConfig {
   /// Persistent: a grid of a few programs per SM, each looping over rows
   /// (R at a time) and loading the next rows while computing the current.
   bool persistent = false;
+  /// Marked tile.rematerialize (`_rm`): 2-byte rows stay in registers as
+  /// loaded, and their f32 values and exponentials are recomputed after
+  /// each row reduction instead of held across it (a second exponential
+  /// per element for fewer registers).
+  bool rematerialize = false;
 };
 
 /// Softmax of long rows in two passes over column blocks (online max and
@@ -97,6 +102,7 @@ struct SoftmaxGridConfig {
   int64_t block = 16384, numWarps = 8;
   int64_t maxSlices = 128;
   bool colsAligned = true; // as in SoftmaxRowsConfig; rows 16-byte aligned
+  bool rematerialize = false; // as in SoftmaxRowsConfig
 };
 
 struct SoftmaxMatmulConfig {

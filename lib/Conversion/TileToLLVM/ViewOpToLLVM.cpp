@@ -3,7 +3,8 @@
 // program_id/num_programs read special registers; range and splat build
 // slots from indices and scalars; broadcast and expand_dims between layouts
 // with the same root only pick slots (no data moves); convert_layout, trans
-// and reshape exchange elements through shared memory.
+// and reshape exchange elements through shared memory; an
+// optimization_barrier passes each slot through an opaque register move.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -151,6 +153,42 @@ struct ExchangeConversion : public OpConversionPattern<OpT> {
   }
 };
 
+/// Each distinct slot value goes through `mov.bN` in inline asm with side
+/// effects: neither MLIR's CSE nor LLVM may merge two of them or look
+/// through one, and ptxas folds the move away.
+struct OptimizationBarrierOpConversion
+    : public OpConversionPattern<OptimizationBarrierOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OptimizationBarrierOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned bits = op.getType().getElementType().getIntOrFloatBitWidth();
+    Type bitsType = rewriter.getIntegerType(bits);
+    StringRef reg = bits == 16 ? "h" : bits == 32 ? "r" : "l";
+    std::string text = "mov.b" + std::to_string(bits) + " $0, $1;";
+    std::string constraints = ("=" + reg + "," + reg).str();
+    DenseMap<Value, Value> moved;
+    SmallVector<Value> results;
+    for (Value slot : adaptor.getSrc()) {
+      Value &out = moved[slot];
+      if (!out) {
+        Value raw =
+            slot.getType() == bitsType
+                ? slot
+                : LLVM::BitcastOp::create(rewriter, loc, bitsType, slot);
+        out = emitInlineAsm(rewriter, loc, bitsType, raw, text, constraints,
+                            /*hasSideEffects=*/true)[0];
+        if (slot.getType() != bitsType)
+          out = LLVM::BitcastOp::create(rewriter, loc, slot.getType(), out);
+      }
+      results.push_back(out);
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
 /// tile.print is an interpreter debugging aid; GPU code drops it.
 struct PrintOpConversion : public OpConversionPattern<PrintOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -166,11 +204,11 @@ struct PrintOpConversion : public OpConversionPattern<PrintOp> {
 
 void mlir::tile::populateViewOpToLLVMPatterns(TileTypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<GridQueryConversion<ProgramIdOp>,
-               GridQueryConversion<NumProgramsOp>, RangeOpConversion,
-               SplatOpConversion, SlotPickingConversion<BroadcastOp>,
-               SlotPickingConversion<ExpandDimsOp>,
-               ExchangeConversion<ConvertLayoutOp>,
-               ExchangeConversion<TransOp>, ExchangeConversion<ReshapeOp>,
-               PrintOpConversion>(converter, patterns.getContext());
+  patterns.add<
+      GridQueryConversion<ProgramIdOp>, GridQueryConversion<NumProgramsOp>,
+      RangeOpConversion, SplatOpConversion, SlotPickingConversion<BroadcastOp>,
+      SlotPickingConversion<ExpandDimsOp>, ExchangeConversion<ConvertLayoutOp>,
+      ExchangeConversion<TransOp>, ExchangeConversion<ReshapeOp>,
+      OptimizationBarrierOpConversion, PrintOpConversion>(
+      converter, patterns.getContext());
 }

@@ -289,3 +289,27 @@ func.func @print(%v: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   tile.print "x = " %x : tensor<32xf32, #b>
   return
 }
+
+// -----
+
+// optimization_barrier: one side-effecting register move per distinct slot
+// value (a splat's four slots are one value: one move), through the
+// integer type of the element's width.
+#b = #tile.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+
+// CHECK-LABEL: func.func @optimization_barrier(
+// CHECK:         %[[BITS:.*]] = llvm.bitcast %{{.*}} : f16 to i16
+// CHECK-NEXT:    %[[MOVED:.*]] = llvm.inline_asm has_side_effects "mov.b16 $0, $1;", "=h,h" %[[BITS]] : (i16) -> i16
+// CHECK-NEXT:    llvm.bitcast %[[MOVED]] : i16 to f16
+// CHECK-NOT:     llvm.inline_asm
+// CHECK:         llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=r,r" %{{.*}} : (i32) -> i32
+// CHECK-NOT:     llvm.inline_asm
+// CHECK:         return
+func.func @optimization_barrier(%f: f32, %i: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %h = arith.truncf %f : f32 to f16
+  %hs = tile.splat %h : tensor<128xf16, #b>
+  %hb = tile.optimization_barrier %hs : tensor<128xf16, #b>
+  %is = tile.splat %i : tensor<128xi32, #b>
+  %ib = tile.optimization_barrier %is : tensor<128xi32, #b>
+  return
+}

@@ -440,7 +440,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be 1, 2, 4, 8 or 16, got " << v;
     return success();
   }
-  if (name == getTmaAttrName()) {
+  if (name == getTmaAttrName() || name == getRematerializeAttrName()) {
     if (!isa<FunctionOpInterface>(op) || !isa<UnitAttr>(attr.getValue()))
       return op->emitError()
              << "'" << name << "' must be a unit attribute of a function";

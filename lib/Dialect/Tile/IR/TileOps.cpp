@@ -180,6 +180,16 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
+LogicalResult OptimizationBarrierOp::verify() {
+  Type elem = getType().getElementType();
+  if (!elem.isIntOrFloat() ||
+      !llvm::is_contained({16u, 32u, 64u}, elem.getIntOrFloatBitWidth()))
+    return emitOpError() << "element type " << elem
+                         << " is not an integer or float of 16, 32 or 64 "
+                            "bits";
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   auto src = getSrc().getType(), dst = getType();
   ArrayRef<int32_t> order = getOrder();

@@ -173,6 +173,8 @@ private:
             join(o.getPtr(), o.getValue());
             join(o.getPtr(), o.getMask());
           })
+          .Case(
+              [&](OptimizationBarrierOp o) { join(o.getSrc(), o.getResult()); })
           .Case([&](BlockLoadOp o) { join(o.getPtr(), o.getResult()); })
           .Case([&](BlockStoreOp o) { join(o.getPtr(), o.getValue()); })
           .Case([&](AdvanceOp o) { join(o.getPtr(), o.getResult()); })

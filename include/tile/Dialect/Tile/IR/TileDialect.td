@@ -55,6 +55,11 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getClusterSizeAttrName() {
       return "tile.cluster_size";
     }
+    /// On a kernel: tile-rematerialize recomputes wide tiles from narrow
+    /// ones instead of holding them across synchronization.
+    static constexpr ::llvm::StringLiteral getRematerializeAttrName() {
+      return "tile.rematerialize";
+    }
     /// On a kernel: its pipelined block loads may be copied by the tensor
     /// memory accelerator (Hopper TMA) where tile-pipeline-loops can, which
     /// adds a `!tile.tensormap` argument per copied array (the runtime

@@ -148,6 +148,29 @@ def Tile_TransOp : Tile_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let hasFolder = 1;
 }
 
+def Tile_OptimizationBarrierOp : Tile_Op<"optimization_barrier",
+    [AllTypesMatch<["src", "result"]>]> {
+  let summary = "Return a tile that later optimizations do not look through";
+  let description = [{
+    ```mlir
+    %h = tile.optimization_barrier %x : tensor<1024xf16>
+    ```
+    `%h` holds the same values as `%x`, but no later pass (nor LLVM) may
+    treat it as `%x`: computations from `%h` are never merged with the
+    same computations from `%x`. Inserted by `tile-rematerialize` so that
+    a value recomputed late from a narrow tile stays recomputed instead of
+    being merged back into the early computation (whose wide result would
+    then stay live in registers). It has no memory effects of its own but
+    is never erased, merged or moved by generic passes; code generation
+    emits one register move per element (free after ptxas's copy
+    propagation). Elements are integers or floats of 16, 32 or 64 bits.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//

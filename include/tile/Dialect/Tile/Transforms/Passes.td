@@ -135,4 +135,28 @@ def TileRemoveLayoutConversions
   }];
 }
 
+def TileRematerialize : Pass<"tile-rematerialize", "ModuleOp"> {
+  let summary = "Recompute wide tiles from narrow ones instead of holding "
+                "them across synchronization";
+  let description = [{
+    In kernels marked `tile.rematerialize`, a tile computed elementwise from
+    a narrower tile (`arith.extf` of f16/bf16, then at most a few of
+    `addf`, `subf`, `mulf`, `maximumf`, `minimumf`, `negf` and one `exp` or
+    `exp2`, with splat, broadcast or constant operands) whose uses lie
+    after a point where the program's threads synchronize (`tile.reduce`,
+    layout exchanges through shared memory, cluster and grid
+    synchronization, loops containing any of these) is recomputed from the
+    narrow tile before those uses. The narrow tile is then what stays live
+    across the synchronization: a softmax over f16 rows holds 2 bytes per
+    element across its two row reductions instead of the 4 of the f32
+    values or exponentials, at the price of a conversion and possibly a
+    second exponential per element, which lets more programs share an SM.
+
+    Each recomputation starts from a `tile.optimization_barrier` of the
+    narrow tile, so that neither later CSE nor LLVM merges it back into the
+    first computation. Run after layout assignment and the last CSE.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 #endif // TILE_PASSES_TD
