@@ -22,15 +22,20 @@ enum Family {
   // softmax(X) @ V for d2 <= blockK, blockN columns of the output per
   // program (several column blocks each, the softmax computed once)
   kSoftmaxMatmulResident = 5,
-  // two-tile softmax row kernels (tail > 0) that measured slower than the
-  // dispatcher's other choices: run only when forced (tuning)
+  // softmax row kernels that measured slower than the dispatcher's other
+  // choices: run only when forced (tuning)
   kSoftmaxRowsTuning = 6,
   // rows of any length split over clusters of programs, each running the
   // online passes over its slice (kSoftmaxCluster's grid)
   kSoftmaxClusterLoop = 7,
   // rows split over programs anywhere in the grid, each holding a slice in
   // registers, exchanging (max, sum) through a workspace in global memory
-  kSoftmaxGrid = 8
+  kSoftmaxGrid = 8,
+  // one-tile row kernels for 2-byte rows of a multiple of 16 bytes that
+  // recompute their f32 values and exponentials after each reduction
+  // (tile.rematerialize, `_rm`): the dispatcher's kRematRowChoices, the
+  // others when forced
+  kSoftmaxRowsRemat = 9
 };
 
 struct EmbeddedKernel {

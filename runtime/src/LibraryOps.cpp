@@ -169,9 +169,33 @@ struct GridChoice {
   int64_t minCols, maxCols, block;
   const char *config;
 };
+/// 2-byte rows (session 14): the slices' halves held as loaded and
+/// their exponentials recomputed (`_rm`), 4 programs of 63 registers per
+/// SM; H200, 2026-11-24, GB/s against the loop clusters: f16 49152 3440
+/// (2735), 65536 3522 (3082), 131072 3584 (3126), 262144 3479 (2891),
+/// 1048576 3418 (2828); bf16 131072 3271 (3119), 1048576 2998 (2831).
 constexpr GridChoice kGridChoices[] = {
-    {true, 131073, kInt32Max, 8192, "b8192_w8_s128_a16_n16"}};
+    {true, 131073, kInt32Max, 8192, "b8192_w8_s128_a16_n16"},
+    {false, 32769, kInt32Max, 16384, "b16384_w8_s128_a16_n16_rm"}};
 constexpr int64_t kGridMaxSlices = 128;
+
+/// 2-byte rows of a multiple of 16 bytes held as loaded, their f32 values
+/// and exponentials recomputed after each row reduction (`_rm`, about half
+/// the registers of the builds holding exponentials). Measured on an H200,
+/// 2026-11-24 (tune_softmax_tail.py, GB/s, the previous choice in
+/// parentheses): f16 8192 3666 (3539), 10000 3620 (3452, 8192 + 4096),
+/// 12672 3748 (3325), 16384 3855 (3677), 20000 3767 (2956, 16384 + 4096),
+/// 24576 3951 (2719, online), 32768 3985 (3178); bf16 8192 3619 (3537),
+/// 16384 3780 (3703), 32768 3990 (3164). At 4096 level (3144 against
+/// 3112), at 5000 slower than 4096 + 1024 (3092 against 3349).
+struct RematRowChoice {
+  int64_t minCols, maxCols;
+  const char *config;
+};
+constexpr RematRowChoice kRematRowChoices[] = {
+    {5121, 8192, "r1_b8192_w8_a16_n16_rm"},
+    {8193, 16384, "r1_b16384_w8_a16_n16_rm"},
+    {16385, 32768, "r1_b32768_w16_a16_n16_rm"}};
 
 /// The SMs of the current device (0 without one).
 int64_t getSmCount() {
@@ -243,6 +267,14 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // (Where its slices cannot all be resident, the clusters run instead.)
   if (!gridName.empty())
     clusterName.clear();
+  // 2-byte rows of a multiple of 16 bytes that fit a rematerializing row
+  // kernel.
+  std::string rematName;
+  if (alignment == 2 && x_dtype == y_dtype && x_dtype != TILE_F32)
+    for (const RematRowChoice &choice : kRematRowChoices)
+      if (cols >= choice.minCols && cols <= choice.maxCols)
+        rematName = std::string("softmax_rows_") + dtypeName(x_dtype) + "_" +
+                    dtypeName(y_dtype) + "_" + choice.config;
   // TILE_SOFTMAX_VARIANT=<name> forces a variant of the right dtypes,
   // alignment and width (for tuning); the first match is the default.
   auto candidate = [&](const EmbeddedKernel &k) {
@@ -250,6 +282,13 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
            k.aligned == alignment &&
            (!forced || std::strcmp(forced, k.name) == 0);
   };
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    const EmbeddedKernel &k = kKernels[i];
+    bool holds = k.block >= cols && k.rows == 1;
+    if (candidate(k) && k.family == tile::embedded::kSoftmaxRowsRemat &&
+        holds && (forced || rematName == k.name))
+      return (int)i;
+  }
   // Rows past a power of two (aligned rows, up to 24576 columns): a tile
   // of half the next power of two and the smallest second tile that holds
   // the rest, rather than a tile of the next power of two. (A forced
@@ -312,15 +351,14 @@ int chooseSoftmax(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   if (whole < 0 || index < 0)
     return whole < 0 ? index : whole;
   const EmbeddedKernel &a = kKernels[index], &b = kKernels[whole];
-  // (Warps may differ: the 2-byte builds for such rows that recompute
-  // their exponentials use fewer registers per element, and measured
-  // fastest with fewer warps.)
   bool twin = a.family == b.family && a.block == b.block && a.tail == b.tail &&
-              a.rows == b.rows && a.clusterSize == b.clusterSize;
+              a.rows == b.rows && a.warps == b.warps &&
+              a.clusterSize == b.clusterSize;
   // A cluster kernel at this level is one its tables name for such rows.
   return twin || b.family == tile::embedded::kSoftmaxCluster ||
                  b.family == tile::embedded::kSoftmaxClusterLoop ||
-                 b.family == tile::embedded::kSoftmaxGrid
+                 b.family == tile::embedded::kSoftmaxGrid ||
+                 b.family == tile::embedded::kSoftmaxRowsRemat
              ? whole
              : index;
 }

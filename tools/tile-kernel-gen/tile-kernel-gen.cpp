@@ -49,9 +49,9 @@ struct Variant {
   std::string name;
   int family; // 0 rows, 1 online, 2 softmax_matmul, 3 rows persistent,
               // 4 softmax cluster, 5 softmax_matmul for short rows,
-              // 6 two-tile rows for tuning only, 7 softmax cluster
-              // looping over slices of rows, 8 softmax rows split over
-              // the grid
+              // 6 rows for tuning only, 7 softmax cluster looping over
+              // slices of rows, 8 softmax rows split over the grid, 9
+              // 2-byte rows rematerialized (`_rm`)
   int in, out, rows, block, warps, aligned, precision, bm, bk, bn;
   std::function<void(ModuleOp)> build;
   /// Compiled for this chip instead of --chip (sm_90a: the Hopper
@@ -149,9 +149,10 @@ static std::vector<Variant> listVariants() {
         c.aligned = aligned;
         c.persistent = persistent;
         out.push_back({getKernelName(c),
-                       persistent   ? 3
-                       : tuningOnly ? 6
-                                    : 0,
+                       persistent      ? 3
+                       : rematerialize ? 9
+                       : tuningOnly    ? 6
+                                       : 0,
                        (int)t, (int)t, (int)r.rows, (int)r.block, (int)r.warps,
                        colsAligned ? 2 : (int)aligned, 0, 0, 0, 0,
                        [c](ModuleOp m) { buildSoftmaxRows(m, c); }});
@@ -205,21 +206,20 @@ static std::vector<Variant> listVariants() {
         addRows({16384, 1, 32}, /*persistent=*/false, 8192,
                 /*tuningOnly=*/true);
       // 2-byte rows held as loaded across the row reductions (their f32
-      // values and exponentials recomputed after each), for rows of a
-      // multiple of 16 bytes (tuning candidates).
-      if (aligned && t != ElemType::F32) {
+      // values and exponentials recomputed after each: about half the
+      // registers), for rows of a multiple of 16 bytes: the dispatcher's
+      // kRematRowChoices (8192 and 16384 over 8 warps, 32768 over 16) and
+      // their neighbours. Measured on an H200 (2026-11-24,
+      // tune_softmax_tail.py): f16 32768 columns 3985 GB/s against 3178
+      // for the 32-warp kernel holding f32 exponentials (55 registers: one
+      // program per SM; 32 with `_rm`); two-tile builds gained nothing
+      // (f16 20000: 2901 against 2956 for 16384 + 4096).
+      if (aligned && t != ElemType::F32)
         for (Rows r : {Rows{4096, 1, 8}, Rows{8192, 1, 8}, Rows{8192, 1, 16},
                        Rows{16384, 1, 8}, Rows{16384, 1, 16},
                        Rows{32768, 1, 16}, Rows{32768, 1, 32}})
           addRows(r, /*persistent=*/false, 0, /*tuningOnly=*/true,
                   /*colsAligned=*/true, /*rematerialize=*/true);
-        addRows({16384, 1, 16}, /*persistent=*/false, 4096,
-                /*tuningOnly=*/true, /*colsAligned=*/false,
-                /*rematerialize=*/true);
-        addRows({8192, 1, 16}, /*persistent=*/false, 4096,
-                /*tuningOnly=*/true, /*colsAligned=*/true,
-                /*rematerialize=*/true);
-      }
       // Persistent variants (loading the next rows during the current
       // ones) of the dispatcher's defaults up to 16384 columns.
       for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
@@ -341,7 +341,9 @@ static std::vector<Variant> listVariants() {
              : std::initializer_list<std::pair<int64_t, int64_t>>{
                    {8192, 8}, {16384, 8}, {16384, 16}, {32768, 16}})
       for (bool rematerialize : {false, true}) {
-        if (rematerialize && t == ElemType::F32)
+        // (2-byte builds holding their exponentials: session 13's two.)
+        if (rematerialize ? t == ElemType::F32
+                          : t != ElemType::F32 && block / warps != 2048)
           continue;
         SoftmaxGridConfig gc;
         gc.rematerialize = rematerialize;

@@ -288,8 +288,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
     variants.push_back({name, variantDtype(rest),
                         std::stoll(rest.substr(rest.rfind("_b") + 2))});
   }
-  // f32: 2 builds; f16 and bf16: 4, each also rematerialized (`_rm`).
-  EXPECT_EQ(variants.size(), 18u);
+  // f32: 2 builds; f16 and bf16: 2, and 4 rematerialized (`_rm`).
+  EXPECT_EQ(variants.size(), 14u);
   forEachForced(variants, [&](const GridVariant &v) {
     for (int64_t cols :
          {3 * v.block, 2 * v.block - 1008, v.block + 16, int64_t(16)}) {
@@ -340,7 +340,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 59);
+  EXPECT_EQ(tested, 55);
 }
 
 // Every one-tile row kernel marked tile.rematerialize (`_rm`: 2-byte rows
@@ -696,27 +696,33 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F32, 30001, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16", nullptr},
       {TILE_F32, 20000, 1, "softmax_rows_f32_f32_r1_b16384_w16_t4096_a16",
        nullptr},
-      {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b16384_w16_t4096_a16",
+      {TILE_F16, 20000 + 1, 1, "softmax_rows_f16_f16_r1_b16384_w16_t4096_a16",
        nullptr},
       {TILE_F16, 20000, 0, "softmax_online_f16_f16_b2048_w8_a1", nullptr},
       {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_n16_o2",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
       {TILE_F32, 100001, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
        "softmax_online_f32_f32_b2048_w8_a16"},
-      {TILE_F16, 65536, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
+      // 2-byte rows of a multiple of 16 bytes beyond 32768 columns: slices
+      // anywhere in the grid, rematerialized (where the device allocates
+      // in stream order).
+      {TILE_F16, 65536, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_BF16, 65528, 1, "softmax_cluster_bf16_bf16_c8_b4096_w8_a16_n16_l",
+      {TILE_BF16, 65528, 1, "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
-      {TILE_F16, 32769 + 7, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
+      {TILE_F16, 32769 + 7, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
       {TILE_F16, 65535, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
-      // Longer rows of a multiple of 16 bytes: clusters looping over
-      // slices (`_l`).
-      {TILE_F16, 131072, 1, "softmax_cluster_f16_f16_c8_b4096_w8_a16_n16_l",
+      {TILE_F16, 131072, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
       {TILE_BF16, 1 << 20, 1,
-       "softmax_cluster_bf16_bf16_c16_b4096_w8_a16_n16_l",
+       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
+      // 2-byte rows beyond 128 slices of 16384: clusters looping over
+      // slices (`_l`).
+      {TILE_F16, 128 * 16384 + 8, 1,
+       "softmax_cluster_f16_f16_c16_b4096_w8_a16_n16_l",
+       "softmax_online_f16_f16_b2048_w8_a16_n16"},
       {TILE_F16, 131073, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
       {TILE_F32, 150000, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
        "softmax_online_f32_f32_b2048_w8_a16_n16"},
@@ -749,7 +755,24 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_n16", nullptr},
       {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
        nullptr},
-      {TILE_F16, 24576, 1, "softmax_online_f16_f16_b2048_w8_a16_n16", nullptr},
+      // 2-byte rows of a multiple of 16 bytes from 5121 to 32768 columns:
+      // the rematerializing row kernels (`_rm`).
+      {TILE_F16, 24576, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 24577, 1, "softmax_rows_f16_f16_r1_b32768_w32_a16", nullptr},
+      {TILE_F16, 10000, 1, "softmax_rows_f16_f16_r1_b16384_w8_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 10001, 1, "softmax_rows_f16_f16_r1_b8192_w16_t4096_a16",
+       nullptr},
+      {TILE_BF16, 8192, 1, "softmax_rows_bf16_bf16_r1_b8192_w8_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 5128, 1, "softmax_rows_f16_f16_r1_b8192_w8_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 5120, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
+       nullptr},
+      {TILE_F16, 8192, 0, "softmax_rows_f16_f16_r1_b8192_w16_a1", nullptr},
   };
   for (const Choice &c : choices) {
     ASSERT_EQ(tile_softmax_variant(c.t, c.t, c.cols, c.aligned, variant,
