@@ -74,7 +74,9 @@ std::string mlir::tile::getKernelName(const SoftmaxGridConfig &c) {
   return ("softmax_grid_" + typeName(c.in) + "_" + typeName(c.out) + "_b" +
           Twine(c.block) + "_w" + Twine(c.numWarps) + "_s" +
           Twine(c.maxSlices) + "_a16" + (c.colsAligned ? "_n16" : "") +
-          (c.rematerialize ? "_rm" : ""))
+          (c.rematerialize ? "_rm" : "") +
+          (c.minProgramsPerSM ? "_o" + std::to_string(c.minProgramsPerSM)
+                              : std::string()))
       .str();
 }
 
@@ -542,6 +544,9 @@ func::FuncOp mlir::tile::buildSoftmaxGrid(ModuleOp module,
   setSoftmaxAlignment(k.func, /*aligned=*/true, c.in, c.out, c.colsAligned);
   if (c.rematerialize)
     k.func->setAttr(TileDialect::getRematerializeAttrName(), k.b.getUnitAttr());
+  if (c.minProgramsPerSM)
+    k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
+                    k.b.getI32IntegerAttr((int32_t)c.minProgramsPerSM));
   int64_t B = c.block, P = c.maxSlices;
   Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
   Value nCols = k.arg(5), counters = k.arg(6), stats = k.arg(7);

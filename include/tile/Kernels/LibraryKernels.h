@@ -103,6 +103,8 @@ struct SoftmaxGridConfig {
   int64_t maxSlices = 128;
   bool colsAligned = true; // as in SoftmaxRowsConfig; rows 16-byte aligned
   bool rematerialize = false; // as in SoftmaxRowsConfig
+  /// If nonzero, ask for this many programs per SM (registers capped).
+  int64_t minProgramsPerSM = 0;
 };
 
 struct SoftmaxMatmulConfig {
