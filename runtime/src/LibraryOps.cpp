@@ -165,18 +165,23 @@ constexpr LoopClusterChoice kLoopClusterChoices[] = {
 /// once: at most kGridMaxSlices (the builds' tile of pairs) and at most
 /// one per SM.
 struct GridChoice {
-  bool f32;
+  tile_dtype dtype;
   int64_t minCols, maxCols, block;
   const char *config;
 };
 /// 2-byte rows (session 14): the slices' halves held as loaded and
-/// their exponentials recomputed (`_rm`), 4 programs of 63 registers per
-/// SM; H200, 2026-11-24, GB/s against the loop clusters: f16 49152 3440
+/// their exponentials recomputed (`_rm`); H200, 2026-11-24, GB/s against
+/// the loop clusters: f16 (63 registers, four programs per SM) 49152 3440
 /// (2735), 65536 3522 (3082), 131072 3584 (3126), 262144 3479 (2891),
-/// 1048576 3418 (2828); bf16 131072 3271 (3119), 1048576 2998 (2831).
+/// 1048576 3418 (2828); bf16 with four programs per SM requested (its
+/// build otherwise takes 76 registers, three per SM: 3268 at 131072,
+/// 3000 at 1048576) 65536 3428, 131072 3560, 524288 3398, 1048576 3329
+/// (the loop clusters 3119 at 131072, 2831 at 1048576). The request cost
+/// f16 0-2%.
 constexpr GridChoice kGridChoices[] = {
-    {true, 131073, kInt32Max, 8192, "b8192_w8_s128_a16_n16"},
-    {false, 32769, kInt32Max, 16384, "b16384_w8_s128_a16_n16_rm"}};
+    {TILE_F32, 131073, kInt32Max, 8192, "b8192_w8_s128_a16_n16"},
+    {TILE_F16, 32769, kInt32Max, 16384, "b16384_w8_s128_a16_n16_rm"},
+    {TILE_BF16, 32769, kInt32Max, 16384, "b16384_w8_s128_a16_n16_rm_o4"}};
 constexpr int64_t kGridMaxSlices = 128;
 
 /// 2-byte rows of a multiple of 16 bytes held as loaded, their f32 values
@@ -260,8 +265,7 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   if (!rowKernel && alignment == 2 && x_dtype == y_dtype)
     for (const GridChoice &choice : kGridChoices)
       if (cols >= choice.minCols && cols <= choice.maxCols &&
-          (x_dtype == TILE_F32) == choice.f32 &&
-          gridFits(choice.block, cols, rows))
+          x_dtype == choice.dtype && gridFits(choice.block, cols, rows))
         gridName = std::string("softmax_grid_") + dtypeName(x_dtype) + "_" +
                    dtypeName(y_dtype) + "_" + choice.config;
   // (Where its slices cannot all be resident, the clusters run instead.)

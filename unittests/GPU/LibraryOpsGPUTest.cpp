@@ -709,7 +709,8 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       // in stream order).
       {TILE_F16, 65536, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_BF16, 65528, 1, "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm",
+      {TILE_BF16, 65528, 1,
+       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm_o4",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
       {TILE_F16, 32769 + 7, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
@@ -717,7 +718,7 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_F16, 131072, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
        "softmax_online_f16_f16_b2048_w8_a16_n16"},
       {TILE_BF16, 1 << 20, 1,
-       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm",
+       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm_o4",
        "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
       // 2-byte rows beyond 128 slices of 16384: clusters looping over
       // slices (`_l`).
