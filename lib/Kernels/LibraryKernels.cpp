@@ -34,7 +34,9 @@ std::string mlir::tile::getKernelName(const SoftmaxRowsConfig &c) {
           Twine(c.rows) + "_b" + Twine(c.block) + "_w" + Twine(c.numWarps) +
           (c.tail ? "_t" + std::to_string(c.tail) : std::string()) +
           (c.aligned ? "_a16" : "_a1") + (c.colsAligned ? "_n16" : "") +
-          (c.persistent ? "_p" : "") + (c.rematerialize ? "_rm" : ""))
+          (c.persistent ? "_p" : "") +
+          (c.stages ? "_s" + std::to_string(c.stages) : std::string()) +
+          (c.rematerialize ? "_rm" : ""))
       .str();
 }
 
@@ -218,8 +220,18 @@ static Value softmaxExp(OpBuilder &b, Location loc, Value x) {
   return math::ExpOp::create(b, loc, x, arith::FastMathFlags::afn);
 }
 
+/// Persistent rows through a block pointer, pipelined by
+/// tile-pipeline-loops: program p takes row blocks p, p + P, ... (P
+/// programs), each R x B loaded zero-padded (the copies zero-fill), the
+/// columns past n_cols then set to -inf; rows past n_rows are neither
+/// loaded nor stored.
+static func::FuncOp buildSoftmaxRowsPipelined(ModuleOp module,
+                                              const SoftmaxRowsConfig &c);
+
 func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
                                           const SoftmaxRowsConfig &c) {
+  if (c.stages)
+    return buildSoftmaxRowsPipelined(module, c);
   MLIRContext *ctx = module.getContext();
   Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
   KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
@@ -344,6 +356,72 @@ func::FuncOp mlir::tile::buildSoftmaxRows(ModuleOp module,
           scf::YieldOp::create(k.b, loc, next);
         });
   }
+  k.finish();
+  return k.func;
+}
+
+static func::FuncOp buildSoftmaxRowsPipelined(ModuleOp module,
+                                              const SoftmaxRowsConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type in = getElemType(ctx, c.in), out = getElemType(ctx, c.out);
+  KernelBuilder k(module, getKernelName(c), getSoftmaxArgTypes(ctx, in, out),
+                  c.numWarps);
+  assert(c.aligned && !c.tail && "pipelined rows are aligned, one tile");
+  setSoftmaxAlignment(k.func, /*aligned=*/true, c.in, c.out, c.colsAligned);
+  k.func->setAttr(TileDialect::getNumStagesAttrName(),
+                  k.b.getI32IntegerAttr((int32_t)c.stages));
+  int64_t R = c.rows, B = c.block;
+  Value y = k.arg(0), x = k.arg(1), yStride = k.arg(2), xStride = k.arg(3);
+  Value nRows = k.arg(4), nCols = k.arg(5);
+  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
+  Value programs = NumProgramsOp::create(k.b, k.loc, 0);
+  Value firstRow = arith::MulIOp::create(k.b, k.loc, pid, k.ci32(R));
+  Value step = arith::MulIOp::create(k.b, k.loc, programs, k.ci32(R));
+  Value shape[] = {k.extsi(nRows, k.i64()), k.extsi(nCols, k.i64())};
+  Value one64 = arith::ConstantIntOp::create(k.b, k.loc, k.i64(), 1);
+  auto blockIn = k.tensor({R, B}, in), blockOut = k.tensor({R, B}, out);
+  auto blockPtr = [&](Value base, Value stride, RankedTensorType type) {
+    return MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, type),
+                                  base, shape, ValueRange{stride, one64},
+                                  ValueRange{firstRow, k.ci32(0)},
+                                  ArrayRef<int32_t>{1, 0})
+        .getResult();
+  };
+  Value xbp = blockPtr(x, xStride, blockIn),
+        ybp = blockPtr(y, yStride, blockOut);
+  // Columns past n_cols (zero-filled by the copies) take -inf.
+  Value cols = k.range(B);
+  Value valid = k.spread(
+      k.cmp(arith::CmpIPredicate::slt, cols, k.splat(nCols, {B})), 0, {R, B});
+  Value negInf =
+      k.splat(k.cf(k.f32(), -std::numeric_limits<double>::infinity()), {R, B});
+  scf::ForOp::create(
+      k.b, k.loc, firstRow, nRows, step, ValueRange{xbp, ybp},
+      [&](OpBuilder &b, Location loc, Value, ValueRange it) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value xv =
+            BlockLoadOp::create(k.b, loc, blockIn, it[0],
+                                ArrayRef<int32_t>{0, 1}, PaddingKind::Zero);
+        Value xf = arith::SelectOp::create(k.b, loc, valid,
+                                           k.toFloat(xv, k.f32()), negInf);
+        Value rowMax = k.reduce(ReduceKind::Max, xf, 1);
+        Value e = softmaxExp(
+            k.b, loc,
+            arith::SubFOp::create(k.b, loc, xf, k.spread(rowMax, 1, {R, B})));
+        Value sum = k.reduce(ReduceKind::Sum, e, 1);
+        Value inv = arith::DivFOp::create(
+            k.b, loc, k.splat(k.cf(k.f32(), 1.0), {R}), sum);
+        Value yv = arith::MulFOp::create(k.b, loc, e, k.spread(inv, 1, {R, B}));
+        BlockStoreOp::create(k.b, loc, it[1], k.toFloat(yv, out),
+                             ArrayRef<int32_t>{0, 1});
+        Value advance[] = {step, k.ci32(0)};
+        scf::YieldOp::create(
+            k.b, loc,
+            ValueRange{
+                AdvanceOp::create(k.b, loc, it[0].getType(), it[0], advance),
+                AdvanceOp::create(k.b, loc, it[1].getType(), it[1], advance)});
+      });
   k.finish();
   return k.func;
 }

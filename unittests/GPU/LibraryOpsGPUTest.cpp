@@ -344,6 +344,45 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
   EXPECT_EQ(tested, 55);
 }
 
+// Every persistent row kernel (`_p`: a grid of a few programs per SM,
+// each looping over row blocks; `_p_s<n>`: its rows through an n-stage
+// cp.async pipeline), forced, on more row blocks than programs (each
+// program runs the loop at least twice), rows that fill the block or end
+// inside it, and a row count that is not a multiple of the rows per
+// program. `_a1` builds get a misaligned base.
+TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
+  TILE_REQUIRE_GPU();
+  int tested = 0, pipelined = 0;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string variant = tile_library_kernel_name(i);
+    const std::string prefix = "softmax_rows_";
+    size_t p = variant.find("_p");
+    if (variant.rfind(prefix, 0) != 0 || p == std::string::npos)
+      continue;
+    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
+    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
+    int64_t offset = variant.find("_a1") != std::string::npos ? 1 : 0;
+    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+    // (Up to 32 programs of 1 to 4 rows per SM below 4096 columns, 4 or
+    // fewer from 4096 on.)
+    int64_t rows = block <= 2048 ? 2 * 132 * 32 + 37 : 1200;
+    for (int64_t cols : {block, block - 3, block / 2 + 1}) {
+      int64_t stride = (cols + 7) / 8 * 8 + 8;
+      checkSoftmax(dtype, rows, cols, stride, stride, offset, 4.0);
+      if (HasFatalFailure()) {
+        unsetenv("TILE_SOFTMAX_VARIANT");
+        return;
+      }
+    }
+    ++tested;
+    pipelined += variant.find("_p_s") != std::string::npos;
+  }
+  unsetenv("TILE_SOFTMAX_VARIANT");
+  // 7 persistent builds per dtype and alignment; 15 pipelined (f32).
+  EXPECT_EQ(tested, 57);
+  EXPECT_EQ(pipelined, 15);
+}
+
 // Every one-tile row kernel marked tile.rematerialize (`_rm`: 2-byte rows
 // held as loaded, their f32 values and exponentials recomputed after each
 // reduction), forced, on full rows, rows missing their last 16-byte

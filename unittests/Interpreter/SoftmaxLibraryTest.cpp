@@ -10,6 +10,8 @@
 // - buildSoftmaxRows with a second tile (`tail`): rows that fill both
 //   tiles, end in either, or span several programs' row blocks, with and
 //   without the persistent loop;
+// - buildSoftmaxRows with `stages` (persistent rows through a pipelined
+//   block pointer);
 // f32 and f16, large values and -inf entries. Blocks are small here; the
 // library's variants differ only in size.
 //
@@ -248,3 +250,21 @@ TEST_F(SoftmaxLibraryTest, PersistentRowsWithTwoTiles) {
 }
 
 } // namespace
+
+// Persistent rows through a pipelined block pointer (`stages`): 3
+// programs over the row blocks, rows that fill the block or end inside it
+// (the zero-filled columns must take -inf), a last row block past n_rows.
+TEST_F(SoftmaxLibraryTest, PipelinedPersistentRows) {
+  for (ElemType t : {ElemType::F32, ElemType::F16}) {
+    SoftmaxRowsConfig c;
+    c.in = c.out = t;
+    c.block = 128;
+    c.rows = 2;
+    c.numWarps = 2;
+    c.persistent = true;
+    c.stages = 3;
+    check(c, 20, 128, 2.0, /*specials=*/false, /*programs=*/3);
+    check(c, 19, 100, 1.0, /*specials=*/true, /*programs=*/3);
+    check(c, 1, 8, 4.0, /*specials=*/false, /*programs=*/1);
+  }
+}

@@ -42,6 +42,11 @@ struct SoftmaxRowsConfig {
   /// Persistent: a grid of a few programs per SM, each looping over rows
   /// (R at a time) and loading the next rows while computing the current.
   bool persistent = false;
+  /// Persistent only: if nonzero, the rows are read through a block
+  /// pointer that tile-pipeline-loops turns into a `stages`-deep cp.async
+  /// pipeline through shared memory (`_s<stages>`), as Triton's tutorial
+  /// kernel is pipelined: rows in flight without registers to hold them.
+  int64_t stages = 0;
   /// Marked tile.rematerialize (`_rm`): 2-byte rows stay in registers as
   /// loaded, and their f32 values and exponentials are recomputed after
   /// each row reduction instead of held across it (a second exponential
