@@ -361,7 +361,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
       continue;
     tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
     int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
-    int64_t offset = variant.find("_a1") != std::string::npos ? 1 : 0;
+    int64_t offset = variant.find("_a1_") != std::string::npos ? 1 : 0;
     ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
     // (Up to 32 programs of 1 to 4 rows per SM below 4096 columns, 4 or
     // fewer from 4096 on.)
