@@ -137,9 +137,8 @@ static std::vector<Variant> listVariants() {
     for (bool aligned : {true, false}) {
       auto addRows = [&](Rows r, bool persistent, int64_t tail = 0,
                          bool tuningOnly = false, bool colsAligned = false,
-                         bool rematerialize = false, int64_t stages = 0) {
+                         bool rematerialize = false) {
         SoftmaxRowsConfig c;
-        c.stages = stages;
         c.rematerialize = rematerialize;
         c.tail = tail;
         c.colsAligned = colsAligned;
@@ -221,15 +220,9 @@ static std::vector<Variant> listVariants() {
                        Rows{32768, 1, 16}, Rows{32768, 1, 32}})
           addRows(r, /*persistent=*/false, 0, /*tuningOnly=*/true,
                   /*colsAligned=*/true, /*rematerialize=*/true);
-      // Persistent variants whose rows come through a cp.async pipeline in
-      // shared memory (Triton's tutorial kernel's scheme), f32 short rows
-      // (tuning candidates).
-      if (aligned && t == ElemType::F32)
-        for (Rows r : {Rows{512, 2, 4}, Rows{1024, 1, 4}, Rows{1024, 2, 8},
-                       Rows{2048, 1, 4}, Rows{4096, 1, 8}})
-          for (int64_t stages : {2, 3, 4})
-            addRows(r, /*persistent=*/true, 0, false, /*colsAligned=*/false,
-                    /*rematerialize=*/false, stages);
+      // (Persistent rows through a cp.async pipeline, `stages`, measured
+      // slower than these at 512-4096 f32 columns: H200, 2026-11-24,
+      // docs/perf-notes.md session 14; not embedded.)
       // Persistent variants (loading the next rows during the current
       // ones) of the dispatcher's defaults up to 16384 columns.
       for (Rows r : {Rows{256, 4, 4}, Rows{512, 4, 4}, Rows{1024, 1, 4},
