@@ -188,17 +188,21 @@ constexpr int64_t kGridMaxSlices = 128;
 /// and exponentials recomputed after each row reduction (`_rm`, about half
 /// the registers of the builds holding exponentials). Measured on an H200,
 /// 2026-11-24 (tune_softmax_tail.py, GB/s, the previous choice in
-/// parentheses): f16 8192 3666 (3539), 10000 3620 (3452, 8192 + 4096),
-/// 12672 3748 (3325), 16384 3855 (3677), 20000 3767 (2956, 16384 + 4096),
-/// 24576 3951 (2719, online), 32768 3985 (3178); bf16 8192 3619 (3537),
-/// 16384 3780 (3703), 32768 3990 (3164). At 4096 level (3144 against
-/// 3112), at 5000 slower than 4096 + 1024 (3092 against 3349).
+/// parentheses): f16 3000 2912 (2733) over 4 warps, 6144 3499 (3397 over
+/// 8 warps), 8192 3602 (3539), 10000 3620 (3452, 8192 + 4096), 12672 3748
+/// (3325), 16384 3855 (3677), 20000 3767 (2956, 16384 + 4096), 24576 3951
+/// (2719, online), 32768 3985 (3178); bf16 3000 2852 (2716), 6144 3430,
+/// 8192 3580 (3537), 16384 3780 (3703), 32768 3990 (3164). Level at 4096
+/// (f16 3154 against 3168, bf16 3130 against 3173); at 5000 the two-tile
+/// 4096 + 1024 kernel stays (f16 3236 against 3274, bf16 3245 against
+/// 3200).
 struct RematRowChoice {
   int64_t minCols, maxCols;
   const char *config;
 };
 constexpr RematRowChoice kRematRowChoices[] = {
-    {5121, 8192, "r1_b8192_w8_a16_n16_rm"},
+    {2049, 3072, "r1_b4096_w4_a16_n16_rm"},
+    {5121, 8192, "r1_b8192_w4_a16_n16_rm"},
     {8193, 16384, "r1_b16384_w8_a16_n16_rm"},
     {16385, 32768, "r1_b32768_w16_a16_n16_rm"}};
 

@@ -208,16 +208,17 @@ static std::vector<Variant> listVariants() {
       // 2-byte rows held as loaded across the row reductions (their f32
       // values and exponentials recomputed after each: about half the
       // registers), for rows of a multiple of 16 bytes: the dispatcher's
-      // kRematRowChoices (8192 and 16384 over 8 warps, 32768 over 16) and
-      // their neighbours. Measured on an H200 (2026-11-24,
+      // kRematRowChoices (4096 and 8192 over 4 warps, 16384 over 8, 32768
+      // over 16) and their neighbours. Measured on an H200 (2026-11-24,
       // tune_softmax_tail.py): f16 32768 columns 3985 GB/s against 3178
       // for the 32-warp kernel holding f32 exponentials (55 registers: one
       // program per SM; 32 with `_rm`); two-tile builds gained nothing
       // (f16 20000: 2901 against 2956 for 16384 + 4096).
       if (aligned && t != ElemType::F32)
-        for (Rows r : {Rows{4096, 1, 8}, Rows{8192, 1, 8}, Rows{8192, 1, 16},
-                       Rows{16384, 1, 8}, Rows{16384, 1, 16},
-                       Rows{32768, 1, 16}, Rows{32768, 1, 32}})
+        for (Rows r :
+             {Rows{4096, 1, 4}, Rows{4096, 1, 8}, Rows{8192, 1, 4},
+              Rows{8192, 1, 8}, Rows{8192, 1, 16}, Rows{16384, 1, 8},
+              Rows{16384, 1, 16}, Rows{32768, 1, 16}, Rows{32768, 1, 32}})
           addRows(r, /*persistent=*/false, 0, /*tuningOnly=*/true,
                   /*colsAligned=*/true, /*rematerialize=*/true);
       // (Persistent rows through a cp.async pipeline, `stages`, measured

@@ -419,8 +419,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
     ++tested;
   }
   unsetenv("TILE_SOFTMAX_VARIANT");
-  // 7 builds each for f16 and bf16.
-  EXPECT_EQ(tested, 14);
+  // 9 builds each for f16 and bf16.
+  EXPECT_EQ(tested, 18);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
@@ -793,11 +793,13 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
       {TILE_BF16, 768, 1, "softmax_rows_bf16_bf16_r4_b512_w4_t256_a16_n16",
        nullptr},
       {TILE_BF16, 1025, 1, "softmax_rows_bf16_bf16_r1_b2048_w4_a16", nullptr},
-      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_n16", nullptr},
+      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w4_a16_n16_rm",
+       nullptr},
+      {TILE_F16, 3080, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_n16", nullptr},
       {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
        nullptr},
-      // 2-byte rows of a multiple of 16 bytes from 5121 to 32768 columns:
-      // the rematerializing row kernels (`_rm`).
+      // 2-byte rows of a multiple of 16 bytes from 2049 to 3072 and from
+      // 5121 to 32768 columns: the rematerializing row kernels (`_rm`).
       {TILE_F16, 24576, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
        nullptr},
       {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
@@ -807,9 +809,9 @@ TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
        nullptr},
       {TILE_F16, 10001, 1, "softmax_rows_f16_f16_r1_b8192_w16_t4096_a16",
        nullptr},
-      {TILE_BF16, 8192, 1, "softmax_rows_bf16_bf16_r1_b8192_w8_a16_n16_rm",
+      {TILE_BF16, 8192, 1, "softmax_rows_bf16_bf16_r1_b8192_w4_a16_n16_rm",
        nullptr},
-      {TILE_F16, 5128, 1, "softmax_rows_f16_f16_r1_b8192_w8_a16_n16_rm",
+      {TILE_F16, 5128, 1, "softmax_rows_f16_f16_r1_b8192_w4_a16_n16_rm",
        nullptr},
       {TILE_F16, 5120, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
        nullptr},
