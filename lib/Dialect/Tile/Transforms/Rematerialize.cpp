@@ -37,24 +37,23 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Ops after which values computed before are a long way from their uses:
-/// the program's threads wait for one another (or for other programs).
+/// Ops where the program's threads wait for one another (or for other
+/// programs): values computed before them and used after are held across
+/// the wait.
+static bool isSyncOp(Operation *op) {
+  return isa<ReduceOp, ClusterReduceOp, ClusterGatherOp, ConvertLayoutOp,
+             TransOp, ReshapeOp, AtomicAddOp, WaitAtLeastOp>(op);
+}
+
+/// A sync op, or an op whose regions hold one (a loop of reductions).
 static bool isSyncPoint(Operation *op) {
-  if (isa<ReduceOp, ClusterReduceOp, ClusterGatherOp, ConvertLayoutOp, TransOp,
-          ReshapeOp, AtomicAddOp, WaitAtLeastOp>(op))
+  if (isSyncOp(op))
     return true;
-  if (op->getNumRegions() == 0)
-    return false;
-  return op
-      ->walk([](Operation *inner) {
-        return inner != nullptr &&
-                       isa<ReduceOp, ClusterReduceOp, ClusterGatherOp,
-                           ConvertLayoutOp, TransOp, ReshapeOp, AtomicAddOp,
-                           WaitAtLeastOp>(inner)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+  return op->getNumRegions() != 0 && op->walk([](Operation *inner) {
+                                         return isSyncOp(inner)
+                                                    ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
+                                       }).wasInterrupted();
 }
 
 namespace {
@@ -69,10 +68,16 @@ struct Recomputation {
 
 constexpr size_t kMaxOps = 8;
 
-/// Operands that stay available at no cost: one scalar per slot or less.
+/// Operands that cost next to nothing to hold: splats and constants (one
+/// value), and broadcasts of at most an eighth as many elements (per-row
+/// statistics spread over the row: one value per row a thread holds).
 bool isFreeOperand(Value v) {
-  return isa_and_nonnull<SplatOp, BroadcastOp, arith::ConstantOp>(
-      v.getDefiningOp());
+  Operation *def = v.getDefiningOp();
+  if (isa_and_nonnull<SplatOp, arith::ConstantOp>(def))
+    return true;
+  auto broadcast = dyn_cast_or_null<BroadcastOp>(def);
+  return broadcast && broadcast.getSrc().getType().getNumElements() * 8 <=
+                          broadcast.getType().getNumElements();
 }
 
 /// The narrow tile behind `v`, seen through an optimization barrier.

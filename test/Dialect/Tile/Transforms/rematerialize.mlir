@@ -141,3 +141,25 @@ func.func @use_in_loop(%xp: tensor<512x!tile.ptr<f16>>, %out: !tile.ptr<f32>,
   tile.store %out, %t : !tile.ptr<f32>
   return
 }
+
+// -----
+
+// An operand broadcast from a whole row of values (not a per-row
+// statistic) is not free to hold: nothing is recomputed.
+// CHECK-LABEL: func.func @wide_broadcast_operand(
+// CHECK-NOT:     tile.optimization_barrier
+// CHECK:         return
+func.func @wide_broadcast_operand(%yp: tensor<4x64x!tile.ptr<f32>>,
+                                  %xp: tensor<4x64x!tile.ptr<f16>>,
+                                  %bp: tensor<1x64x!tile.ptr<f32>>)
+    attributes {tile.rematerialize} {
+  %x = tile.load %xp : tensor<4x64x!tile.ptr<f16>>
+  %xf = arith.extf %x : tensor<4x64xf16> to tensor<4x64xf32>
+  %b = tile.load %bp : tensor<1x64x!tile.ptr<f32>>
+  %bb = tile.broadcast %b : tensor<1x64xf32> -> tensor<4x64xf32>
+  %d = arith.subf %xf, %bb : tensor<4x64xf32>
+  %m = tile.reduce max %d axis = 1 : tensor<4x64xf32> -> tensor<4xf32>
+  %y = arith.mulf %d, %d : tensor<4x64xf32>
+  tile.store %yp, %y : tensor<4x64x!tile.ptr<f32>>
+  return
+}
