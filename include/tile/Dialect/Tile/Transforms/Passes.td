@@ -142,7 +142,9 @@ def TileRematerialize : Pass<"tile-rematerialize", "ModuleOp"> {
     In kernels marked `tile.rematerialize`, a tile computed elementwise from
     a narrower tile (`arith.extf` of f16/bf16, then at most a few of
     `addf`, `subf`, `mulf`, `maximumf`, `minimumf`, `negf` and one `exp` or
-    `exp2`, with splat, broadcast or constant operands) whose uses lie
+    `exp2`, whose other operands are splats, constants or broadcasts of
+    at most an eighth as many elements, such as per-row statistics) whose
+    uses lie
     after a point where the program's threads synchronize (`tile.reduce`,
     layout exchanges through shared memory, cluster and grid
     synchronization, loops containing any of these) is recomputed from the
