@@ -122,11 +122,13 @@ bool isHopper() {
 /// 2026-11-24). Rows of a multiple of 16 bytes take the `_n16` builds
 /// (2026-11-24: 65536 3873 against 3644, 131072 3678 against 3298, 262144
 /// 3087 against 2937).
-struct ClusterChoice {
+/// A configuration (a kernel name's suffix) for rows of minCols..maxCols
+/// columns.
+struct WidthChoice {
   int64_t minCols, maxCols;
   const char *config;
 };
-constexpr ClusterChoice kClusterChoices[] = {
+constexpr WidthChoice kClusterChoices[] = {
     {32769, 65536, "c4_b16384_w16_a16_o2"},
     {65537, 131072, "c8_b16384_w16_a16_o2"},
     {229377, 262144, "c8_b32768_w32_a16"}};
@@ -196,11 +198,7 @@ constexpr int64_t kGridMaxSlices = 128;
 /// (f16 3154 against 3168, bf16 3130 against 3173); at 5000 the two-tile
 /// 4096 + 1024 kernel stays (f16 3236 against 3274, bf16 3245 against
 /// 3200).
-struct RematRowChoice {
-  int64_t minCols, maxCols;
-  const char *config;
-};
-constexpr RematRowChoice kRematRowChoices[] = {
+constexpr WidthChoice kRematRowChoices[] = {
     {2049, 3072, "r1_b4096_w4_a16_n16_rm"},
     {5121, 8192, "r1_b8192_w4_a16_n16_rm"},
     {8193, 16384, "r1_b16384_w8_a16_n16_rm"},
@@ -248,7 +246,7 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   std::string clusterName;
   if (!rowKernel && aligned && x_dtype == TILE_F32 && y_dtype == TILE_F32 &&
       hasClusters())
-    for (const ClusterChoice &choice : kClusterChoices)
+    for (const WidthChoice &choice : kClusterChoices)
       if (cols >= choice.minCols && cols <= choice.maxCols)
         clusterName = std::string("softmax_cluster_f32_f32_") + choice.config;
   // Rows of a multiple of 16 bytes have their own builds (`_n16`).
@@ -279,7 +277,7 @@ int chooseSoftmaxAt(tile_dtype y_dtype, tile_dtype x_dtype, int64_t cols,
   // kernel.
   std::string rematName;
   if (alignment == 2 && x_dtype == y_dtype && x_dtype != TILE_F32)
-    for (const RematRowChoice &choice : kRematRowChoices)
+    for (const WidthChoice &choice : kRematRowChoices)
       if (cols >= choice.minCols && cols <= choice.maxCols)
         rematName = std::string("softmax_rows_") + dtypeName(x_dtype) + "_" +
                     dtypeName(y_dtype) + "_" + choice.config;

@@ -344,6 +344,31 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
   EXPECT_EQ(tested, 55);
 }
 
+/// An embedded softmax row variant, with the fields its name
+/// softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>... gives.
+struct RowVariant {
+  std::string name;
+  tile_dtype dtype;
+  int64_t rows, block, warps;
+};
+
+std::vector<RowVariant> rowVariants() {
+  const std::string prefix = "softmax_rows_";
+  std::vector<RowVariant> variants;
+  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
+    std::string name = tile_library_kernel_name(i);
+    if (name.rfind(prefix, 0) != 0)
+      continue;
+    // (The last `_b` and `_w`: bf16 names hold `_bf16`; the first `_r`:
+    // `_rm` may follow.)
+    auto at = [&](size_t pos) { return std::stoll(name.substr(pos + 2)); };
+    variants.push_back({name, variantDtype(name.substr(prefix.size())),
+                        at(name.find("_r", prefix.size())),
+                        at(name.rfind("_b")), at(name.rfind("_w"))});
+  }
+  return variants;
+}
+
 // Every persistent row kernel (`_p`: a grid of a few programs per SM,
 // each looping over row blocks, loading the next block during the
 // current one), forced, on more row blocks than programs (each
@@ -352,35 +377,24 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
 // program. `_a1` builds get a misaligned base.
 TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
   TILE_REQUIRE_GPU();
-  int tested = 0;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_rows_";
-    size_t p = variant.find("_p");
-    if (variant.rfind(prefix, 0) != 0 || p == std::string::npos)
-      continue;
-    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
-    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
-    int64_t offset = variant.find("_a1_") != std::string::npos ? 1 : 0;
-    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
+  std::vector<RowVariant> variants;
+  for (const RowVariant &v : rowVariants())
+    if (v.name.find("_p") != std::string::npos)
+      variants.push_back(v);
+  // 7 persistent builds per dtype and alignment.
+  EXPECT_EQ(variants.size(), 42u);
+  forEachForced(variants, [&](const RowVariant &v) {
+    int64_t offset = v.name.find("_a1_") != std::string::npos ? 1 : 0;
     // Twice the rows the runtime's grid covers at once (1024 threads'
     // worth of programs per SM, at most 132 SMs), and some.
-    int64_t warps = std::stoll(variant.substr(variant.rfind("_w") + 2));
-    int64_t perProgram = std::stoll(variant.substr(variant.rfind("_r") + 2));
-    int64_t rows = 2 * 132 * (1024 / (32 * warps)) * perProgram + 37;
-    for (int64_t cols : {block, block - 3, block / 2 + 1}) {
+    int64_t rows = 2 * 132 * (1024 / (32 * v.warps)) * v.rows + 37;
+    for (int64_t cols : {v.block, v.block - 3, v.block / 2 + 1}) {
       int64_t stride = (cols + 7) / 8 * 8 + 8;
-      checkSoftmax(dtype, rows, cols, stride, stride, offset, 4.0);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_VARIANT");
+      checkSoftmax(v.dtype, rows, cols, stride, stride, offset, 4.0);
+      if (HasFatalFailure())
         return;
-      }
     }
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_VARIANT");
-  // 7 persistent builds per dtype and alignment.
-  EXPECT_EQ(tested, 42);
+  });
 }
 
 // Every one-tile row kernel marked tile.rematerialize (`_rm`: 2-byte rows
@@ -390,37 +404,28 @@ TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
 // different column in each row (scaled inputs: one weight dominates).
 TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
   TILE_REQUIRE_GPU();
-  int tested = 0;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_rows_";
-    if (variant.rfind(prefix, 0) != 0 ||
-        variant.find("_t") != std::string::npos || variant.size() < 3 ||
-        variant.substr(variant.size() - 3) != "_rm")
-      continue;
-    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
-    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
-    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
-    for (int64_t cols : {block, block - 8, block / 2 + 8}) {
+  std::vector<RowVariant> variants;
+  for (const RowVariant &v : rowVariants())
+    if (v.name.find("_t") == std::string::npos && v.name.size() >= 3 &&
+        v.name.substr(v.name.size() - 3) == "_rm")
+      variants.push_back(v);
+  // 9 builds each for f16 and bf16.
+  EXPECT_EQ(variants.size(), 18u);
+  forEachForced(variants, [&](const RowVariant &v) {
+    for (int64_t cols : {v.block, v.block - 8, v.block / 2 + 8}) {
       char chosen[128] = "";
-      EXPECT_EQ(tile_softmax_variant(dtype, dtype, cols, true, chosen,
+      EXPECT_EQ(tile_softmax_variant(v.dtype, v.dtype, cols, true, chosen,
                                      sizeof(chosen)),
                 TILE_SUCCESS);
-      EXPECT_EQ(std::string(chosen), variant) << cols << " columns";
+      EXPECT_EQ(std::string(chosen), v.name) << cols << " columns";
       int64_t stride = cols + 16;
-      checkSoftmax(dtype, 37, cols, stride, stride, 0, 4.0);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_VARIANT");
+      checkSoftmax(v.dtype, 37, cols, stride, stride, 0, 4.0);
+      if (HasFatalFailure())
         return;
-      }
     }
-    checkSoftmax(dtype, 5, block, block, block, 0, 1.0,
-                 /*hugeStride=*/block - 3);
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_VARIANT");
-  // 9 builds each for f16 and bf16.
-  EXPECT_EQ(tested, 18);
+    checkSoftmax(v.dtype, 5, v.block, v.block, v.block, 0, 1.0,
+                 /*hugeStride=*/v.block - 3);
+  });
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
