@@ -21,6 +21,7 @@
 #include <limits>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 using tile::embedded::EmbeddedKernel;
@@ -538,6 +539,16 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
   return index;
 }
 
+/// The bytes [first, last] an array of these sizes and strides spans.
+std::pair<uint64_t, uint64_t> byteSpan(uint64_t base, const int64_t sizes[3],
+                                       const int64_t strides[3],
+                                       int64_t esize) {
+  uint64_t last = 0;
+  for (int i = 0; i < 3; ++i)
+    last += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
+  return {base, base + (last + 1) * (uint64_t)esize - 1};
+}
+
 } // namespace
 
 extern "C" size_t tile_library_kernel_count(void) { return kNumKernels; }
@@ -697,6 +708,20 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   int64_t esize = dtypeBytes(dtype);
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
+  // Programs read X and V while others write their output tiles: the
+  // output may share no byte with either input.
+  {
+    const int64_t outSizes[3] = {batch, d1, d3}, xSizes[3] = {batch, d1, d2},
+                  vSizes[3] = {batch, d2, d3};
+    auto o = byteSpan(out, outSizes, out_strides, esize);
+    auto overlaps = [&](std::pair<uint64_t, uint64_t> in) {
+      return o.first <= in.second && in.first <= o.second;
+    };
+    if (overlaps(byteSpan(x, xSizes, x_strides, esize)))
+      return bad("out overlaps x");
+    if (overlaps(byteSpan(v, vSizes, v_strides, esize)))
+      return bad("out overlaps v");
+  }
 
   // TMA reads X and V if their rows are contiguous and every row and
   // matrix starts 16-byte aligned (tensor maps, checked again at launch).

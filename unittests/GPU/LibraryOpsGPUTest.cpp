@@ -702,13 +702,29 @@ TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
   ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT",
                    "softmax_matmul_f16_ieee_m64_k64_n128_w4_s2_p4", 1),
             0);
-  EXPECT_EQ(tile_softmax_matmul(p, s, p, s, p, s, TILE_F16, 1, 8, 65, 8,
+  // (Three disjoint arrays: nothing is launched.)
+  uint64_t x = p + 4096, v = p + 8192;
+  EXPECT_EQ(tile_softmax_matmul(p, s, x, s, v, s, TILE_F16, 1, 8, 65, 8,
                                 TILE_PRECISION_IEEE, nullptr),
             TILE_ERROR_INVALID_ARGUMENT);
   unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
   EXPECT_NE(std::string(tile_last_error()).find("at most 64 columns (d2 = 65)"),
             std::string::npos)
       << tile_last_error();
+  // An output sharing bytes with an input: programs would read what others
+  // wrote. 2 x 8 x 8 f32 outputs span bytes [p, p + 511].
+  int64_t os[3] = {64, 8, 1};
+  for (auto [xBase, vBase, what] :
+       {std::tuple<uint64_t, uint64_t, const char *>{p + 508, v, "out overlaps x"},
+        {x, p, "out overlaps v"},
+        {p - 4, v, "out overlaps x"}}) {
+    EXPECT_EQ(tile_softmax_matmul(p, os, xBase, s, vBase, s, TILE_F32, 2, 8, 8,
+                                  8, TILE_PRECISION_TF32, nullptr),
+              TILE_ERROR_INVALID_ARGUMENT)
+        << what;
+    EXPECT_NE(std::string(tile_last_error()).find(what), std::string::npos)
+        << tile_last_error();
+  }
 }
 
 TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
