@@ -715,7 +715,8 @@ TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
   // wrote. 2 x 8 x 8 f32 outputs span bytes [p, p + 511].
   int64_t os[3] = {64, 8, 1};
   for (auto [xBase, vBase, what] :
-       {std::tuple<uint64_t, uint64_t, const char *>{p + 508, v, "out overlaps x"},
+       {std::tuple<uint64_t, uint64_t, const char *>{p + 508, v,
+                                                     "out overlaps x"},
         {x, p, "out overlaps v"},
         {p - 4, v, "out overlaps x"}}) {
     EXPECT_EQ(tile_softmax_matmul(p, os, xBase, s, vBase, s, TILE_F32, 2, 8, 8,
