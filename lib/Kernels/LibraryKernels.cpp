@@ -908,8 +908,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
          "wgmma in flight needs Hopper and 3 stages (2 transposed)");
   assert((!c.transposedProduct ||
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
-           c.precision == InputPrecision::TF32)) &&
-         "the transposed product is Hopper's tf32 path");
+           (c.precision == InputPrecision::TF32 ||
+            (c.precision == InputPrecision::TF32x3 && !c.mmaInFlight)))) &&
+         "the transposed product is Hopper's tf32 and tf32x3 path (tf32x3 "
+         "waits for its products in the step)");
   assert((!c.tma || (c.hopper && S >= 2 &&
                      (c.dtype != ElemType::F32 || c.transposedProduct))) &&
          "TMA copies are Hopper's f16/bf16 and transposed tf32 paths");

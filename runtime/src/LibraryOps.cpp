@@ -506,6 +506,11 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                      ? (tmaReadable ? "m128_k64_n256_w8_s4_h_f_tma"
                                     : "m128_k64_n256_w8_s4_h_f")
                      : "m64_k32_n128_w4_s2_h";
+    } else if (isHopper() && d3 >= 128 &&
+               precision == TILE_PRECISION_TF32X3) {
+      // Session 15: tf32x3 with the product transposed (P's tf32 parts and
+      // remainders in its buffer, three wgmma per k8 step).
+      tileName = "m128_k32_n128_w8_s3_h_t";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
       // (Its TMA build, _t_tma, measured 2-5% slower from d2 = 1024:

@@ -631,27 +631,49 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
     // As tile.local_load reads. Threads holding copies of an element
     // (layouts wider than the tile) write the same value.
     int64_t run = getStageAccessRun(tile, bytes);
-    SmallVector<Value> values(adaptor.getValue());
-    if (op->hasAttr(kRoundTF32Attr) && elem.isF32())
-      for (Value &v : values)
-        v = arith::BitcastOp::create(rewriter, loc, elem,
-                                     roundToTF32Bits(rewriter, loc, v));
-    auto indices = emitSlotIndices(rewriter, loc, tile);
-    for (size_t first = 0; first < indices.size(); first += run) {
-      Value addr =
-          emitStageElementAddress(rewriter, loc, layout, elem, base,
-                                  indices[first][0], indices[first][1]);
-      if (run == 1) {
-        LLVM::StoreOp::create(rewriter, loc, values[first], addr);
-        continue;
+    SmallVector<Value> values(adaptor.getValue()), lowParts;
+    bool split = layout.splitTF32 && elem.isF32();
+    auto roundToTF32 = [&](Value v, bool tiesToEven) -> Value {
+      return arith::BitcastOp::create(
+          rewriter, loc, elem, roundToTF32Bits(rewriter, loc, v, tiesToEven));
+    };
+    if (split)
+      // v = hi + lo up to lo's rounding (2^-22 |v|): hi where the value
+      // goes, lo getLowPartOffset() bytes on (ties to even: split buffers
+      // are sm_90a's, where that is the cheaper conversion).
+      for (Value &v : values) {
+        Value hi = roundToTF32(v, true);
+        lowParts.push_back(
+            roundToTF32(arith::SubFOp::create(rewriter, loc, v, hi), true));
+        v = hi;
       }
-      auto vecType = VectorType::get({run}, elem);
-      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
-      for (int64_t i = 0; i < run; ++i)
-        v = LLVM::InsertElementOp::create(rewriter, loc, v, values[first + i],
-                                          i32Constant(rewriter, loc, i));
-      LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
-    }
+    else if (op->hasAttr(kRoundTF32Attr) && elem.isF32())
+      for (Value &v : values)
+        v = roundToTF32(v, false);
+    auto indices = emitSlotIndices(rewriter, loc, tile);
+    auto storeAll = [&](ArrayRef<Value> parts, Value partBase) {
+      for (size_t first = 0; first < indices.size(); first += run) {
+        Value addr =
+            emitStageElementAddress(rewriter, loc, layout, elem, partBase,
+                                    indices[first][0], indices[first][1]);
+        if (run == 1) {
+          LLVM::StoreOp::create(rewriter, loc, parts[first], addr);
+          continue;
+        }
+        auto vecType = VectorType::get({run}, elem);
+        Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+        for (int64_t i = 0; i < run; ++i)
+          v = LLVM::InsertElementOp::create(rewriter, loc, v, parts[first + i],
+                                            i32Constant(rewriter, loc, i));
+        LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
+      }
+    };
+    storeAll(values, base);
+    if (split)
+      storeAll(lowParts,
+               byteOffset(rewriter, loc, base,
+                          i32Constant(rewriter, loc,
+                                      layout.getLowPartOffset())));
     // wgmma reads shared memory through the async proxy: the generic
     // proxy's stores are fenced before the barrier that hands them over.
     if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))

@@ -583,6 +583,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     bool transposed = isTransposedWgmmaLayout(layout) &&
                       layout.getWarpsPerCTA()[1] == numWarps &&
                       isTransposedWgmmaShape(dot, numWarps);
+    bool split = transposed && dot.getPrecision() == InputPrecision::TF32x3;
     if (!transposed &&
         (!isMmaLayout(layout) ||
          layout.getWarpsPerCTA() != ArrayRef<unsigned>{numWarps, 1} ||
@@ -612,22 +613,32 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
           bAlloc->hasAttr(kSwizzleBytesAttr) ||
           cast<SharedBufferType>(b.getBuffer().getType()).getRowStride() % 2)
         return;
+      // Whether the buffer is written only by tile.local_store and read
+      // only as the `a` of dots of this precision.
+      auto readOnlyByDotsOf = [&](InputPrecision precision) {
+        return llvm::all_of(aAlloc->getUsers(), [&](Operation *u) {
+          if (isa<LocalStoreOp>(u))
+            return true;
+          auto read = dyn_cast<LocalLoadOp>(u);
+          return read && llvm::all_of(read->getUsers(), [&](Operation *r) {
+                   auto d = dyn_cast<DotOp>(r);
+                   return d && d.getA() == read.getResult() &&
+                          d.getPrecision() == precision;
+                 });
+        });
+      };
+      // tf32x3 needs `a`'s remainder after its tf32 part as well: the
+      // buffer holds both (kSplitTF32Attr), which its stores write.
+      if (split) {
+        if (!readOnlyByDotsOf(InputPrecision::TF32x3))
+          return;
+        aAlloc->setAttr(kSplitTF32Attr, UnitAttr::get(ctx));
+      }
       aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
       // The tensor cores would truncate `a` (P of an online softmax: a bias
       // of half a tf32 ulp against its row sums); its stores round it to
       // tf32 instead when the buffer feeds nothing but such dots.
-      bool readOnlyByTF32Dots =
-          llvm::all_of(aAlloc->getUsers(), [&](Operation *u) {
-            if (isa<LocalStoreOp>(u))
-              return true;
-            auto read = dyn_cast<LocalLoadOp>(u);
-            return read && llvm::all_of(read->getUsers(), [&](Operation *r) {
-                     auto d = dyn_cast<DotOp>(r);
-                     return d && d.getA() == read.getResult() &&
-                            d.getPrecision() == InputPrecision::TF32;
-                   });
-          });
-      if (readOnlyByTF32Dots)
+      if (!split && readOnlyByDotsOf(InputPrecision::TF32))
         for (Operation *u : aAlloc->getUsers())
           if (isa<LocalStoreOp>(u))
             u->setAttr(kRoundTF32Attr, UnitAttr::get(ctx));
@@ -666,6 +677,11 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     }
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
+    // A tf32x3 group is waited for where it is issued: its products are
+    // added to the accumulator with round-to-nearest f32 additions (see
+    // lowerTransposedDotWithWgmma).
+    if (split)
+      return;
 
     // In a loop whose stages outlive their iteration (tile.mma_in_flight),
     // a dot whose result is only carried around the loop leaves its wgmma
@@ -1007,6 +1023,13 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 /// tensor cores would ignore their low 13 bits, and that truncation took
 /// the error of peaked softmax rows (inputs scaled by 4, one weight
 /// dominating each output) to 1.13e-3, past tf32's 1e-3 (H200, session 9).
+///
+/// tf32x3: `b`'s fragments split into their tf32 parts and rounded
+/// remainders in registers, `a`'s buffer holds both parts of its values
+/// (kSplitTF32Attr), and each k step issues three wgmma (lo x hi, hi x lo,
+/// hi x hi). As on the mma.sync path, the products accumulate from zero
+/// for this dot only and are added to the accumulator with f32 additions:
+/// the tensor cores do not round their accumulation to nearest.
 static LogicalResult
 lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                             ConversionPatternRewriter &rewriter) {
@@ -1023,12 +1046,22 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
   SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
   auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
   int64_t aS = aLayout.swizzleBytes;
-  Value desc = emitMatrixDescriptor(
-      rewriter, loc,
-      LLVM::PtrToIntOp::create(rewriter, loc, i32,
-                               emitReadStageBase(rewriter, loc, aRead,
-                                                 aLayout)),
-      16, 8 * aS, aS);
+  bool split = op.getPrecision() == InputPrecision::TF32x3;
+  if (split != aLayout.splitTF32)
+    return rewriter.notifyMatchFailure(
+        op, "tf32x3 reads both parts of a split buffer");
+  Value aBase = emitReadStageBase(rewriter, loc, aRead, aLayout);
+  auto descriptorAt = [&](Value base) {
+    return emitMatrixDescriptor(
+        rewriter, loc, LLVM::PtrToIntOp::create(rewriter, loc, i32, base), 16,
+        8 * aS, aS);
+  };
+  Value desc = descriptorAt(aBase);
+  Value lowDesc =
+      split ? descriptorAt(byteOffset(
+                  rewriter, loc, aBase,
+                  i32Constant(rewriter, loc, aLayout.getLowPartOffset())))
+            : Value();
 
   ThreadIds ids = getThreadIds(rewriter, loc);
   Value g = arith::DivUIOp::create(rewriter, loc, ids.lane, c(4));
@@ -1038,7 +1071,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
       arith::MulIOp::create(rewriter, loc, g, c(2)));
   Value bBase = emitReadStageBase(rewriter, loc, bRead, bLayout);
   auto vec2 = VectorType::get({2}, f32);
-  // The pair (row, column..column + 1) of `b`, as i32 bits.
+  // The pair (row, column..column + 1) of `b`, as f32 values.
   auto loadPair = [&](int64_t row, int64_t column) -> std::pair<Value, Value> {
     Value r = arith::AddIOp::create(rewriter, loc, q, c(row));
     Value col = arith::AddIOp::create(rewriter, loc, column0, c(column));
@@ -1046,13 +1079,10 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
       return gep(rewriter, loc, rewriter.getI8Type(), bBase,
                  bLayout.emitOffset(rewriter, loc, r, column));
     };
-    auto bits = [&](Value f) -> Value {
-      return roundToTF32Bits(rewriter, loc, f, /*tiesToEven=*/true);
-    };
     if (bLayout.transposed) {
       // Claimed K-major by another dot: the pair is not adjacent.
       auto element = [&](Value column) {
-        return bits(LLVM::LoadOp::create(rewriter, loc, f32, address(column)));
+        return LLVM::LoadOp::create(rewriter, loc, f32, address(column));
       };
       return {element(col),
               element(arith::AddIOp::create(rewriter, loc, col, c(1)))};
@@ -1060,29 +1090,50 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
     Value v = LLVM::LoadOp::create(rewriter, loc, vec2, address(col),
                                    /*align=*/8);
     auto element = [&](int64_t i) {
-      return bits(LLVM::ExtractElementOp::create(rewriter, loc, v, c(i)));
+      return LLVM::ExtractElementOp::create(rewriter, loc, v, c(i));
     };
     return {element(0), element(1)};
   };
-  // Fragments are all formed before the fence (see lowerDotWithWgmma).
-  SmallVector<SmallVector<Value>> fragments;
+  // tf32 bits of a value, and of the remainder of its rounding.
+  auto bits = [&](Value f) -> Value {
+    return roundToTF32Bits(rewriter, loc, f, /*tiesToEven=*/true);
+  };
+  auto remainderBits = [&](Value f, Value hiBits) -> Value {
+    return bits(arith::SubFOp::create(
+        rewriter, loc, f, arith::BitcastOp::create(rewriter, loc, f32, hiBits)));
+  };
+  // Fragments are all formed before the fence (see lowerDotWithWgmma);
+  // with tf32x3 also the remainders' (`lowFragments`).
+  SmallVector<SmallVector<Value>> fragments, lowFragments;
   for (int64_t kk = 0; kk < k; kk += 8)
     for (int64_t r = 0; r < reps; ++r) {
-      auto [lo0, lo1] = loadPair(kk, r * columnsPerRep);
-      auto [hi0, hi1] = loadPair(kk + 4, r * columnsPerRep);
-      fragments.push_back({lo0, lo1, hi0, hi1});
+      auto [k0c0, k0c1] = loadPair(kk, r * columnsPerRep);
+      auto [k4c0, k4c1] = loadPair(kk + 4, r * columnsPerRep);
+      SmallVector<Value> values{k0c0, k0c1, k4c0, k4c1}, hi, lo;
+      for (Value v : values) {
+        hi.push_back(bits(v));
+        if (split)
+          lo.push_back(remainderBits(v, hi.back()));
+      }
+      fragments.push_back(hi);
+      lowFragments.push_back(lo);
     }
 
   auto [text, constraints] = getWarpgroupMmaAsm(m, aType.getElementType(),
                                                 /*aShared=*/false);
   LayoutView view(cType);
   SmallVector<Value> acc(accVals.begin(), accVals.end());
+  SmallVector<Value> sum; // tf32x3: the products, from zero
+  if (split)
+    sum.assign(acc.size(), arith::ConstantOp::create(
+                               rewriter, loc, rewriter.getF32FloatAttr(0.0)));
+  MutableArrayRef<Value> target = split ? sum : acc;
   Value one = c(1);
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
   for (int64_t kk = 0; kk < k; kk += 8) {
-    Value step =
-        advanceDescriptor(rewriter, loc, desc, getKMajorStepBytes(aLayout, kk * 4));
+    int64_t stepBytes = getKMajorStepBytes(aLayout, kk * 4);
+    Value step = advanceDescriptor(rewriter, loc, desc, stepBytes);
     for (int64_t r = 0; r < reps; ++r) {
       // Register 4j + 2h + x: wgmma row g + 8h (column slot 2r + h), wgmma
       // column 8j + 2q + x (row slot 2j + x).
@@ -1091,12 +1142,33 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
         for (int64_t h = 0; h < 2; ++h)
           for (int64_t x = 0; x < 2; ++x)
             slots.push_back(view.getSlot({2 * j + x, 2 * r + h}));
-      emitWarpgroupMmaInstruction(rewriter, loc, acc, slots,
-                                  fragments[(kk / 8) * reps + r], step, one,
-                                  text, constraints);
+      int64_t f = (kk / 8) * reps + r;
+      if (split) {
+        // The small products first: b_lo x a_hi, then b_hi x a_lo.
+        emitWarpgroupMmaInstruction(rewriter, loc, target, slots,
+                                    lowFragments[f], step, one, text,
+                                    constraints);
+        emitWarpgroupMmaInstruction(
+            rewriter, loc, target, slots, fragments[f],
+            advanceDescriptor(rewriter, loc, lowDesc, stepBytes), one, text,
+            constraints);
+      }
+      emitWarpgroupMmaInstruction(rewriter, loc, target, slots, fragments[f],
+                                  step, one, text, constraints);
     }
   }
-  return commitWarpgroupMma(op, acc, rewriter);
+  if (!split)
+    return commitWarpgroupMma(op, acc, rewriter);
+  // Waited for here (planWarpgroupMma leaves no tf32x3 group in flight),
+  // then added with round-to-nearest f32 additions.
+  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
+                "wgmma.commit_group.sync.aligned;", "",
+                /*hasSideEffects=*/true);
+  SmallVector<Value> products = emitWarpgroupMmaWait(rewriter, loc, sum, 0);
+  for (auto [a, p] : llvm::zip(acc, products))
+    a = arith::AddFOp::create(rewriter, loc, a, p);
+  rewriter.replaceOpWithMultiple(op, {acc});
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -315,7 +315,7 @@ struct TileConvertToLLVMPass
         bytes = llvm::alignTo(bytes, layout.isSwizzled() ? 1024 : 128);
         alloc->setAttr(kSharedOffsetAttr,
                        IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
-        bytes += layout.type.getStages() * layout.getStageBytes();
+        bytes += layout.getBufferBytes();
       });
       kernel.walk([&](AllocMBarriersOp alloc) {
         bytes = llvm::alignTo(bytes, 8);

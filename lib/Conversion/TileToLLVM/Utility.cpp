@@ -247,6 +247,7 @@ SharedLayout mlir::tile::getSharedLayout(Value buffer) {
     if (auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr))
       layout.mmaRowWarps = w.getInt();
     layout.transposed = alloc->hasAttr(kKMajorAttr);
+    layout.splitTF32 = alloc->hasAttr(kSplitTF32Attr);
   }
   return layout;
 }

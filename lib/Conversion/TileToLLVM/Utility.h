@@ -102,9 +102,18 @@ struct SharedLayout {
   int64_t swizzleBytes = 0;
   int64_t mmaRowWarps = 0;
   bool transposed = false;
+  bool splitTF32 = false; // kSplitTF32Attr
 
   bool isSwizzled() const { return swizzleBytes != 0; }
   int64_t getStageBytes() const;
+  /// Bytes from a value's tf32 part to its remainder (splitTF32 buffers).
+  int64_t getLowPartOffset() const {
+    return type.getStages() * getStageBytes();
+  }
+  /// The buffer's bytes (both parts of a splitTF32 buffer).
+  int64_t getBufferBytes() const {
+    return (splitTF32 ? 2 : 1) * getLowPartOffset();
+  }
   /// Bytes from one column chunk of a stage to the next (swizzled only).
   int64_t getChunkBytes() const;
   /// The byte offset of element (row, col) within a stage (i32 values).

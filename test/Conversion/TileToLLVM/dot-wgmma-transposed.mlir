@@ -115,3 +115,73 @@ func.func @online_softmax_transposed(%o: !tile.ptr<f32>, %n: i64, %k: i32)
   tile.block_store %pc, %acc check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
   return
 }
+
+// -----
+
+// tf32x3 transposed: `a`'s buffer holds each value's tf32 part and, one
+// buffer size on (8192 bytes here), the rounded remainder, both written
+// by the store; `b`'s fragments are split in registers. Each k8 step and
+// 64-column slice issues three wgmma (b_lo a_hi, b_hi a_lo, b_hi a_hi)
+// into products that start from zero, waited for and added to the
+// accumulator in f32.
+// LAYOUT: #[[$T:.*]] = #tile.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+// LAYOUT-LABEL: func.func @split_operands
+// LAYOUT:         tile.dot {{.*}} precision = tf32x3 {{.*}} -> tensor<64x128xf32, #[[$T]]>
+// CHECK-LABEL: func.func @split_operands
+// CHECK-SAME:    tile.shared_bytes = 33792
+// The store: parts rounded to tf32 (ties to even), the remainder from the
+// rounded part.
+// CHECK:         %[[HI:.*]] = llvm.inline_asm "cvt.rn.tf32.f32 $0, $1;", "=r,f" %[[V:.*]] : (f32) -> i32
+// CHECK:         %[[HIF:.*]] = arith.bitcast %[[HI]] : i32 to f32
+// CHECK:         %[[REST:.*]] = arith.subf %[[V]], %[[HIF]] : f32
+// CHECK:         llvm.inline_asm "cvt.rn.tf32.f32 $0, $1;", "=r,f" %[[REST]] : (f32) -> i32
+// CHECK-COUNT-4: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
+// CHECK:         llvm.getelementptr %{{.*}}[%c8192_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-COUNT-4: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
+// CHECK:         "fence.proxy.async.shared::cta;"
+// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK-COUNT-24: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
+// CHECK-COUNT-64: arith.addf %{{.*}} : f32
+// CHECK:         return
+func.func @split_operands(%o: !tile.ptr<f32>, %n: i64)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %p = arith.constant dense<0.3> : tensor<64x32xf32>
+  %ba = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
+  %bb = tile.alloc_shared : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8>
+  tile.local_store %p, %ba[%c0] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
+  %a = tile.local_load %ba[%c0] : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0> -> tensor<64x32xf32>
+  %b = tile.local_load %bb[%c0] : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8> -> tensor<32x128xf32>
+  %d = tile.dot %a, %b, %zero precision = tf32x3 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+  %pc = tile.make_block_ptr %o, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x128xf32>>
+  tile.block_store %pc, %d check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
+  return
+}
+
+// -----
+
+// A tf32x3 dot whose `a` buffer is also read by a tf32 dot cannot split
+// it: only the tf32 dot's 8 wgmma (the generic path computes the other).
+// CHECK-LABEL: func.func @mixed_readers
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+// CHECK-NOT:     wgmma.mma_async
+// CHECK:         return
+func.func @mixed_readers(%o: !tile.ptr<f32>, %n: i64)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %ba = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
+  %bb = tile.alloc_shared : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8>
+  %a = tile.local_load %ba[%c0] : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0> -> tensor<64x32xf32>
+  %b = tile.local_load %bb[%c0] : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8> -> tensor<32x128xf32>
+  %d = tile.dot %a, %b, %zero precision = tf32x3 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+  %e = tile.dot %a, %b, %d precision = tf32 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+  %pc = tile.make_block_ptr %o, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x128xf32>>
+  tile.block_store %pc, %e check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
+  return
+}

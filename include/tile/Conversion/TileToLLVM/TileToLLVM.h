@@ -81,6 +81,12 @@ constexpr llvm::StringLiteral kKMajorAttr = "tile.k_major";
 /// a tf32 dot computed transposed (wgmma reads it as stored): they round
 /// the values to tf32 as the dot's inputs are.
 constexpr llvm::StringLiteral kRoundTF32Attr = "tile.round_tf32";
+/// Set by the pass on the `a` buffer of tf32x3 dots computed transposed:
+/// the buffer holds each value twice, as its tf32 part (hi, where it is
+/// stored) and its rounded remainder (lo, SharedLayout::getLowPartOffset
+/// bytes on), which the buffer's stores write and the dots read as two
+/// wgmma B operands.
+constexpr llvm::StringLiteral kSplitTF32Attr = "tile.split_tf32";
 /// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
 constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
 /// On such a dot: how many wgmma groups (its own) it leaves in flight.

@@ -241,7 +241,8 @@ bool mlir::tile::isTransposedWgmmaShape(DotOp dot, unsigned numWarps) {
                    c = dot.getType();
   if (!a.getElementType().isF32() || !b.getElementType().isF32() ||
       !c.getElementType().isF32() ||
-      dot.getPrecision() != InputPrecision::TF32 ||
+      (dot.getPrecision() != InputPrecision::TF32 &&
+       dot.getPrecision() != InputPrecision::TF32x3) ||
       !dot.getA().getDefiningOp<LocalLoadOp>() ||
       !dot.getB().getDefiningOp<LocalLoadOp>())
     return false;
