@@ -908,10 +908,14 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
          "wgmma in flight needs Hopper and 3 stages (2 transposed)");
   assert((!c.transposedProduct ||
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
-           (c.precision == InputPrecision::TF32 ||
-            (c.precision == InputPrecision::TF32x3 && !c.mmaInFlight)))) &&
-         "the transposed product is Hopper's tf32 and tf32x3 path (tf32x3 "
-         "waits for its products in the step)");
+           c.precision != InputPrecision::IEEE)) &&
+         "the transposed product is Hopper's tf32 and tf32x3 path");
+  // tf32x3 keeps its products apart from the accumulator (the tensor
+  // cores do not round their accumulation to nearest): with the wgmma in
+  // flight, step j's products start from zero and are added, after the
+  // rescale, in step j + 1 (`partial`, and its rescale factor
+  // `partialAlpha`); without, the dot's lowering adds them in the step.
+  bool deferredSum = c.mmaInFlight && c.precision == InputPrecision::TF32x3;
   assert((!c.tma || (c.hopper && S >= 2 &&
                      (c.dtype != ElemType::F32 || c.transposedProduct))) &&
          "TMA copies are Hopper's f16/bf16 and transposed tf32 paths");
@@ -969,6 +973,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     vp0 = vp;
   }
   SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
+  if (deferredSum)
+    init.append({acc0, k.splat(one, {BM})});
   auto loop = scf::ForOp::create(
       k.b, k.loc, c0, d2, k.ci32(BK), init,
       [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
@@ -1063,8 +1069,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         Value lNew = arith::AddFOp::create(
             k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
             k.reduce(ReduceKind::Sum, p, 1));
-        Value scaled = arith::MulFOp::create(k.b, loc, acc,
-                                             k.spread(alpha, 1, {BM, BN}));
+        Value scaled = deferredSum
+                           ? Value()
+                           : (Value)arith::MulFOp::create(
+                                 k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
         Value pa = k.toFloat(p, elem);
         if (c.transposedProduct) {
           // Stored after the rescale: the wait for the previous step's
@@ -1077,6 +1085,23 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         // fragments from the buffer directly.
         Value vt = S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
                      : loadV(k.b, loc, vp);
+        if (deferredSum) {
+          // acc_{j-1} = acc_{j-2} alpha_{j-1} + P_{j-1} V_{j-1}, after this
+          // step's exponentials (the first use of the partial products,
+          // which waits for their wgmma); P_j V_j from zero, in flight.
+          Value partial = it[5], partialAlpha = it[6];
+          Value accPrev = arith::AddFOp::create(
+              k.b, loc,
+              arith::MulFOp::create(k.b, loc, acc,
+                                    k.spread(partialAlpha, 1, {BM, BN})),
+              partial);
+          Value products = DotOp::create(k.b, loc, acc.getType(), pa, vt,
+                                         k.splat(zero, {BM, BN}), c.precision);
+          scf::YieldOp::create(
+              k.b, loc,
+              ValueRange{mNew, lNew, accPrev, xNext, vNext, products, alpha});
+          return;
+        }
         Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt, scaled,
                                      c.precision);
         scf::YieldOp::create(k.b, loc,
@@ -1085,6 +1110,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   if (c.mmaInFlight)
     loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
   Value l = loop.getResult(1), acc = loop.getResult(2);
+  if (deferredSum)
+    acc = arith::AddFOp::create(
+        k.b, k.loc,
+        arith::MulFOp::create(k.b, k.loc, acc,
+                              k.spread(loop.getResult(6), 1, {BM, BN})),
+        loop.getResult(5));
   // One reciprocal per row, not a division per output element (each a
   // dozen instructions; the epilogue dominated small d2).
   Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), l);

@@ -511,26 +511,29 @@ static std::vector<Variant> listVariants() {
     }
   // tf32x3 on Hopper with the product transposed (_t): wgmma reads P's
   // tf32 parts and remainders from its buffer, V's split fragments from
-  // registers; each step's products are waited for in the step and added
-  // in f32 (no wgmma in flight across steps).
+  // registers; each step's products start from zero and are added in f32,
+  // either in the step (waiting for them) or, with the wgmma in flight
+  // (_f), in the next step after its exponentials.
   // (256 columns: 255 registers and 1 KiB of spills at compile time.)
   for (auto [bm, bk, bn, warps] :
        {std::tuple<int64_t, int64_t, int64_t, int64_t>{128, 32, 128, 8},
         {64, 32, 128, 4}})
-    for (int64_t stages : {2, 3}) {
-      SoftmaxMatmulConfig c;
-      c.dtype = ElemType::F32;
-      c.precision = InputPrecision::TF32x3;
-      c.blockM = bm;
-      c.blockK = bk;
-      c.blockN = bn;
-      c.numWarps = warps;
-      c.stages = stages;
-      c.hopper = true;
-      c.transposedProduct = true;
-      out.push_back(softmaxMatmulVariant(
-          c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
-    }
+    for (int64_t stages : {2, 3})
+      for (bool inFlight : {false, true}) {
+        SoftmaxMatmulConfig c;
+        c.mmaInFlight = inFlight;
+        c.dtype = ElemType::F32;
+        c.precision = InputPrecision::TF32x3;
+        c.blockM = bm;
+        c.blockK = bk;
+        c.blockN = bn;
+        c.numWarps = warps;
+        c.stages = stages;
+        c.hopper = true;
+        c.transposedProduct = true;
+        out.push_back(softmaxMatmulVariant(
+            c, 2, c.blockN, [c](ModuleOp m) { buildSoftmaxMatmul(m, c); }));
+      }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the

@@ -572,6 +572,14 @@ static LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals,
 // rows in wgmma order (SharedLayout::mmaRowWarps); `b` is read transposed
 // (MN-major), as tile blocks are row-major.
 
+/// Whether a dot's accumulator is the constant zero tile: its products
+/// then need no separate sum (tf32x3).
+static bool isZeroTile(Value acc) {
+  if (auto splat = acc.getDefiningOp<SplatOp>())
+    return matchPattern(splat.getSrc(), m_AnyZeroFloat());
+  return matchPattern(acc, m_AnyZeroFloat());
+}
+
 void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   auto numWarps = (unsigned)getNumWarps(kernel);
   MLIRContext *ctx = kernel.getContext();
@@ -677,10 +685,10 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     }
     dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
     any = true;
-    // A tf32x3 group is waited for where it is issued: its products are
-    // added to the accumulator with round-to-nearest f32 additions (see
-    // lowerTransposedDotWithWgmma).
-    if (split)
+    // A tf32x3 group is waited for where it is issued, its products added
+    // to the accumulator with round-to-nearest f32 additions (see
+    // lowerTransposedDotWithWgmma), unless they start from zero.
+    if (split && !isZeroTile(dot.getAcc()))
       return;
 
     // In a loop whose stages outlive their iteration (tile.mma_in_flight),
@@ -1123,11 +1131,14 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                                                 /*aShared=*/false);
   LayoutView view(cType);
   SmallVector<Value> acc(accVals.begin(), accVals.end());
-  SmallVector<Value> sum; // tf32x3: the products, from zero
-  if (split)
+  // tf32x3 onto a running accumulator: the products from zero (`sum`),
+  // added after the wait below.
+  bool separateSum = split && !isZeroTile(op.getAcc());
+  SmallVector<Value> sum;
+  if (separateSum)
     sum.assign(acc.size(), arith::ConstantOp::create(
                                rewriter, loc, rewriter.getF32FloatAttr(0.0)));
-  MutableArrayRef<Value> target = split ? sum : acc;
+  MutableArrayRef<Value> target = separateSum ? sum : acc;
   Value one = c(1);
   emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
                 "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
@@ -1157,7 +1168,7 @@ lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                                   step, one, text, constraints);
     }
   }
-  if (!split)
+  if (!separateSum)
     return commitWarpgroupMma(op, acc, rewriter);
   // Waited for here (planWarpgroupMma leaves no tf32x3 group in flight),
   // then added with round-to-nearest f32 additions.

@@ -123,7 +123,7 @@ func.func @online_softmax_transposed(%o: !tile.ptr<f32>, %n: i64, %k: i32)
 // by the store; `b`'s fragments are split in registers. Each k8 step and
 // 64-column slice issues three wgmma (b_lo a_hi, b_hi a_lo, b_hi a_hi)
 // into products that start from zero, waited for and added to the
-// accumulator in f32.
+// (nonzero) accumulator in f32.
 // LAYOUT: #[[$T:.*]] = #tile.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 // LAYOUT-LABEL: func.func @split_operands
 // LAYOUT:         tile.dot {{.*}} precision = tf32x3 {{.*}} -> tensor<64x128xf32, #[[$T]]>
@@ -149,7 +149,7 @@ func.func @split_operands(%o: !tile.ptr<f32>, %n: i64)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %one = arith.constant 1 : i64
-  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %zero = arith.constant dense<1.5> : tensor<64x128xf32>
   %p = arith.constant dense<0.3> : tensor<64x32xf32>
   %ba = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
   %bb = tile.alloc_shared : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8>
@@ -183,5 +183,50 @@ func.func @mixed_readers(%o: !tile.ptr<f32>, %n: i64)
   %e = tile.dot %a, %b, %d precision = tf32 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
   %pc = tile.make_block_ptr %o, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x128xf32>>
   tile.block_store %pc, %e check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
+  return
+}
+
+// -----
+
+// tf32x3 products from zero in a loop with the group in flight (the
+// library's _f_t tf32x3 builds add them to the running accumulator in the
+// next step): no separate sum; the next step's store into `a`'s buffer
+// and the first use of the carried products wait for the group.
+// CHECK-LABEL: func.func @split_in_flight
+// CHECK:         scf.for
+// CHECK:           llvm.nvvm.ex2.approx
+// CHECK:           "wgmma.wait_group.sync.aligned 0;"
+// CHECK:           llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-COUNT-24:  wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         return
+func.func @split_in_flight(%o: !tile.ptr<f32>, %n: i64, %k: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c3 = arith.constant 3 : i32
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i64
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %bx = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 3, pad = 4>
+  %bv = tile.alloc_shared : !tile.shared<tensor<32x128xf32>, stages = 3, pad = 8>
+  %bp = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
+  %acc, %part = scf.for %i = %c0 to %k step %c32 iter_args(%s = %zero, %q = %zero) -> (tensor<64x128xf32>, tensor<64x128xf32>) : i32 {
+    tile.async_wait pending = 0
+    %step = arith.divui %i, %c32 : i32
+    %stage = arith.remui %step, %c3 : i32
+    %x = tile.local_load %bx[%stage] : !tile.shared<tensor<64x32xf32>, stages = 3, pad = 4> -> tensor<64x32xf32>
+    %p = math.exp %x fastmath<afn> : tensor<64x32xf32>
+    tile.local_store %p, %bp[%c0] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
+    %sum = arith.addf %s, %q : tensor<64x128xf32>
+    %pa = tile.local_load %bp[%c0] : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0> -> tensor<64x32xf32>
+    %v = tile.local_load %bv[%stage] : !tile.shared<tensor<32x128xf32>, stages = 3, pad = 8> -> tensor<32x128xf32>
+    %d = tile.dot %pa, %v, %zero precision = tf32x3 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+    scf.yield %sum, %d : tensor<64x128xf32>, tensor<64x128xf32>
+  } {tile.mma_in_flight}
+  %total = arith.addf %acc, %part : tensor<64x128xf32>
+  %pc = tile.make_block_ptr %o, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x128xf32>>
+  tile.block_store %pc, %total check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
   return
 }
