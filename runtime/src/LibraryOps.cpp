@@ -508,9 +508,14 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                      : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 128 &&
                precision == TILE_PRECISION_TF32X3) {
-      // Session 15: tf32x3 with the product transposed (P's tf32 parts and
-      // remainders in its buffer, three wgmma per k8 step).
-      tileName = "m128_k32_n128_w8_s3_h_t";
+      // Session 15 (H100, 2026-11-25, tune_softmax_matmul_hopper-style
+      // forced runs, docs/perf-notes.md): tf32x3 with the product
+      // transposed (P's tf32 parts and remainders in its buffer, three
+      // wgmma per k8 step, products added in f32 in the step), 64 x 128
+      // tiles (two programs per SM): 3.75 ms at d2 = 8192 against 5.69 for
+      // the mma.sync tile, faster at every d2 from 64 (0.066 against
+      // 0.068 ms); 128 x 128 tiles 4.52 (4.02 with the wgmma in flight).
+      tileName = "m64_k32_n128_w4_s3_h_t";
     } else if (isHopper() && d3 >= 256 && precision == TILE_PRECISION_TF32 &&
                d2 >= 128) {
       // (Its TMA build, _t_tma, measured 2-5% slower from d2 = 1024:
