@@ -135,9 +135,10 @@ struct SoftmaxMatmulConfig {
   /// that wgmma computes the product transposed (O^T = V^T P^T; see
   /// getTransposedWgmmaLayout): V's stage stays row-major, filled by
   /// 16-byte copies, instead of being transposed element by element.
-  /// Also tf32x3 (without mmaInFlight): the buffer then holds P's tf32
-  /// parts and remainders, and each step's three products per k8 are
-  /// waited for and added in f32. Named with a trailing `_t`.
+  /// Also tf32x3: the buffer then holds P's tf32 parts and remainders,
+  /// three wgmma per k8, and each step's products start from zero and are
+  /// added in f32: in the step (waiting for them) or, with mmaInFlight, in
+  /// the next step after its exponentials. Named with a trailing `_t`.
   bool transposedProduct = false;
   /// Hopper, f16/bf16 pipelined or tf32 transposed: X's and V's blocks are
   /// copied by TMA (tile.tma_copy, one mbarrier per stage) through 3-d

@@ -1036,8 +1036,9 @@ static LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals,
 /// remainders in registers, `a`'s buffer holds both parts of its values
 /// (kSplitTF32Attr), and each k step issues three wgmma (lo x hi, hi x lo,
 /// hi x hi). As on the mma.sync path, the products accumulate from zero
-/// for this dot only and are added to the accumulator with f32 additions:
-/// the tensor cores do not round their accumulation to nearest.
+/// for this dot only and are added to the accumulator with f32 additions
+/// (the tensor cores do not round their accumulation to nearest); a dot
+/// onto the zero tile needs no addition, and its group may stay in flight.
 static LogicalResult
 lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                             ConversionPatternRewriter &rewriter) {
