@@ -158,7 +158,8 @@ tile_status tile_softmax(uint64_t y, tile_dtype y_dtype, int64_t y_row_stride,
  * with strides {batch, row, column} in elements. x, v and out share `dtype`;
  * f32 inputs use `precision`, f16/bf16 inputs multiply in their own type
  * with f32 accumulation (their products are exact in f32, so `precision`
- * does not apply to them). out may share no byte with x or v (checked:
+ * does not apply to them). The byte range out spans (first to last
+ * element) may not overlap those of x and v (checked:
  * TILE_ERROR_INVALID_ARGUMENT). */
 tile_status tile_softmax_matmul(uint64_t out, const int64_t out_strides[3],
                                 uint64_t x, const int64_t x_strides[3],

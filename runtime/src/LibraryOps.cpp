@@ -508,8 +508,9 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
                      : "m64_k32_n128_w4_s2_h";
     } else if (isHopper() && d3 >= 128 &&
                precision == TILE_PRECISION_TF32X3) {
-      // Session 15 (H100, 2026-11-25, tune_softmax_matmul_hopper-style
-      // forced runs, docs/perf-notes.md): tf32x3 with the product
+      // Session 15 (H100, 2026-11-25, tile-softmax-matmul-bench with the
+      // variant forced: docs/benchmarks/tuning/session15-tf32-tf32x3.txt,
+      // docs/perf-notes.md): tf32x3 with the product
       // transposed (P's tf32 parts and remainders in its buffer, three
       // wgmma per k8 step, products added in f32 in the step), 64 x 128
       // tiles (two programs per SM): 3.75 ms at d2 = 8192 against 5.69 for
@@ -719,7 +720,8 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
   // Programs read X and V while others write their output tiles: the
-  // output may share no byte with either input.
+  // output's span (first to last element) may not overlap either input's
+  // (conservative for interleaved layouts, which nobody needs here).
   {
     const int64_t outSizes[3] = {batch, d1, d3}, xSizes[3] = {batch, d1, d2},
                   vSizes[3] = {batch, d2, d3};
