@@ -301,7 +301,12 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
                     : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
              "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
+        // tf32x3 on Hopper: the product transposed with P split into
+        // TF32 parts (d3 >= 128); the mma.sync tile elsewhere.
         Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
+             hopper ? "softmax_matmul_f32_tf32x3_m64_k32_n128_w4_s3_h_t"
+                    : "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
+        Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 64,
              "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
         Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
              "softmax_matmul_f32_ieee_m128_k32_n64_w4"},
