@@ -149,14 +149,14 @@ func.func @split_operands(%o: !tile.ptr<f32>, %n: i64)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : i32
   %one = arith.constant 1 : i64
-  %zero = arith.constant dense<1.5> : tensor<64x128xf32>
+  %init = arith.constant dense<1.5> : tensor<64x128xf32>
   %p = arith.constant dense<0.3> : tensor<64x32xf32>
   %ba = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
   %bb = tile.alloc_shared : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8>
   tile.local_store %p, %ba[%c0] : tensor<64x32xf32>, !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0>
   %a = tile.local_load %ba[%c0] : !tile.shared<tensor<64x32xf32>, stages = 1, pad = 0> -> tensor<64x32xf32>
   %b = tile.local_load %bb[%c0] : !tile.shared<tensor<32x128xf32>, stages = 1, pad = 8> -> tensor<32x128xf32>
-  %d = tile.dot %a, %b, %zero precision = tf32x3 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
+  %d = tile.dot %a, %b, %init precision = tf32x3 : tensor<64x32xf32>, tensor<32x128xf32> -> tensor<64x128xf32>
   %pc = tile.make_block_ptr %o, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x128xf32>>
   tile.block_store %pc, %d check = [0, 1] : !tile.block_ptr<tensor<64x128xf32>>
   return
