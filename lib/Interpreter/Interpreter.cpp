@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <atomic>
 #include <cmath>
@@ -239,9 +240,22 @@ private:
 };
 
 /// A pointer: a buffer index (-1 for null) and a byte offset into it.
+/// Pointer arithmetic whose byte offset overflows int64 leaves the pointer
+/// `wrapped`: on the GPU its address would wrap around and may land inside
+/// the buffer again, so every access through it is reported instead (masked
+/// lanes may hold such pointers without error).
 struct Ptr {
   int32_t buffer = -1;
   int64_t offset = 0;
+  bool wrapped = false;
+
+  /// Moves the pointer by `elements` elements of `size` bytes.
+  void advance(int64_t elements, int64_t size) {
+    int64_t bytes;
+    if (llvm::MulOverflow(elements, size, bytes) ||
+        llvm::AddOverflow(offset, bytes, offset))
+      wrapped = true;
+  }
 };
 
 struct BlockPtr {
@@ -417,7 +431,11 @@ private:
     if (ptr.buffer < 0 || ptr.buffer >= (int32_t)buffers.size())
       return error(op) << what << " through a null or invalid pointer";
     const Buffer &buf = buffers[ptr.buffer];
-    if (ptr.offset < 0 || ptr.offset + size > buf.sizeInBytes())
+    if (ptr.wrapped)
+      return error(op) << "out-of-bounds " << what << " of buffer '" << buf.name
+                       << "': the pointer's byte offset overflowed 64 bits "
+                          "in pointer arithmetic";
+    if (ptr.offset < 0 || ptr.offset > buf.sizeInBytes() - size)
       return error(op) << "out-of-bounds " << what << " of buffer '"
                        << buf.name << "': element offset "
                        << (ptr.offset >= 0 ? ptr.offset / size
@@ -519,7 +537,7 @@ private:
     Type ivType = op.getInductionVar().getType();
     int64_t width = bitWidth(ivType);
     int64_t count = 0;
-    for (int64_t iv = lb; iv < ub; iv = wrap(width, iv + step)) {
+    for (int64_t iv = lb; iv < ub;) {
       if (options.maxLoopIterations && ++count > options.maxLoopIterations)
         return error(op) << "loop ran more than "
                          << options.maxLoopIterations
@@ -532,8 +550,14 @@ private:
       if (failed(execBlock(*op.getBody(), args, next)))
         return failure();
       iter = std::move(next);
-      if (iv + step < iv) // overflow of the induction variable
-        break;
+      // The next value must not overflow the induction variable's type:
+      // the GPU's loop would wrap around and never end.
+      int64_t nextIv;
+      if (llvm::AddOverflow(iv, step, nextIv) || wrap(width, nextIv) != nextIv)
+        return error(op) << "the induction variable overflows " << ivType
+                         << " after " << iv << " + " << step << " (upper bound "
+                         << ub << "); the loop would not end";
+      iv = nextIv;
     }
     for (auto [res, value] : llvm::zip(op.getResults(), iter))
       env[res] = value;
@@ -859,7 +883,7 @@ private:
         getElementTypeOrSelf(op.getPtr().getType()))));
     for (int64_t k = 0, n = r->size(); k < n; ++k) {
       r->p[k] = ptr.p[k];
-      r->p[k].offset += iAt(off, k) * size;
+      r->p[k].advance(iAt(off, k), size);
     }
     set(op.getResult(), r);
     return success();
@@ -930,7 +954,10 @@ private:
   LogicalResult execAdvance(AdvanceOp op) {
     auto r = std::make_shared<Tensor>(get(op.getPtr()));
     for (auto [d, v] : llvm::enumerate(op.getOffsets()))
-      r->block.offsets[d] += get(v).i[0];
+      if (llvm::AddOverflow(r->block.offsets[d], get(v).i[0],
+                            r->block.offsets[d]))
+        return error(op) << "block pointer offset along dimension " << d
+                         << " overflows 64 bits";
     set(op.getResult(), r);
     return success();
   }
@@ -948,16 +975,19 @@ private:
     SmallVector<int64_t> idx(rank, 0);
     int64_t size = dtypeSize(dt);
     for (int64_t k = 0, n = blockType.getNumElements(); k < n; ++k) {
-      bool inBounds = true;
+      bool inBounds = true, wrapped = false;
       int64_t elemOffset = 0;
       for (int64_t d = 0; d < rank; ++d) {
-        int64_t pos = bp.offsets[d] + idx[d];
-        if (checked[d] && (pos < 0 || pos >= bp.shape[d]))
+        int64_t pos, step;
+        wrapped |= llvm::AddOverflow(bp.offsets[d], idx[d], pos);
+        if (checked[d] && (wrapped || pos < 0 || pos >= bp.shape[d]))
           inBounds = false;
-        elemOffset += pos * bp.strides[d];
+        wrapped |= llvm::MulOverflow(pos, bp.strides[d], step) ||
+                   llvm::AddOverflow(elemOffset, step, elemOffset);
       }
       Ptr ptr = bp.base;
-      ptr.offset += elemOffset * size;
+      ptr.advance(elemOffset, size);
+      ptr.wrapped |= wrapped;
       if (failed(fn(k, ptr, inBounds)))
         return failure();
       for (int64_t d = rank - 1; d >= 0; --d) {

@@ -11,6 +11,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+
+#include <sys/resource.h>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -94,6 +97,8 @@ std::string mlir::tile::interp::formatNumber(double v) {
 //===----------------------------------------------------------------------===//
 
 using reference::bf16ToFloat;
+using reference::doubleToBF16;
+using reference::doubleToHalf;
 using reference::floatToBF16;
 using reference::floatToHalf;
 using reference::halfToFloat;
@@ -115,8 +120,10 @@ static int64_t wrapInt(DType t, double v) {
 
 double mlir::tile::interp::roundTo(DType t, double v) {
   switch (t) {
-  case DType::F16: return halfToFloat(floatToHalf((float)v));
-  case DType::BF16: return bf16ToFloat(floatToBF16((float)v));
+  case DType::F16:
+    return halfToFloat(doubleToHalf(v));
+  case DType::BF16:
+    return bf16ToFloat(doubleToBF16(v));
   case DType::F32: return (double)(float)v;
   case DType::F64: return v;
   default: return (double)wrapInt(t, v);
@@ -135,6 +142,34 @@ mlir::tile::interp::bufferSizeInBytes(DType dtype,
     if (d < 0 || llvm::MulOverflow(bytes, d, bytes))
       return std::nullopt;
   return bytes;
+}
+
+bool mlir::tile::interp::checkHostMemory(int64_t bytes, std::string &error) {
+  // MemAvailable, in kB, from /proc/meminfo (Linux); no limit elsewhere.
+  int64_t available = std::numeric_limits<int64_t>::max();
+  if (std::FILE *meminfo = std::fopen("/proc/meminfo", "r")) {
+    char line[256];
+    long long kb;
+    while (std::fgets(line, sizeof(line), meminfo))
+      if (std::sscanf(line, "MemAvailable: %lld kB", &kb) == 1) {
+        available = int64_t(kb) * 1024;
+        break;
+      }
+    std::fclose(meminfo);
+  }
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    available = std::min<int64_t>(available, int64_t(limit.rlim_cur) / 2);
+  if (bytes <= available)
+    return true;
+  auto gib = [](int64_t b) {
+    char text[32];
+    std::snprintf(text, sizeof(text), "%.2f GiB", double(b) / (1 << 30));
+    return std::string(text);
+  };
+  error = "about " + gib(bytes) + " of host memory are needed, " +
+          gib(available) + " are available";
+  return false;
 }
 
 Buffer::Buffer(std::string name, DType dtype, std::vector<int64_t> shape)
@@ -189,8 +224,16 @@ int64_t Buffer::getInt(int64_t i) const {
 void Buffer::set(int64_t i, double v) {
   uint8_t *p = bytes.data() + i * dtypeSize(dtype);
   switch (dtype) {
-  case DType::F16: { uint16_t h = floatToHalf((float)v); std::memcpy(p, &h, 2); return; }
-  case DType::BF16: { uint16_t h = floatToBF16((float)v); std::memcpy(p, &h, 2); return; }
+  case DType::F16: {
+    uint16_t h = doubleToHalf(v);
+    std::memcpy(p, &h, 2);
+    return;
+  }
+  case DType::BF16: {
+    uint16_t h = doubleToBF16(v);
+    std::memcpy(p, &h, 2);
+    return;
+  }
   case DType::F32: { float f = (float)v; std::memcpy(p, &f, 4); return; }
   case DType::F64: std::memcpy(p, &v, 8); return;
   case DType::I1: *p = (uint8_t)(wrapInt(DType::I1, v)); return;

@@ -3,6 +3,7 @@
 #include "tile/Target/Compile.h"
 
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
@@ -49,19 +50,21 @@ void mlir::tile::registerCompilerDialects(DialectRegistry &registry) {
 }
 
 std::string mlir::tile::getDefaultFeatures(StringRef chip) {
-  // PTX 8.0 (CUDA 12.0) knows sm_90; sm_90a and newer need later ISAs.
-  if (chip.starts_with("sm_10") || chip.starts_with("sm_12"))
-    return "+ptx87";
-  return "+ptx80";
+  return "+ptx" + std::to_string(getDefaultPtxVersion(chip));
 }
 
-void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
+void mlir::tile::buildKernelCheckPipeline(OpPassManager &pm) {
   // Helper functions called by kernels are inlined: kernels are lowered as
-  // single functions.
+  // single functions, and checked as such.
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTileKernelCheck());
+}
+
+/// The tile-level passes, for a chip already verified.
+static void addTileToLLVMPasses(OpPassManager &pm, StringRef chip) {
+  buildKernelCheckPipeline(pm);
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
   TilePipelineLoopsOptions pipelining;
@@ -80,9 +83,23 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
   pm.addPass(createTileConvertToLLVM(convert));
 }
 
+void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
+  if (!chip.empty()) {
+    TileVerifyTargetOptions target;
+    target.chip = chip.str();
+    pm.addPass(createTileVerifyTarget(target));
+  }
+  addTileToLLVMPasses(pm, chip);
+}
+
 void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
                                            const CompileOptions &opts) {
-  buildTileToLLVMPipeline(pm, opts.chip);
+  TileVerifyTargetOptions target;
+  target.chip = opts.chip;
+  target.format = opts.format;
+  target.features = opts.features;
+  pm.addPass(createTileVerifyTarget(target));
+  addTileToLLVMPasses(pm, opts.chip);
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());

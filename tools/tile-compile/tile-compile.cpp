@@ -8,15 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Support/FileIO.h"
 #include "tile/Target/Compile.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -39,26 +39,12 @@ static cl::opt<std::string> format("format",
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 
-static bool writeFile(StringRef path, StringRef data) {
-  std::string error;
-  auto out = openOutputFile(path, &error);
-  if (!out) {
-    llvm::errs() << "tile-compile: error: " << error << "\n";
-    return false;
-  }
-  out->os() << data;
-  out->keep();
-  return true;
-}
-
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int run(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
   if (format != "isa" && format != "bin") {
     llvm::errs() << "tile-compile: error: --format must be isa or bin\n";
     return 2;
   }
-
   DialectRegistry registry;
   tile::registerCompilerDialects(registry);
   MLIRContext context(registry);
@@ -66,16 +52,19 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file) {
-    llvm::errs() << "tile-compile: error: " << error << "\n";
+  std::unique_ptr<llvm::MemoryBuffer> source =
+      tile::readSource(inputFile, error);
+  if (!source) {
+    tile::reportError("tile-compile", error);
     return 2;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 
+  // The chip is checked by the pipeline's first pass, with the other
+  // errors about the module.
   tile::CompileOptions opts;
   opts.chip = chip;
   opts.features = features;
@@ -84,9 +73,29 @@ int main(int argc, char **argv) {
   FailureOr<tile::CompiledModule> compiled = tile::compileModule(*module, opts);
   if (failed(compiled))
     return 1;
-  if (!writeFile(outputFile, compiled->image))
+  // The metadata first: an image without its metadata cannot be launched,
+  // and neither file is left behind when the other fails.
+  if (!metadataFile.empty() &&
+      !tile::writeOutput(metadataFile, compiled->metadata, error)) {
+    tile::reportError("tile-compile", error);
     return 1;
-  if (!metadataFile.empty() && !writeFile(metadataFile, compiled->metadata))
+  }
+  if (!tile::writeOutput(outputFile, compiled->image, error)) {
+    tile::reportError("tile-compile", error);
+    if (!metadataFile.empty() && metadataFile != "-")
+      llvm::sys::fs::remove(metadataFile);
     return 1;
+  }
   return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  std::string error;
+  if (!tile::flushStandardOutput(error)) {
+    tile::reportError("tile-compile", error);
+    return status ? status : 1;
+  }
+  return status;
 }

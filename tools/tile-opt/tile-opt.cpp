@@ -1,9 +1,17 @@
 //===- tile-opt.cpp - The mlir-opt of the Tile project --------------------===//
+//
+// MlirOptMain with the project's input and output handling: the source is
+// read through readSource (no device files or endless streams, a bound on
+// bracket nesting) and the output is written only when the run succeeded,
+// with write errors (a full disk) reported instead of aborting.
+//
+//===----------------------------------------------------------------------===//
 
-#include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Analysis/AxisInfo.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/FileIO.h"
 #include "tile/Target/Compile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -14,17 +22,54 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
 
-int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  mlir::tile::registerCompilerDialects(registry);
+using namespace mlir;
+
+static int run(int argc, char **argv) {
+  DialectRegistry registry;
+  tile::registerCompilerDialects(registry);
   // Generic passes users combine with ours: canonicalize, cse, inline,
   // symbol-dce, loop-invariant-code-motion, ...
-  mlir::registerTransformsPasses();
-  mlir::tile::registerTilePasses();
-  mlir::tile::registerTileConversionPasses();
-  mlir::tile::registerTileToPTXPipeline();
-  mlir::tile::registerTestAxisInfoPass();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Tile optimizer driver\n", registry));
+  registerTransformsPasses();
+  tile::registerTilePasses();
+  tile::registerTileConversionPasses();
+  tile::registerTileToPTXPipeline();
+  tile::registerTestAxisInfoPass();
+  auto [inputPath, outputPath] = registerAndParseCLIOptions(
+      argc, argv, "Tile optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputPath, outputPath, registry));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> source =
+      tile::readSource(inputPath, error);
+  if (!source) {
+    tile::reportError("tile-opt", error);
+    return 1;
+  }
+  std::string output;
+  llvm::raw_string_ostream os(output);
+  LogicalResult result = MlirOptMain(os, std::move(source), registry, config);
+  // A failed run writes no file; on standard output, what the successful
+  // parts of a split input printed stays visible.
+  if (failed(result) && outputPath != "-")
+    return 1;
+  if (!tile::writeOutput(outputPath, output, error)) {
+    tile::reportError("tile-opt", error);
+    return 1;
+  }
+  return failed(result) ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  int status = run(argc, argv);
+  std::string error;
+  if (!tile::flushStandardOutput(error)) {
+    tile::reportError("tile-opt", error);
+    return status ? status : 1;
+  }
+  return status;
 }

@@ -2,6 +2,8 @@
 
 #include "ArgSpec.h"
 
+#include "tile/Support/FileIO.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MathExtras.h"
@@ -176,6 +178,22 @@ bool tilerun::parseArgSpec(const std::string &text, ArgSpec &spec,
               std::to_string(want) + " parameter(s)";
       return false;
     }
+    // The distributions need finite parameters: randn's scale >= 0 and
+    // rand's range LO <= HI of finite width. fill() takes any value,
+    // inf and nan included.
+    const std::vector<double> &p = spec.initParams;
+    if (spec.init == "randn" && !p.empty() &&
+        !(std::isfinite(p[0]) && p[0] >= 0)) {
+      error =
+          "randn(SCALE) needs a finite SCALE >= 0, got '" + params.str() + "'";
+      return false;
+    }
+    if (spec.init == "rand" && !p.empty() &&
+        !(std::isfinite(p[0]) && std::isfinite(p[1]) && p[0] <= p[1] &&
+          std::isfinite(p[1] - p[0]))) {
+      error = "rand(LO,HI) needs finite LO <= HI, got '" + params.str() + "'";
+      return false;
+    }
     return true;
   }
 
@@ -244,21 +262,16 @@ bool tilerun::initBuffer(const ArgSpec &spec, Buffer &buf,
   int64_t n = buf.numElements();
   const std::string &init = spec.init;
   if (init == "file") {
-    auto file = llvm::MemoryBuffer::getFile(spec.initPath);
+    // Only a regular file of exactly the buffer's size: a device such as
+    // /dev/zero would otherwise be read without end.
+    std::string why;
+    auto file =
+        mlir::tile::readFileOfSize(spec.initPath, buf.sizeInBytes(), why);
     if (!file) {
-      error = "cannot read '" + spec.initPath +
-              "': " + file.getError().message();
+      error = "buffer '" + spec.name + "': " + why;
       return false;
     }
-    if ((int64_t)(*file)->getBufferSize() != buf.sizeInBytes()) {
-      error = "'" + spec.initPath + "' holds " +
-              std::to_string((*file)->getBufferSize()) +
-              " bytes but buffer '" + spec.name + "' needs " +
-              std::to_string(buf.sizeInBytes());
-      return false;
-    }
-    std::memcpy(buf.bytes.data(), (*file)->getBufferStart(),
-                buf.sizeInBytes());
+    std::memcpy(buf.bytes.data(), file->getBufferStart(), buf.sizeInBytes());
     return true;
   }
   if (init == "poison") {

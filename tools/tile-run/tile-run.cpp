@@ -12,11 +12,11 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Interpreter/Interpreter.h"
+#include "tile/Support/FileIO.h"
 #include "tile/Target/Compile.h"
 #include "tile_runtime.hpp"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -138,9 +138,10 @@ static bool parseGrid(StringRef text, int64_t grid[3]) {
   text.split(parts, ',');
   if (parts.empty() || parts.size() > 3)
     return false;
+  // The GPU's launch limits: 2^31 - 1 programs along x, 65535 along y, z.
   for (auto [i, p] : llvm::enumerate(parts))
     if (p.trim().getAsInteger(10, grid[i]) || grid[i] < 1 ||
-        grid[i] > (int64_t(1) << 31) - 1)
+        grid[i] > (i == 0 ? (int64_t(1) << 31) - 1 : 65535))
       return false;
   return true;
 }
@@ -344,15 +345,18 @@ static int runOnGPU(ModuleOp module, func::FuncOp kernel,
   return 0;
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int run(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, kHelpOverview);
 
   int64_t grid[3] = {1, 1, 1};
   if (!parseGrid(gridSpec, grid))
     return usageError("bad --grid '" + gridSpec +
-                      "' (expected 1 to 3 positive integers: x[,y[,z]])");
+                      "' (expected 1 to 3 positive integers x[,y[,z]], "
+                      "x below 2^31, y and z at most 65535)");
+  if (rtol.getNumOccurrences() && !(rtol >= 0 && std::isfinite(rtol)))
+    return usageError("bad --rtol " + formatNumber(rtol) +
+                      " (expected a finite tolerance >= 0)");
 
   // Parse arguments and checks before touching the IR.
   std::vector<tilerun::ArgSpec> specs;
@@ -369,6 +373,21 @@ int main(int argc, char **argv) {
                             "' is used twice");
     }
     specs.push_back(spec);
+  }
+  // Host memory for every buffer, before any is allocated: the initial
+  // contents, the results, the interpreter's copy, and doubles for the
+  // comparisons. (Each buffer is at most 64 GiB: the sums do not overflow.)
+  {
+    int64_t bytes = 0, elements = 0;
+    for (const tilerun::ArgSpec &spec : specs)
+      if (spec.isBuffer) {
+        bytes += *bufferSizeInBytes(spec.dtype, spec.shape);
+        elements +=
+            *bufferSizeInBytes(spec.dtype, spec.shape) / dtypeSize(spec.dtype);
+      }
+    std::string error;
+    if (!checkHostMemory(3 * bytes + 8 * elements, error))
+      return usageError("the buffers are too large for this machine: " + error);
   }
   std::vector<tilerun::CheckSpec> checks;
   for (const std::string &text : checkSpecs) {
@@ -390,24 +409,34 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   std::string openError;
-  auto file = mlir::openInputFile(inputFile, &openError);
-  if (!file)
-    return usageError(openError);
+  std::unique_ptr<llvm::MemoryBuffer> file = readSource(inputFile, openError);
+  if (!file) {
+    reportError("tile-run", openError);
+    return 2;
+  }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 2;
 
-  // The same checks the compiler runs: no kernel that could not run on a
-  // GPU is interpreted either.
-  PassManager pm(&context);
-  pm.addPass(createTileKernelCheck());
-  if (failed(pm.run(*module)))
-    return 2;
-
+  // The same checks the compiler runs, on the kernel as the compiler sees
+  // it (helpers inlined): no kernel that could not run on a GPU is
+  // interpreted either. The interpreter runs the module as written.
   func::FuncOp kernel = lookupKernel(*module, kernelName);
   if (!kernel)
     return 2;
+  {
+    // Only the chosen kernel is checked, as only it is compiled.
+    OwningOpRef<ModuleOp> checked = module->clone();
+    for (auto other :
+         llvm::make_early_inc_range(checked->getOps<func::FuncOp>()))
+      if (isKernel(other) && other.getSymName() != kernel.getSymName())
+        other.erase();
+    PassManager pm(&context);
+    buildKernelCheckPipeline(pm);
+    if (failed(pm.run(*checked)))
+      return 2;
+  }
   if (kernel.getNumArguments() != specs.size())
     return usageError(llvm::formatv("kernel '{0}' takes {1} arguments but {2} "
                                     "--arg were given",
@@ -608,11 +637,22 @@ int main(int argc, char **argv) {
   for (const std::string &spec : dumpBuffers) {
     auto [name, path] = StringRef(spec).split('=');
     Buffer *buf = lookup(name.str());
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    if (ec)
-      return usageError("cannot write '" + path.str() + "': " + ec.message());
-    os.write((const char *)buf->bytes.data(), buf->bytes.size());
+    std::string error;
+    if (!writeOutput(
+            path, StringRef((const char *)buf->bytes.data(), buf->bytes.size()),
+            error))
+      return usageError(error);
   }
   return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  int status = run(argc, argv);
+  std::string error;
+  if (!flushStandardOutput(error)) {
+    reportError("tile-run", error);
+    return status ? status : 1;
+  }
+  return status;
 }

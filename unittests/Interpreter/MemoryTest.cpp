@@ -29,6 +29,34 @@ TEST(MemoryTest, RoundToBF16) {
   EXPECT_TRUE(std::isnan(roundTo(DType::BF16, NAN)));
 }
 
+// Doubles are rounded to 16-bit formats once, as the GPU's cvt.rn from f64
+// does: through float first, a value just above a halfway point would land
+// on the halfway point and then round to even.
+TEST(MemoryTest, RoundsOnceFromDouble) {
+  double justAboveHalf = 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40);
+  EXPECT_EQ(roundTo(DType::F16, justAboveHalf), 1.0 + std::ldexp(1.0, -10));
+  double justAboveHalfBF16 = 1.0 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40);
+  EXPECT_EQ(roundTo(DType::BF16, justAboveHalfBF16), 1.0 + std::ldexp(1.0, -7));
+  // Subnormals, overflow and signs.
+  EXPECT_EQ(roundTo(DType::F16, 3 * std::ldexp(1.0, -25)),
+            std::ldexp(1.0, -23));
+  EXPECT_EQ(roundTo(DType::F16, -65519.0), -65504.0);
+  EXPECT_TRUE(std::isinf(roundTo(DType::F16, -65520.0)));
+  EXPECT_TRUE(std::isinf(roundTo(DType::BF16, 3.4e38)));
+  EXPECT_EQ(roundTo(DType::BF16, std::ldexp(1.0, -133)), std::ldexp(1.0, -133));
+  EXPECT_EQ(roundTo(DType::BF16, std::ldexp(1.0, -135)), 0.0);
+  Buffer half("h", DType::F16, {1});
+  half.set(0, justAboveHalf);
+  EXPECT_EQ(half.get(0), 1.0 + std::ldexp(1.0, -10));
+}
+
+TEST(MemoryTest, HostMemoryCheck) {
+  std::string error;
+  EXPECT_TRUE(checkHostMemory(1 << 20, error));
+  EXPECT_FALSE(checkHostMemory(int64_t(1) << 62, error));
+  EXPECT_NE(error.find("of host memory are needed"), std::string::npos);
+}
+
 TEST(MemoryTest, IntegersWrap) {
   EXPECT_EQ(roundTo(DType::I8, 130.0), -126.0);
   EXPECT_EQ(roundTo(DType::I32, 4294967297.0), 1.0);

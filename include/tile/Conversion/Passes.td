@@ -37,6 +37,27 @@ def TileConvertToLLVM : Pass<"tile-convert-to-llvm", "ModuleOp"> {
   ];
 }
 
+def TileVerifyTarget : Pass<"tile-verify-target", "ModuleOp"> {
+  let summary = "Reject a compilation target Tile does not compile for";
+  let description = [{
+    Fails, with an error on the module naming the supported values, when
+    `chip` is not a GPU Tile compiles for (sm_80 and newer), `format` is
+    neither `isa` (PTX text) nor `bin` (a cubin), or `features` names a PTX
+    ISA version (`+ptxNN`) that LLVM does not know or that is too old for
+    the chip (LLVM's backend aborts on those). The compilation pipelines
+    run it first, so that a mistyped target stops the compiler before any
+    work, with a non-zero exit, instead of reaching LLVM's backend.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target GPU">,
+    Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+           "isa (PTX) or bin (cubin)">,
+    Option<"features", "features", "std::string", /*default=*/"\"\"",
+           "PTX features: empty (by chip) or +ptxNN">
+  ];
+}
+
 def TileOutlineKernels : Pass<"tile-outline-kernels", "ModuleOp"> {
   let summary = "Move lowered kernels into a gpu.module targeting NVVM";
   let description = [{

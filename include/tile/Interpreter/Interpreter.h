@@ -61,6 +61,13 @@ constexpr int64_t kMaxBufferBytes = int64_t(64) << 30;
 std::optional<int64_t> bufferSizeInBytes(DType dtype,
                                          llvm::ArrayRef<int64_t> shape);
 
+/// Whether the host can provide `bytes` more bytes of memory: at most what
+/// the system reports available (MemAvailable) and what the process's
+/// address-space limit leaves. Otherwise false with `error` saying how much
+/// is needed and available. Callers allocating for user input check this
+/// first: an allocation the host cannot back ends the process.
+bool checkHostMemory(int64_t bytes, std::string &error);
+
 /// A named region of host memory that kernels address through pointers.
 struct Buffer {
   std::string name;

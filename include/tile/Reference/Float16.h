@@ -67,6 +67,37 @@ inline uint16_t floatToBF16(float f) {
 
 inline float bf16ToFloat(uint16_t b) { return bitsToFloat((uint32_t)b << 16); }
 
+/// `v` rounded to nearest even in a binary format of `precision` significand
+/// bits (the implicit bit included) whose smallest normal is
+/// 2^minExponent and largest finite value `maxFinite`; beyond it,
+/// infinity. One rounding, straight from double: going through float
+/// first would round twice and could differ from the GPU's cvt.rn.
+inline double roundToFormat(double v, int precision, int minExponent,
+                            double maxFinite) {
+  if (!std::isfinite(v) || v == 0)
+    return v;
+  double a = std::fabs(v);
+  int e;
+  std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
+  int exponent = e - 1 < minExponent ? minExponent : e - 1;
+  double quantum = std::ldexp(1.0, exponent - (precision - 1));
+  // Scaling by a power of two is exact; nearbyint rounds ties to even.
+  double r = std::nearbyint(a / quantum) * quantum;
+  if (r > maxFinite)
+    r = HUGE_VAL;
+  return std::copysign(r, v);
+}
+
+/// A double rounded once to f16 (RNE), as bits.
+inline uint16_t doubleToHalf(double v) {
+  return floatToHalf((float)roundToFormat(v, 11, -14, 65504.0));
+}
+
+/// A double rounded once to bf16 (RNE), as bits.
+inline uint16_t doubleToBF16(double v) {
+  return floatToBF16((float)roundToFormat(v, 8, -126, 3.3895313892515355e38));
+}
+
 } // namespace reference
 } // namespace tile
 } // namespace mlir

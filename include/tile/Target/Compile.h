@@ -35,6 +35,10 @@ void registerCompilerDialects(DialectRegistry &registry);
 /// module). Tile-level half (for `chip`: sm_90a lowers dots to wgmma), then
 /// the backend half.
 void buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip = "");
+/// The checks every kernel passes before it is compiled or interpreted:
+/// helpers inlined, then tile-kernel-check (tile-run runs these too, so that
+/// it interprets exactly the kernels the compiler accepts).
+void buildKernelCheckPipeline(OpPassManager &pm);
 void buildTileToBinaryPipeline(OpPassManager &pm, const CompileOptions &opts);
 
 /// Registers `tile-to-ptx` (options chip, features, format, O) for tile-opt.

@@ -2,6 +2,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -63,6 +64,13 @@ struct TileOutlineKernelsPass
         kernels.push_back(f);
     if (kernels.empty())
       return;
+    // NVVM's target attribute takes any strings; LLVM's backend aborts on a
+    // chip or PTX version it does not know.
+    std::string error = verifyTarget(chip, features);
+    if (!error.empty()) {
+      module.emitError() << error;
+      return signalPassFailure();
+    }
 
     OpBuilder b(module.getBodyRegion());
     b.setInsertionPointToEnd(module.getBody());

@@ -20,32 +20,32 @@
 // RUN: %{run} %{va} --grid 0,1 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-ZERO
 // GRID-ZERO:      $ tile-run
-// GRID-ZERO-NEXT: tile-run: error: bad --grid '0,1' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-ZERO-NEXT: tile-run: error: bad --grid '0,1' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-ZERO-NEXT: [exit 2]
 // RUN: %{run} %{va} --grid 1,2,3,4 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-FOUR
 // GRID-FOUR:      $ tile-run
-// GRID-FOUR-NEXT: tile-run: error: bad --grid '1,2,3,4' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-FOUR-NEXT: tile-run: error: bad --grid '1,2,3,4' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-FOUR-NEXT: [exit 2]
 // RUN: %{run} %{va} --grid 1,2147483648 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-BIG
 // GRID-BIG:      $ tile-run
-// GRID-BIG-NEXT: tile-run: error: bad --grid '1,2147483648' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-BIG-NEXT: tile-run: error: bad --grid '1,2147483648' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-BIG-NEXT: [exit 2]
 // RUN: %{run} %{va} --grid x \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-WORD
 // GRID-WORD:      $ tile-run
-// GRID-WORD-NEXT: tile-run: error: bad --grid 'x' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-WORD-NEXT: tile-run: error: bad --grid 'x' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-WORD-NEXT: [exit 2]
 // RUN: %{run} %{va} --grid 4,,1 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-HOLE
 // GRID-HOLE:      $ tile-run
-// GRID-HOLE-NEXT: tile-run: error: bad --grid '4,,1' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-HOLE-NEXT: tile-run: error: bad --grid '4,,1' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-HOLE-NEXT: [exit 2]
 // RUN: %{run} %{va} --grid= \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=GRID-EMPTY
 // GRID-EMPTY:      $ tile-run
-// GRID-EMPTY-NEXT: tile-run: error: bad --grid '' (expected 1 to 3 positive integers: x[,y[,z]])
+// GRID-EMPTY-NEXT: tile-run: error: bad --grid '' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // GRID-EMPTY-NEXT: [exit 2]
 
 // --arg syntax (ArgSpec.cpp), one case per message.
@@ -367,17 +367,17 @@
 // RUN: %{run} %{va} --arg 'x=f32[10]:file(%t.missing.bin)' --arg y=f32[10] --arg out=f32[10] --arg i32:10 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=FILE-MISSING -DFILE=%t.missing.bin
 // FILE-MISSING:      $ tile-run
-// FILE-MISSING-NEXT: tile-run: error: cannot read '[[FILE]]': No such file or directory
+// FILE-MISSING-NEXT: tile-run: error: buffer 'x': cannot read '[[FILE]]': No such file or directory
 // FILE-MISSING-NEXT: [exit 2]
 // RUN: %{run} %{va} --arg 'x=f32[12]:file(%t.40.bin)' --arg y=f32[10] --arg out=f32[10] --arg i32:10 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=FILE-SHORT -DFILE=%t.40.bin
 // FILE-SHORT:      $ tile-run
-// FILE-SHORT-NEXT: tile-run: error: '[[FILE]]' holds 40 bytes but buffer 'x' needs 48
+// FILE-SHORT-NEXT: tile-run: error: buffer 'x': '[[FILE]]' holds 40 bytes but 48 are needed
 // FILE-SHORT-NEXT: [exit 2]
 // RUN: %{run} %{va} --arg x=f32[10] --arg 'y=f32[4]:file(%t.40.bin)' --arg out=f32[10] --arg i32:10 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=FILE-LONG -DFILE=%t.40.bin
 // FILE-LONG:      $ tile-run
-// FILE-LONG-NEXT: tile-run: error: '[[FILE]]' holds 40 bytes but buffer 'y' needs 16
+// FILE-LONG-NEXT: tile-run: error: buffer 'y': '[[FILE]]' holds 40 bytes but 16 are needed
 // FILE-LONG-NEXT: [exit 2]
 
 // --check names buffers, and their sizes must fit the reference.
@@ -475,7 +475,7 @@
 // RUN: %{run} %{va} %{va-args} --quiet --dump out=%t.no-such-dir/out.bin \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=DUMP-WRITE -DFILE=%t.no-such-dir/out.bin
 // DUMP-WRITE:      $ tile-run
-// DUMP-WRITE-NEXT: tile-run: error: cannot write '[[FILE]]': No such file or directory
+// DUMP-WRITE-NEXT: tile-run: error: cannot open output file '[[FILE]]': No such file or directory
 // DUMP-WRITE-NEXT: [exit 2]
 
 // Everything else is validated before the run: this kernel would fault
@@ -491,7 +491,7 @@
 // RUN: %{run} %{va} --check 'out=relu(x)' --arg 'x=f31[1]' --grid 0 \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=FIRST-GRID
 // FIRST-GRID:      $ tile-run
-// FIRST-GRID-NEXT: tile-run: error: bad --grid '0' (expected 1 to 3 positive integers: x[,y[,z]])
+// FIRST-GRID-NEXT: tile-run: error: bad --grid '0' (expected 1 to 3 positive integers x[,y[,z]], x below 2^31, y and z at most 65535)
 // FIRST-GRID-NEXT: [exit 2]
 // RUN: %{run} %{va} --check 'out=relu(x)' --arg 'x=f31[1]' \
 // RUN:   | FileCheck %s --match-full-lines --check-prefix=FIRST-ARG

@@ -2,6 +2,9 @@
 
 #include "tile/Dialect/Tile/IR/Layout.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -159,6 +162,53 @@ bool mlir::tile::targetHasWarpgroupMma(StringRef chip) {
   return chip == "sm_90a";
 }
 
+namespace {
+struct ChipInfo {
+  llvm::StringLiteral name;
+  /// The lowest PTX ISA version (x10) that knows the chip.
+  unsigned minPtx;
+  /// The ISA Tile emits for it by default (x10): 8.0 up to Hopper, the
+  /// lowest that knows the chip beyond.
+  unsigned defaultPtx;
+};
+} // namespace
+
+/// Tile needs Ampere's instructions (cp.async, bf16 mma.sync) at least.
+static constexpr ChipInfo kChips[] = {
+    {"sm_80", 70, 80},   {"sm_86", 71, 80},   {"sm_87", 74, 80},
+    {"sm_88", 90, 90},   {"sm_89", 78, 80},   {"sm_90", 78, 80},
+    {"sm_90a", 80, 80},  {"sm_100", 86, 87},  {"sm_100a", 86, 87},
+    {"sm_101", 86, 87},  {"sm_101a", 86, 87}, {"sm_103", 88, 88},
+    {"sm_103a", 88, 88}, {"sm_120", 87, 87},  {"sm_120a", 87, 87},
+    {"sm_121", 88, 88},  {"sm_121a", 88, 88}};
+
+static const ChipInfo *lookupChip(StringRef chip) {
+  for (const ChipInfo &info : kChips)
+    if (info.name == chip)
+      return &info;
+  return nullptr;
+}
+
+bool mlir::tile::isSupportedChip(StringRef chip) {
+  return lookupChip(chip) != nullptr;
+}
+
+StringRef mlir::tile::getSupportedChipList() {
+  return "sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, sm_90a, sm_100, "
+         "sm_100a, sm_101, sm_101a, sm_103, sm_103a, sm_120, sm_120a, "
+         "sm_121, sm_121a";
+}
+
+unsigned mlir::tile::getMinimumPtxVersion(StringRef chip) {
+  const ChipInfo *info = lookupChip(chip);
+  return info ? info->minPtx : 0;
+}
+
+unsigned mlir::tile::getDefaultPtxVersion(StringRef chip) {
+  const ChipInfo *info = lookupChip(chip);
+  return info ? info->defaultPtx : 80;
+}
+
 /// Swizzled shared-memory rows hold 32, 64 or 128 bytes; longer block rows
 /// are split into 128-byte column chunks.
 static bool fillsSwizzleRows(int64_t bytes) {
@@ -306,4 +356,30 @@ bool mlir::tile::isFmaLayout(Attribute layout) {
          b.getSizePerThread() == ArrayRef<unsigned>{4, 4} &&
          b.getThreadsPerWarp() == ArrayRef<unsigned>{4, 8} &&
          b.getOrder() == ArrayRef<unsigned>{1, 0};
+}
+
+std::string mlir::tile::verifyTarget(StringRef chip, StringRef features) {
+  if (!isSupportedChip(chip))
+    return ("unknown target chip '" + chip + "'; Tile compiles for " +
+            getSupportedChipList())
+        .str();
+  if (features.empty())
+    return "";
+  // One "+ptxNN" of an ISA version LLVM knows, new enough for the chip.
+  static constexpr unsigned kKnownPtx[] = {60, 61, 62, 63, 64, 65, 70, 71, 72,
+                                           73, 74, 75, 76, 77, 78, 80, 81, 82,
+                                           83, 84, 85, 86, 87, 88, 90};
+  StringRef text = features;
+  unsigned version = 0;
+  if (!text.consume_front("+ptx") || text.getAsInteger(10, version) ||
+      !llvm::is_contained(kKnownPtx, version))
+    return ("unknown PTX features '" + features +
+            "'; expected +ptxNN, a PTX ISA version from +ptx60 to +ptx90")
+        .str();
+  unsigned minimum = getMinimumPtxVersion(chip);
+  if (version < minimum)
+    return ("PTX features '" + features + "' are too old for " + chip +
+            ", which needs +ptx" + llvm::Twine(minimum) + " or later")
+        .str();
+  return "";
 }

@@ -105,6 +105,10 @@ BlockPointerType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "block shape must be static with power-of-two "
                           "dimensions, got "
                        << block;
+  if (!hasTileElementCount(block))
+    return emitError() << "block " << block
+                       << " has more elements than a tile may hold (2^"
+                       << kMaxTileElementsLog2 << ")";
   return success();
 }
 
@@ -121,6 +125,10 @@ SharedBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "shared buffer blocks must be 2-d with static "
                           "power-of-two dimensions, got "
                        << block;
+  if (!hasTileElementCount(block))
+    return emitError() << "shared buffer block " << block
+                       << " has more elements than a tile may hold (2^"
+                       << kMaxTileElementsLog2 << ")";
   if (stages < 1 || stages > 8)
     return emitError() << "shared buffer stages must be 1 to 8, got "
                        << stages;
@@ -243,6 +251,32 @@ bool mlir::tile::isPowerOfTwoTile(RankedTensorType t) {
          });
 }
 
+bool mlir::tile::hasTileElementCount(RankedTensorType t) {
+  // Dimensions are powers of two: the count is 2^(sum of the exponents),
+  // which is how it is computed without overflowing.
+  unsigned log2 = 0;
+  for (int64_t d : t.getShape())
+    log2 += llvm::Log2_64(d);
+  return log2 <= kMaxTileElementsLog2;
+}
+
+bool mlir::tile::isKernelScalarType(Type t) {
+  return t.isF16() || t.isBF16() || t.isF32() || t.isF64() || t.isIndex() ||
+         t.isSignlessInteger(1) || t.isSignlessInteger(8) ||
+         t.isSignlessInteger(16) || t.isSignlessInteger(32) ||
+         t.isSignlessInteger(64);
+}
+
+/// Whether a value of type `t` may appear in a kernel: a scalar or pointer,
+/// a tile of those, or one of the dialect's own types (block pointers,
+/// shared buffers, barriers, tensor maps), whose verifiers restrict their
+/// element types themselves.
+static bool isKernelValueType(Type t) {
+  if (auto tensor = dyn_cast<RankedTensorType>(t))
+    t = tensor.getElementType();
+  return isKernelScalarType(t) || isa<TileDialect>(t.getDialect());
+}
+
 LogicalResult mlir::tile::verifyTileType(Operation *op, Type type,
                                          StringRef what) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -251,6 +285,10 @@ LogicalResult mlir::tile::verifyTileType(Operation *op, Type type,
   if (!isPowerOfTwoTile(tensor))
     return op->emitOpError() << what << " must be a tile with static "
                              << "power-of-two dimensions, got " << type;
+  if (!hasTileElementCount(tensor))
+    return op->emitOpError() << what << " " << type
+                             << " has more elements than a tile may hold (2^"
+                             << kMaxTileElementsLog2 << ")";
   if (Attribute enc = tensor.getEncoding()) {
     if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(enc))
       return op->emitOpError() << what << " has an encoding that is not a "
@@ -391,20 +429,53 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << func.getSymName() << "' has tile.num_warps = " << *numWarps
              << ": " << type;
     };
+    // Both the GPU backend and the interpreter compute with the scalar
+    // types of isKernelScalarType only: any other type (complex, f8, i128,
+    // ...) is rejected here rather than miscompiled, or crashing, later.
+    auto verifyValueType = [&](Operation *inner, Type type,
+                               StringRef what) -> LogicalResult {
+      if (isKernelValueType(type))
+        return success();
+      return inner->emitOpError()
+             << what << " has type " << type << ", which tile kernel '"
+             << func.getSymName()
+             << "' cannot compute with; kernels use f16, bf16, f32, f64, i1, "
+                "i8, i16, i32, i64, index, !tile.ptr<T> and tiles of these";
+    };
     // Every tensor in the body is a tile: static, power-of-two dimensions,
     // with a layout (if any) for the kernel's warps.
-    WalkResult result = func.walk([&](Operation *inner) {
+    // Pre-order: the first op past the nesting limit is the one reported.
+    WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *inner) {
       for (Type t : inner->getResultTypes())
-        if (failed(verifyTileType(inner, t, "result")) ||
+        if (failed(verifyValueType(inner, t, "result")) ||
+            failed(verifyTileType(inner, t, "result")) ||
             failed(verifyLayoutWarps(inner, t, "result")))
           return WalkResult::interrupt();
+      if (inner->getNumRegions() == 0)
+        return WalkResult::advance();
+      // Deeply nested regions are almost always generated input; passes
+      // and analyses recurse over regions, so bound the depth here.
+      unsigned depth = 1;
+      for (Operation *parent = inner->getParentOp();
+           parent && parent != func.getOperation();
+           parent = parent->getParentOp())
+        ++depth;
+      if (depth > kMaxKernelNestingDepth) {
+        inner->emitOpError()
+            << "is nested " << depth << " regions deep in tile kernel '"
+            << func.getSymName() << "'; the limit is "
+            << kMaxKernelNestingDepth;
+        return WalkResult::interrupt();
+      }
       for (Region &region : inner->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
-            if (failed(verifyTileType(inner, arg.getType(),
-                                      "region argument")) ||
-                failed(verifyLayoutWarps(inner, arg.getType(),
-                                         "region argument")))
+            if (failed(
+                    verifyValueType(inner, arg.getType(), "region argument")) ||
+                failed(
+                    verifyTileType(inner, arg.getType(), "region argument")) ||
+                failed(
+                    verifyLayoutWarps(inner, arg.getType(), "region argument")))
               return WalkResult::interrupt();
       return WalkResult::advance();
     });
@@ -447,14 +518,25 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   // Set by the compiler on lowered kernels and modules (see TileToLLVM).
-  if (name == "tile.metadata")
-    return success(isa<StringAttr>(attr.getValue()));
+  if (name == "tile.metadata") {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a string";
+    return success();
+  }
   if (name == "tile.shared_bytes" || name == "tile.shared_offset" ||
       name == "tile.swizzle_bytes" || name == "tile.mma_row_warps" ||
-      name == "tile.wgmma_pending")
-    return success(isa<IntegerAttr>(attr.getValue()));
+      name == "tile.wgmma_pending") {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getValue().isNegative())
+      return op->emitError()
+             << "'" << name << "' must be a non-negative integer";
+    return success();
+  }
   if (name == "tile.wgmma" || name == getMmaInFlightAttrName() ||
-      name == "tile.k_major")
-    return success(isa<UnitAttr>(attr.getValue()));
+      name == "tile.k_major") {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
   return op->emitError() << "unknown tile dialect attribute '" << name << "'";
 }

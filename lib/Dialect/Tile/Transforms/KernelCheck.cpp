@@ -14,8 +14,11 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -28,21 +31,62 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// 32-bit registers one thread needs to hold its share of `type`. Only
-/// floating-point tiles (the data) count: index, mask and pointer tiles are
-/// affine in the thread id and the backend folds them into address
-/// arithmetic and immediate offsets, so counting them would reject kernels
-/// that fit comfortably.
+/// 32-bit registers one thread needs to hold its share of `type` (a tile
+/// spread over `threads` threads); 0 for scalars and pointer tiles. Pointer
+/// tiles are affine in the thread id and the backend folds them into
+/// address arithmetic, so counting them would reject kernels that fit.
 static int64_t registersPerThread(Type type, int64_t threads) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
     return 0;
   Type elem = tensor.getElementType();
-  if (!isa<FloatType>(elem))
+  if (!elem.isIntOrIndexOrFloat())
     return 0;
-  int64_t bits = elem.getIntOrFloatBitWidth();
+  int64_t bits = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
   int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
   return llvm::divideCeil(perThread * std::max<int64_t>(bits, 32), 32);
+}
+
+/// Ops whose integer tiles are index arithmetic when their tile operands
+/// are: ranges, splats of scalars, shape changes, integer arithmetic.
+static bool propagatesIndexArithmetic(Operation *op) {
+  return isa<arith::ArithDialect>(op->getDialect()) ||
+         isa<RangeOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
+             ConvertLayoutOp, ProgramIdOp, NumProgramsOp>(op);
+}
+
+/// The integer tiles of `func` that are index arithmetic (offsets, masks,
+/// computed from ranges, program ids and scalar arguments): like pointer
+/// tiles, the backend computes them from the thread id where they are used.
+/// Integer tiles read from memory, reduced, or computed from floats are data
+/// and hold registers like float tiles. A loop-carried tile is index
+/// arithmetic when its initial value is.
+static llvm::DenseSet<Value> findIndexArithmetic(func::FuncOp func) {
+  llvm::DenseSet<Value> index;
+  auto isIndexOperand = [&](Value v) {
+    return !isa<RankedTensorType>(v.getType()) || index.contains(v);
+  };
+  // Pre-order: dominance puts every operand's definition first, and a
+  // loop's region arguments are classified before its body.
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] : llvm::zip(
+               loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults()))
+        if (isIndexOperand(init) && isa<RankedTensorType>(init.getType())) {
+          index.insert(arg);
+          index.insert(result);
+        }
+      return;
+    }
+    if (!propagatesIndexArithmetic(op) ||
+        !llvm::all_of(op->getOperands(), isIndexOperand))
+      return;
+    for (Value result : op->getResults())
+      if (auto tensor = dyn_cast<RankedTensorType>(result.getType());
+          tensor && !isa<FloatType>(tensor.getElementType()))
+        index.insert(result);
+  });
+  return index;
 }
 
 /// Splats (a splat constant or tile.splat) and broadcasts used only by
@@ -58,31 +102,6 @@ static bool isSplat(Value v) {
     return user->hasTrait<OpTrait::Elementwise>() ||
            isa<scf::ForOp, scf::YieldOp>(user);
   });
-}
-
-/// Whether `v` is an intermediate of an elementwise chain: produced by an
-/// elementwise op and used only by elementwise ops of its block, with
-/// nothing but elementwise ops in between. The lowering computes such
-/// chains slot by slot (x, 0.01 * x, max(...) for one element, then the
-/// next), so the whole tile never needs its own registers.
-static bool isFusedElementwise(Value v) {
-  Operation *def = v.getDefiningOp();
-  if (!def || !def->hasTrait<OpTrait::Elementwise>())
-    return false;
-  Operation *last = def;
-  for (Operation *user : v.getUsers()) {
-    if (user->getBlock() != def->getBlock() ||
-        !user->hasTrait<OpTrait::Elementwise>())
-      return false;
-    if (last->isBeforeInBlock(user))
-      last = user;
-  }
-  for (Operation *op = def->getNextNode(); op && op != last;
-       op = op->getNextNode())
-    if (!op->hasTrait<OpTrait::Elementwise>() &&
-        llvm::any_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>))
-      return false;
-  return true;
 }
 
 /// Whether `v` is an operand of tensor-core dots only that the lowering
@@ -107,6 +126,185 @@ static bool isReadFromSharedByDots(Value v, func::FuncOp func) {
 }
 
 namespace {
+/// The register estimate of one kernel: the largest total of live tiles at
+/// any op. Live ranges are those of mlir::Liveness (a value is live from
+/// its definition, or the block's start, to its last use in the block, or
+/// the block's end when it is live-out), computed per block as intervals
+/// over the ops' positions, so that the estimate takes time linear in the
+/// kernel's size.
+class RegisterEstimate {
+public:
+  RegisterEstimate(func::FuncOp func, int64_t threads)
+      : func(func), threads(threads), liveness(func),
+        index(findIndexArithmetic(func)) {}
+
+  /// Estimates every block; returns the peak and the op where it occurs.
+  std::pair<int64_t, Operation *> run() {
+    func.walk([&](Block *block) { estimateBlock(block); });
+    return {peak, peakOp};
+  }
+
+private:
+  /// Registers `v` holds on its own (0 for values the lowering does not
+  /// materialize, see the predicates above).
+  int64_t weight(Value v) {
+    auto it = weights.find(v);
+    if (it != weights.end())
+      return it->second;
+    int64_t w = 0;
+    if (!index.contains(v) && !isReadFromSharedByDots(v, func) && !isSplat(v) &&
+        !isFusedElementwise(v))
+      w = registersPerThread(v.getType(), threads);
+    weights[v] = w;
+    return w;
+  }
+
+  /// Whether `v` is an intermediate of an elementwise chain: produced by an
+  /// elementwise op and used only by elementwise ops of its block, with
+  /// nothing but elementwise ops in between. The lowering computes such
+  /// chains slot by slot (x, 0.01 * x, max(...) for one element, then the
+  /// next), so the whole tile never needs its own registers.
+  bool isFusedElementwise(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def || !def->hasTrait<OpTrait::Elementwise>())
+      return false;
+    Operation *last = def;
+    for (Operation *user : v.getUsers()) {
+      if (user->getBlock() != def->getBlock() ||
+          !user->hasTrait<OpTrait::Elementwise>())
+        return false;
+      if (last->isBeforeInBlock(user))
+        last = user;
+    }
+    // No op with a tile result other than elementwise ones strictly
+    // between `def` and `last`: a difference of prefix counts.
+    const BlockInfo &info = blockInfo(def->getBlock());
+    return info.tileBarriers[position.lookup(last)] ==
+           info.tileBarriers[position.lookup(def) + 1];
+  }
+
+  struct BlockInfo {
+    /// tileBarriers[i]: ops before position i that are not elementwise and
+    /// have a tile result.
+    SmallVector<int64_t> tileBarriers;
+  };
+
+  const BlockInfo &blockInfo(Block *block) {
+    auto [it, inserted] = blocks.try_emplace(block);
+    if (!inserted)
+      return it->second;
+    int64_t i = 0, barriers = 0;
+    it->second.tileBarriers.push_back(0);
+    for (Operation &op : *block) {
+      position[&op] = i++;
+      if (!op.hasTrait<OpTrait::Elementwise>() &&
+          llvm::any_of(op.getResultTypes(), llvm::IsaPred<RankedTensorType>))
+        ++barriers;
+      it->second.tileBarriers.push_back(barriers);
+    }
+    return it->second;
+  }
+
+  void estimateBlock(Block *block) {
+    const LivenessBlockInfo *live = liveness.getLiveness(block);
+    if (!live || block->empty())
+      return;
+    blockInfo(block);
+    int64_t n = std::distance(block->begin(), block->end());
+    // Live range [start, end] (op positions) of every value of the block.
+    llvm::DenseMap<Value, std::pair<int64_t, int64_t>> ranges;
+    auto addRange = [&](Value v, int64_t start) {
+      int64_t end = start;
+      if (live->isLiveOut(v)) {
+        end = n - 1;
+      } else {
+        for (Operation *user : v.getUsers())
+          if (Operation *inBlock = block->findAncestorOpInBlock(*user))
+            end = std::max(end, position.lookup(inBlock));
+      }
+      ranges[v] = {start, end};
+    };
+    for (Value arg : block->getArguments())
+      addRange(arg, 0);
+    for (Value in : live->in())
+      addRange(in, 0);
+    for (Operation &op : *block)
+      for (Value result : op.getResults())
+        addRange(result, position.lookup(&op));
+    // Registers live at each op: a difference array over the ranges.
+    SmallVector<int64_t> delta(n + 1, 0);
+    for (auto &[v, range] : ranges) {
+      int64_t w = weight(v);
+      delta[range.first] += w;
+      delta[range.second + 1] -= w;
+    }
+    int64_t regs = 0;
+    for (Operation &op : *block) {
+      int64_t i = position.lookup(&op);
+      regs += delta[i];
+      int64_t here = regs - reusedRegisters(&op, ranges, live);
+      if (here > peak) {
+        peak = here;
+        peakOp = &op;
+      }
+    }
+  }
+
+  /// A result can take the registers of an operand of its shape that dies
+  /// at `op` (a dot accumulates in place, an elementwise op or a conversion
+  /// overwrites its input, an scf.if yields its input or a rescaled copy):
+  /// the registers counted twice at `op`. Values that `op`'s regions use
+  /// count as its operands.
+  int64_t reusedRegisters(
+      Operation *op,
+      const llvm::DenseMap<Value, std::pair<int64_t, int64_t>> &ranges,
+      const LivenessBlockInfo *live) {
+    if (op->getNumResults() == 0)
+      return 0;
+    int64_t i = position.lookup(op);
+    SmallVector<Value> operands(op->getOperands());
+    if (op->getNumRegions() && !isa<scf::ForOp>(op)) {
+      llvm::SetVector<Value> above;
+      getUsedValuesDefinedAbove(op->getRegions(), above);
+      operands.append(above.begin(), above.end());
+    }
+    SmallVector<Value> dying;
+    for (Value operand : operands) {
+      auto range = ranges.find(operand);
+      if (weight(operand) && range != ranges.end() &&
+          !live->isLiveOut(operand) && range->second.second <= i &&
+          !llvm::is_contained(dying, operand))
+        dying.push_back(operand);
+    }
+    int64_t reused = 0;
+    for (Value result : op->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      auto reuse = llvm::find_if(dying, [&](Value operand) {
+        auto t = cast<RankedTensorType>(operand.getType());
+        return type && t.getShape() == type.getShape();
+      });
+      if (reuse == dying.end())
+        continue;
+      reused += std::min(registersPerThread(type, threads),
+                         registersPerThread(reuse->getType(), threads));
+      dying.erase(reuse);
+    }
+    return reused;
+  }
+
+  func::FuncOp func;
+  int64_t threads;
+  Liveness liveness;
+  llvm::DenseSet<Value> index;
+  llvm::DenseMap<Value, int64_t> weights;
+  llvm::DenseMap<Block *, BlockInfo> blocks;
+  llvm::DenseMap<Operation *, int64_t> position;
+  int64_t peak = 0;
+  Operation *peakOp = nullptr;
+};
+} // namespace
+
+namespace {
 struct TileKernelCheckPass
     : public tile::impl::TileKernelCheckBase<TileKernelCheckPass> {
   using TileKernelCheckBase::TileKernelCheckBase;
@@ -114,92 +312,103 @@ struct TileKernelCheckPass
   void runOnOperation() override {
     bool failedAny = false;
     getOperation().walk([&](func::FuncOp func) {
-      if (!isKernel(func))
-        return;
-      if (failed(checkKernel(func)))
+      if (isKernel(func) &&
+          (failed(checkTileSizes(func)) || failed(checkCalls(func)) ||
+           failed(checkKernel(func))))
         failedAny = true;
     });
     if (failedAny)
       signalPassFailure();
   }
 
-  LogicalResult checkKernel(func::FuncOp func) {
-    int64_t warps = getNumWarps(func);
-    int64_t threads = warps * 32;
-    if (!llvm::isPowerOf2_64(warps) || threads > 1024)
-      return func.emitError() << "kernel '" << func.getSymName() << "' has "
-                              << warps
-                              << " warps; a program instance holds at most "
-                                 "32 warps (1024 threads)";
-    // Tile sizes.
+  /// Every call reachable from a kernel must be inlinable, since kernels are
+  /// compiled as single functions: no recursion, no callee without a body.
+  /// The helpers it reaches are checked for tile sizes as the kernel is (the
+  /// interpreter runs them as they are).
+  LogicalResult checkCalls(func::FuncOp kernel) {
+    // Depth-first over the call graph with an explicit stack (call chains
+    // of generated input may be long); `onPath` holds the functions of the
+    // current chain.
+    struct Frame {
+      func::FuncOp func;
+      SmallVector<func::CallOp> calls;
+      size_t next = 0;
+    };
+    auto callsOf = [](func::FuncOp f) {
+      SmallVector<func::CallOp> calls;
+      f.walk([&](func::CallOp call) { calls.push_back(call); });
+      return calls;
+    };
+    llvm::DenseSet<Operation *> onPath, done;
+    SmallVector<Frame> stack;
+    stack.push_back({kernel, callsOf(kernel)});
+    onPath.insert(kernel);
+    while (!stack.empty()) {
+      Frame &top = stack.back();
+      if (top.next == top.calls.size()) {
+        onPath.erase(top.func);
+        done.insert(top.func);
+        stack.pop_back();
+        continue;
+      }
+      func::CallOp call = top.calls[top.next++];
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee || callee.isExternal())
+        return call.emitError()
+               << "kernel '" << kernel.getSymName() << "' calls '"
+               << call.getCallee()
+               << "', which has no body in this module; kernels may call "
+                  "only functions defined beside them (they are inlined)";
+      if (isKernel(callee))
+        return call.emitError()
+               << "kernel '" << kernel.getSymName() << "' calls kernel '"
+               << call.getCallee() << "'; kernels are launched, not called";
+      if (onPath.contains(callee))
+        return call.emitError()
+               << "recursive call to '" << call.getCallee() << "' from kernel '"
+               << kernel.getSymName()
+               << "'; calls are inlined, so kernels and their helpers "
+                  "cannot recurse";
+      if (done.contains(callee))
+        continue;
+      if (failed(checkTileSizes(callee)))
+        return failure();
+      onPath.insert(callee);
+      stack.push_back({callee, callsOf(callee)});
+    }
+    return success();
+  }
+
+  LogicalResult checkTileSizes(func::FuncOp func) {
     WalkResult walk = func.walk([&](Operation *op) {
       for (Type t : op->getResultTypes())
         if (auto tensor = dyn_cast<RankedTensorType>(t))
           if (tensor.hasStaticShape() &&
               tensor.getNumElements() > maxTileElements) {
-            op->emitError() << "tile " << t << " in kernel '"
-                            << func.getSymName() << "' has "
-                            << tensor.getNumElements()
-                            << " elements; the limit is "
-                            << static_cast<int64_t>(maxTileElements);
+            op->emitError()
+                << "tile " << t << " in "
+                << (isKernel(func) ? "kernel" : "function") << " '"
+                << func.getSymName() << "' has " << tensor.getNumElements()
+                << " elements; the limit is "
+                << static_cast<int64_t>(maxTileElements);
             return WalkResult::interrupt();
           }
       return WalkResult::advance();
     });
-    if (walk.wasInterrupted())
-      return failure();
+    return failure(walk.wasInterrupted());
+  }
 
-    // Register estimate: the largest total of live tiles at any op.
-    Liveness liveness(func);
-    int64_t peak = 0;
-    Operation *peakOp = nullptr;
-    func.walk([&](Operation *op) {
-      if (op == func.getOperation())
-        return;
-      const LivenessBlockInfo *info = liveness.getLiveness(op->getBlock());
-      if (!info)
-        return;
-      int64_t regs = 0;
-      // The live set at `op` includes the values it defines.
-      for (Value v : info->currentlyLiveValues(op))
-        if (!isReadFromSharedByDots(v, func) && !isSplat(v) &&
-            !isFusedElementwise(v))
-          regs += registersPerThread(v.getType(), threads);
-      // A result can take the registers of an operand of its shape that
-      // dies at `op` (a dot accumulates in place, an elementwise op or a
-      // conversion overwrites its input, an scf.if yields its input or a
-      // rescaled copy): count only what it adds. Values that `op`'s regions
-      // use count as its operands.
-      SmallVector<Value> operands(op->getOperands());
-      if (op->getNumRegions() && !isa<scf::ForOp>(op)) {
-        llvm::SetVector<Value> above;
-        getUsedValuesDefinedAbove(op->getRegions(), above);
-        operands.append(above.begin(), above.end());
-      }
-      SmallVector<Value> dying;
-      for (Value operand : operands)
-        if (registersPerThread(operand.getType(), threads) &&
-            !isReadFromSharedByDots(operand, func) && !isSplat(operand) &&
-            !isFusedElementwise(operand) && liveness.isDeadAfter(operand, op) &&
-            !llvm::is_contained(dying, operand))
-          dying.push_back(operand);
-      for (Value result : op->getResults()) {
-        auto type = dyn_cast<RankedTensorType>(result.getType());
-        auto reuse = llvm::find_if(dying, [&](Value operand) {
-          auto t = cast<RankedTensorType>(operand.getType());
-          return type && t.getShape() == type.getShape();
-        });
-        if (reuse == dying.end())
-          continue;
-        regs -= std::min(registersPerThread(type, threads),
-                         registersPerThread(reuse->getType(), threads));
-        dying.erase(reuse);
-      }
-      if (regs > peak) {
-        peak = regs;
-        peakOp = op;
-      }
-    });
+  LogicalResult checkKernel(func::FuncOp func) {
+    int64_t warps = getNumWarps(func);
+    int64_t threads = warps * 32;
+    if (!llvm::isPowerOf2_64(warps) || threads > 1024)
+      return func.emitError()
+             << "kernel '" << func.getSymName() << "' has " << warps
+             << " warps; a program instance holds at most "
+                "32 warps (1024 threads)";
+
+    auto [peak, peakOp] = RegisterEstimate(func, threads).run();
     if (report)
       func.emitRemark() << "kernel '" << func.getSymName() << "': " << threads
                         << " threads, about " << peak

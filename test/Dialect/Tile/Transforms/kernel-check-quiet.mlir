@@ -31,7 +31,7 @@ func.func @add(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) attributes {tile.kernel, 
   return
 }
 
-// Not a kernel: never checked.
+// Not a kernel, and called by none: never checked.
 // CHECK-LABEL: func.func @helper(
 // CHECK-NEXT:    arith.constant dense<1.000000e+00> : tensor<4194304xf32>
 func.func @helper() -> tensor<4194304xf32> {

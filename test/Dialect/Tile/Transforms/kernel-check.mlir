@@ -66,7 +66,7 @@ func.func @scalars_only(%p: !tile.ptr<f32>, %x: f32) attributes {tile.kernel} {
 
 // -----
 
-// Functions that are not kernels are not checked, whatever their tiles.
+// Functions that no kernel calls are not checked, whatever their tiles.
 func.func @helper() -> tensor<2097152xf32> {
   %c = arith.constant dense<1.0> : tensor<2097152xf32>
   return %c : tensor<2097152xf32>

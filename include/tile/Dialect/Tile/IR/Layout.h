@@ -21,6 +21,7 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace tile {
@@ -118,6 +119,22 @@ bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared);
 /// Whether code for `chip` may use wgmma (sm_90a: the arch-specific
 /// feature set of Hopper).
 bool targetHasWarpgroupMma(StringRef chip);
+/// Whether Tile compiles for `chip`: sm_80 and newer, as LLVM's NVPTX
+/// backend names them (sm_80, sm_86, ..., sm_90a, sm_100, ...). The empty
+/// string is no chip.
+bool isSupportedChip(StringRef chip);
+/// The chips isSupportedChip accepts, for messages.
+StringRef getSupportedChipList();
+/// The lowest PTX ISA version, times ten (8.8 is 88), that knows a
+/// supported `chip`; 0 for other chips.
+unsigned getMinimumPtxVersion(StringRef chip);
+/// The PTX ISA version (times ten) Tile emits for `chip` by default.
+unsigned getDefaultPtxVersion(StringRef chip);
+/// Why Tile cannot compile for `chip` with PTX `features` (empty: the
+/// chip's default; otherwise "+ptxNN"), or "" when it can. LLVM's backend
+/// aborts on chips and PTX versions it does not know, so targets are
+/// checked before they reach it.
+std::string verifyTarget(StringRef chip, StringRef features);
 /// Whether `layout` is such a tensor-core accumulator layout.
 bool isMmaLayout(Attribute layout);
 

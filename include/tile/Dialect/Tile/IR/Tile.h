@@ -33,6 +33,20 @@ Type getPointeeLikeType(Type ptrLike);
 Type getMaskLikeType(Type ptrLike);
 /// Whether `t` is a static tensor whose dimensions are all powers of two.
 bool isPowerOfTwoTile(RankedTensorType t);
+/// Tiles hold at most 2^kMaxTileElementsLog2 elements, whatever the kernel
+/// check's (much lower) resource limits: element counts, offsets and byte
+/// sizes derived from a tile's shape then never overflow int64.
+constexpr unsigned kMaxTileElementsLog2 = 31;
+/// Whether the power-of-two tile `t` holds at most 2^kMaxTileElementsLog2
+/// elements.
+bool hasTileElementCount(RankedTensorType t);
+/// Whether `t` is a scalar type that kernels compute with: f16, bf16, f32,
+/// f64, index or a signless integer of 1, 8, 16, 32 or 64 bits. The GPU
+/// backend and the interpreter both support exactly these (and tiles of
+/// them or of pointers); anything else in a kernel is a verifier error.
+bool isKernelScalarType(Type t);
+/// Operations in a kernel nest at most this many regions deep.
+constexpr unsigned kMaxKernelNestingDepth = 64;
 /// Verifies that `type`, if it is a tensor, is a legal tile, reporting
 /// through `op`. `what` names the value ("operand #0", "result").
 LogicalResult verifyTileType(Operation *op, Type type, StringRef what);

@@ -8,15 +8,20 @@ include "mlir/Pass/PassBase.td"
 def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
   let summary = "Check kernels against the limits of a program instance";
   let description = [{
-    For every `tile.kernel` function, checks that `tile.num_warps` is a power
-    of two giving at most 1024 threads, that no tile exceeds
-    `max-tile-elements`, and estimates the registers one thread needs to hold
-    the floating-point tiles live at the same time (every tile spread evenly
-    over the CTA's threads; index, mask and pointer tiles are left out
-    because the backend folds them into address arithmetic). A kernel whose estimate exceeds `max-registers` is
-    rejected with its name, the estimate and the limit, the compile-time
-    equivalent of an out-of-resources launch failure. With `report`, each
-    kernel's estimate is emitted as a remark.
+    Checks that no tile of any function exceeds `max-tile-elements`, and
+    for every `tile.kernel` function: that `tile.num_warps` is a power of two
+    giving at most 1024 threads; that every call it makes, directly or
+    through helpers, reaches a function with a body without recursion
+    (calls are inlined before code generation); and estimates the registers
+    one thread needs to hold the tiles live at the same time (every tile
+    spread evenly over the CTA's threads; pointer tiles and integer tiles of
+    index arithmetic, computed from ranges, program ids and scalars, are
+    left out because the backend folds them into address arithmetic, while
+    integer tiles loaded or reduced count like float tiles). A kernel whose
+    estimate exceeds `max-registers` is rejected with its name, the estimate
+    and the limit, the compile-time equivalent of an out-of-resources launch
+    failure. With `report`, each kernel's estimate is emitted as a remark.
+    The estimate takes time linear in the kernel's size.
   }];
   let options = [
     Option<"maxTileElements", "max-tile-elements", "int64_t",

@@ -1,0 +1,55 @@
+// Integer tiles of index arithmetic (offsets and masks computed from ranges,
+// program ids and scalars) hold no registers of their own; integer tiles
+// that are data (loaded, reduced, converted from floats) count like float
+// tiles. A 1M-element i32 load used to pass the check, and the compiler
+// then ran for over a minute in gigabytes of memory.
+//
+// RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-kernel-check=report
+
+// 1M i32 over 128 threads: 8192 registers per thread.
+// expected-remark @+2 {{kernel 'loaded_i32': 128 threads, about 8192 registers per thread for tiles}}
+// expected-error @+1 {{out of resources: kernel 'loaded_i32' needs about 8192 registers per thread for its live tiles with 4 warps; the limit is 255}}
+func.func @loaded_i32(%p: !tile.ptr<i32>) attributes {tile.kernel} {
+  %r = tile.range 0, 1048576 : tensor<1048576xi32>
+  %ps = tile.splat %p : tensor<1048576x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %r : tensor<1048576x!tile.ptr<i32>>, tensor<1048576xi32>
+  // expected-note @+1 {{peak register use is here}}
+  %v = tile.load %pp : tensor<1048576x!tile.ptr<i32>>
+  %w = arith.addi %v, %v : tensor<1048576xi32>
+  tile.store %pp, %w : tensor<1048576x!tile.ptr<i32>>
+  return
+}
+
+// -----
+
+// Offsets and a mask of 1024 lanes: index arithmetic only, no registers.
+// expected-remark @+1 {{kernel 'index_only': 128 threads, about 0 registers per thread for tiles}}
+func.func @index_only(%p: !tile.ptr<i32>, %n: i32) attributes {tile.kernel} {
+  %pid = tile.program_id 0
+  %c = arith.constant 1024 : i32
+  %start = arith.muli %pid, %c : i32
+  %r = tile.range 0, 1024 : tensor<1024xi32>
+  %s = tile.splat %start : tensor<1024xi32>
+  %o = arith.addi %s, %r : tensor<1024xi32>
+  %ns = tile.splat %n : tensor<1024xi32>
+  %m = arith.cmpi slt, %o, %ns : tensor<1024xi32>
+  %ps = tile.splat %p : tensor<1024x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %o : tensor<1024x!tile.ptr<i32>>, tensor<1024xi32>
+  tile.store %pp, %o, %m : tensor<1024x!tile.ptr<i32>>
+  return
+}
+
+// -----
+
+// The same store of loaded values: 1024 i32 over 128 threads is 8 registers.
+// expected-remark @+1 {{kernel 'loaded_1024': 128 threads, about 8 registers per thread for tiles}}
+func.func @loaded_1024(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) attributes {tile.kernel} {
+  %r = tile.range 0, 1024 : tensor<1024xi32>
+  %ps = tile.splat %p : tensor<1024x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %r : tensor<1024x!tile.ptr<i32>>, tensor<1024xi32>
+  %v = tile.load %pp : tensor<1024x!tile.ptr<i32>>
+  %qs = tile.splat %q : tensor<1024x!tile.ptr<i32>>
+  %qp = tile.addptr %qs, %r : tensor<1024x!tile.ptr<i32>>, tensor<1024xi32>
+  tile.store %qp, %v : tensor<1024x!tile.ptr<i32>>
+  return
+}
