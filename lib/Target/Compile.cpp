@@ -56,6 +56,7 @@ std::string mlir::tile::getDefaultFeatures(StringRef chip) {
 void mlir::tile::buildKernelCheckPipeline(OpPassManager &pm) {
   // Helper functions called by kernels are inlined: kernels are lowered as
   // single functions, and checked as such.
+  pm.addPass(createTileCheckCalls());
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

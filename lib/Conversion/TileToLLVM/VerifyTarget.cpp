@@ -22,14 +22,21 @@ struct TileVerifyTargetPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The errors are about the whole module; a module the parser made
+    // implicitly has no line of its own (file:0:0), so they point at its
+    // first operation instead.
+    Location loc = module.getLoc();
+    if (auto file = dyn_cast<FileLineColLoc>(loc);
+        file && file.getLine() == 0 && !module.getBody()->empty())
+      loc = module.getBody()->front().getLoc();
     std::string error = verifyTarget(chip, features);
     if (!error.empty()) {
-      module.emitError() << error;
+      emitError(loc) << error;
       return signalPassFailure();
     }
     if (format != "isa" && format != "bin") {
-      module.emitError() << "unknown output format '" << format
-                         << "'; expected isa (PTX text) or bin (a cubin)";
+      emitError(loc) << "unknown output format '" << format
+                     << "'; expected isa (PTX text) or bin (a cubin)";
       return signalPassFailure();
     }
   }

@@ -313,7 +313,7 @@ struct TileKernelCheckPass
     bool failedAny = false;
     getOperation().walk([&](func::FuncOp func) {
       if (isKernel(func) &&
-          (failed(checkTileSizes(func)) || failed(checkCalls(func)) ||
+          (failed(checkTileSizes(func)) || failed(checkCallees(func)) ||
            failed(checkKernel(func))))
         failedAny = true;
     });
@@ -321,61 +321,26 @@ struct TileKernelCheckPass
       signalPassFailure();
   }
 
-  /// Every call reachable from a kernel must be inlinable, since kernels are
-  /// compiled as single functions: no recursion, no callee without a body.
-  /// The helpers it reaches are checked for tile sizes as the kernel is (the
-  /// interpreter runs them as they are).
-  LogicalResult checkCalls(func::FuncOp kernel) {
-    // Depth-first over the call graph with an explicit stack (call chains
-    // of generated input may be long); `onPath` holds the functions of the
-    // current chain.
-    struct Frame {
-      func::FuncOp func;
-      SmallVector<func::CallOp> calls;
-      size_t next = 0;
-    };
-    auto callsOf = [](func::FuncOp f) {
-      SmallVector<func::CallOp> calls;
-      f.walk([&](func::CallOp call) { calls.push_back(call); });
-      return calls;
-    };
-    llvm::DenseSet<Operation *> onPath, done;
-    SmallVector<Frame> stack;
-    stack.push_back({kernel, callsOf(kernel)});
-    onPath.insert(kernel);
-    while (!stack.empty()) {
-      Frame &top = stack.back();
-      if (top.next == top.calls.size()) {
-        onPath.erase(top.func);
-        done.insert(top.func);
-        stack.pop_back();
-        continue;
-      }
-      func::CallOp call = top.calls[top.next++];
-      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-          call, call.getCalleeAttr());
-      if (!callee || callee.isExternal())
-        return call.emitError()
-               << "kernel '" << kernel.getSymName() << "' calls '"
-               << call.getCallee()
-               << "', which has no body in this module; kernels may call "
-                  "only functions defined beside them (they are inlined)";
-      if (isKernel(callee))
-        return call.emitError()
-               << "kernel '" << kernel.getSymName() << "' calls kernel '"
-               << call.getCallee() << "'; kernels are launched, not called";
-      if (onPath.contains(callee))
-        return call.emitError()
-               << "recursive call to '" << call.getCallee() << "' from kernel '"
-               << kernel.getSymName()
-               << "'; calls are inlined, so kernels and their helpers "
-                  "cannot recurse";
-      if (done.contains(callee))
-        continue;
-      if (failed(checkTileSizes(callee)))
+  /// The helpers a kernel reaches are checked for tile sizes as the kernel
+  /// is (before inlining, and the interpreter may run them as they are).
+  /// Calls that cannot be inlined are tile-check-calls' to report.
+  LogicalResult checkCallees(func::FuncOp kernel) {
+    llvm::DenseSet<Operation *> seen{kernel};
+    SmallVector<func::FuncOp> worklist{kernel};
+    while (!worklist.empty()) {
+      func::FuncOp f = worklist.pop_back_val();
+      WalkResult walk = f.walk([&](func::CallOp call) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || callee.isExternal() || !seen.insert(callee).second)
+          return WalkResult::advance();
+        if (failed(checkTileSizes(callee)))
+          return WalkResult::interrupt();
+        worklist.push_back(callee);
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
         return failure();
-      onPath.insert(callee);
-      stack.push_back({callee, callsOf(callee)});
     }
     return success();
   }

@@ -1,10 +1,11 @@
 // Kernels are compiled as single functions (calls are inlined first), so
-// tile-kernel-check rejects calls that cannot be inlined, at the call, and
-// checks the helpers a kernel reaches as it checks the kernel. These used to
-// fail late in the PTX path ("does not reference a symbol", "failed to
-// legalize unresolved materialization") or pass the interpreter.
+// tile-check-calls rejects calls that cannot be inlined, at the call, and
+// tile-kernel-check checks the helpers a kernel reaches as it checks the
+// kernel. These used to fail late in the PTX path ("does not reference a
+// symbol", "failed to legalize unresolved materialization") or pass the
+// interpreter.
 //
-// RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-kernel-check
+// RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-check-calls -tile-kernel-check
 
 func.func private @self(%p: !tile.ptr<f32>) {
   // expected-error @+1 {{recursive call to 'self' from kernel 'direct'; calls are inlined, so kernels and their helpers cannot recurse}}
@@ -82,5 +83,350 @@ func.func @diamond(%p: !tile.ptr<f32>) attributes {tile.kernel} {
 }
 func.func @diamond2(%p: !tile.ptr<f32>) attributes {tile.kernel} {
   func.call @twice(%p) : (!tile.ptr<f32>) -> ()
+  return
+}
+
+// -----
+
+// Chains of helpers deeper than 64 calls (the inliner took minutes over
+// 10,000 of them).
+func.func private @h0(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h1(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h1(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h2(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h2(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h3(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h3(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h4(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h4(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h5(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h5(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h6(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h6(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h7(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h7(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h8(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h8(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h9(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h9(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h10(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h10(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h11(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h11(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h12(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h12(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h13(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h13(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h14(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h14(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h15(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h15(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h16(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h16(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h17(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h17(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h18(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h18(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h19(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h19(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h20(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h20(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h21(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h21(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h22(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h22(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h23(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h23(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h24(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h24(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h25(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h25(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h26(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h26(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h27(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h27(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h28(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h28(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h29(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h29(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h30(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h30(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h31(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h31(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h32(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h32(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h33(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h33(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h34(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h34(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h35(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h35(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h36(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h36(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h37(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h37(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h38(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h38(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h39(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h39(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h40(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h40(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h41(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h41(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h42(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h42(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h43(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h43(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h44(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h44(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h45(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h45(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h46(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h46(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h47(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h47(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h48(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h48(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h49(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h49(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h50(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h50(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h51(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h51(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h52(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h52(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h53(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h53(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h54(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h54(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h55(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h55(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h56(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h56(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h57(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h57(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h58(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h58(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h59(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h59(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h60(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h60(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h61(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h61(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h62(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h62(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h63(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h63(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  // expected-error @+1 {{calls from kernel 'deep' nest deeper than 64 helpers; every call is inlined}}
+  %r = func.call @h64(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h64(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h65(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h65(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  %r = func.call @h66(%b) : (i32) -> i32
+  return %r : i32
+}
+func.func private @h66(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @deep(%p: !tile.ptr<i32>) attributes {tile.kernel} {
+  %pid = tile.program_id 0
+  %r = func.call @h0(%pid) : (i32) -> i32
+  tile.store %p, %r : !tile.ptr<i32>
   return
 }

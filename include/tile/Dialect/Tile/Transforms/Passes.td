@@ -5,14 +5,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileCheckCalls : Pass<"tile-check-calls", "ModuleOp"> {
+  let summary = "Reject calls that kernels cannot inline";
+  let description = [{
+    Kernels are compiled as single functions: every call is inlined first.
+    For every `tile.kernel` function, follows its calls (directly and
+    through helpers) and reports, at the call, one that reaches a function
+    without a body, a kernel, or a function already on the chain
+    (recursion), or that makes the chain of helpers deeper than 64 calls.
+    The compiler and tile-run run it before inlining.
+  }];
+}
+
 def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
   let summary = "Check kernels against the limits of a program instance";
   let description = [{
-    Checks that no tile of any function exceeds `max-tile-elements`, and
-    for every `tile.kernel` function: that `tile.num_warps` is a power of two
-    giving at most 1024 threads; that every call it makes, directly or
-    through helpers, reaches a function with a body without recursion
-    (calls are inlined before code generation); and estimates the registers
+    For every `tile.kernel` function: checks that no tile of it or of the
+    helpers it calls exceeds `max-tile-elements`; that `tile.num_warps` is a
+    power of two giving at most 1024 threads; and estimates the registers
     one thread needs to hold the tiles live at the same time (every tile
     spread evenly over the CTA's threads; pointer tiles and integer tiles of
     index arithmetic, computed from ranges, program ids and scalars, are
