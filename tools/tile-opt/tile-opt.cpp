@@ -19,9 +19,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -42,6 +46,30 @@ static int run(int argc, char **argv) {
   if (config.shouldShowDialects() || config.shouldListPasses())
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputPath, outputPath, registry));
+
+  // The pipeline is built once here, to report a bad pass option by itself:
+  // MLIR's option parser prints its message and then reports an empty error
+  // at an unknown location.
+  {
+    MLIRContext context(registry);
+    PassManager pm(&context);
+    bool reported = false;
+    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+      std::string text = diag.str();
+      StringRef message = StringRef(text).trim();
+      if (!message.empty()) {
+        llvm::errs() << "tile-opt: error: " << message << "\n";
+        reported = true;
+      }
+      return success();
+    });
+    if (failed(config.setupPassPipeline(pm))) {
+      if (!reported)
+        llvm::errs() << "tile-opt: error: invalid pass pipeline or pass "
+                        "option (see the message above)\n";
+      return 1;
+    }
+  }
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> source =
@@ -65,6 +93,7 @@ static int run(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
   int status = run(argc, argv);
   std::string error;
   if (!tile::flushStandardOutput(error)) {
