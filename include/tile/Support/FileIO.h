@@ -28,18 +28,26 @@ constexpr uint64_t kMaxSourceBytes = uint64_t(64) << 20;
 /// the stack.
 constexpr unsigned kMaxSourceNesting = 256;
 
-/// Reads the source at `path` ("-": standard input). Device files, pipes and
-/// standard input are read up to kMaxSourceBytes. On failure returns null
-/// and sets `error` to a message that starts with the file name (and line
-/// and column where there is one).
+/// Reads the source at `path` ("-": standard input) and checks it with
+/// checkSourceLimits. Device files, pipes and standard input are read up to
+/// kMaxSourceBytes. On failure returns null and sets `error` to a message
+/// that starts with the file name (and line and column where there is one).
 std::unique_ptr<llvm::MemoryBuffer> readSource(llvm::StringRef path,
                                                std::string &error);
 
-/// Whether `buffer`'s brackets nest at most kMaxSourceNesting deep, outside
-/// comments and string literals; otherwise sets `error` to
-/// "NAME:LINE:COL: ..." at the first bracket past the limit.
-bool checkSourceNesting(const llvm::MemoryBuffer &buffer, llvm::StringRef name,
-                        std::string &error);
+/// Whether the MLIR parser can take `buffer` safely: its brackets nest at
+/// most kMaxSourceNesting deep, and it has no dense array of `index`
+/// elements (`array<index: ...>`, on which MLIR's parser crashes), outside
+/// comments and string literals. Otherwise sets `error` to
+/// "NAME:LINE:COL: error: ..." at the offending text.
+bool checkSourceLimits(const llvm::MemoryBuffer &buffer, llvm::StringRef name,
+                       std::string &error);
+
+/// A copy of `buffer` (same name) in which the `expected-error`,
+/// `expected-warning`, `expected-remark` and `expected-note` markers of
+/// comments read `expected_...`, so that a diagnostic verifier finds none.
+std::unique_ptr<llvm::MemoryBuffer>
+withoutDiagnosticExpectations(const llvm::MemoryBuffer &buffer);
 
 /// Reads a whole regular file of exactly `bytes` bytes (an input buffer).
 /// Fails with `error` for anything else: a missing file, a directory, a

@@ -1,7 +1,8 @@
 // Kernel bodies compute only with the element types both the GPU backend
 // and the interpreter support (f16, bf16, f32, f64, i1, i8, i16, i32, i64,
 // index, pointers); tiles hold at most 2^31 elements; regions nest at most
-// 64 deep. Each case used to crash a later stage or give a wrong answer.
+// 64 deep; kernel names are identifiers. Each case used to crash a later
+// stage or give a wrong answer.
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 
@@ -234,4 +235,19 @@ module attributes {tile.shared_bytes = -1 : i64} {
 
 // expected-error @+1 {{'tile.k_major' must be a unit attribute}}
 module attributes {tile.k_major = 1 : i64} {
+}
+
+// -----
+
+// Kernel names become PTX entry names: LLVM aborted on "a b".
+// expected-error @+1 {{tile kernel name 'a b' is not an identifier (letters, digits and '_', not starting with a digit)}}
+func.func @"a b"() attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tile kernel name '1k' is not an identifier}}
+func.func @"1k"() attributes {tile.kernel} {
+  return
 }

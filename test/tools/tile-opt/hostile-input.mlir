@@ -8,6 +8,19 @@
 // RUN:   --implicit-check-not="Stack dump"
 // NESTED: {{^}}{{.*}}nested.mlir:259:44: error: brackets nest more than 256 levels deep; Tile reads sources nested at most that deep
 //
+// MLIR's parser crashes on dense arrays of index elements: rejected before
+// parsing, at the array.
+// RUN: not tile-opt %S/Inputs/dense-array-index.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INDEX-ARRAY --implicit-check-not="Stack dump"
+// INDEX-ARRAY: dense-array-index.mlir:1:37: error: dense arrays of 'index' elements are not supported (use i64)
+//
+// Without -verify-diagnostics, expected-* comments are comments (MLIR 22's
+// driver reported them as errors and still exited 0).
+// RUN: tile-opt %S/Inputs/expectation.mlir -o /dev/null 2>&1 | count 0
+// RUN: not tile-opt %S/Inputs/expectation.mlir -verify-diagnostics -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=EXPECTATION
+// EXPECTATION: expectation.mlir:2:6: error: expected error "never emitted" was not produced
+//
 // A device that never ends used to be read until memory ran out.
 // RUN: not tile-opt /dev/zero 2>&1 | FileCheck %s --check-prefix=ZERO \
 // RUN:   --implicit-check-not="LLVM ERROR"

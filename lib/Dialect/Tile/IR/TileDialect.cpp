@@ -5,8 +5,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -368,6 +369,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (func.isExternal())
       return op->emitError() << "tile kernel '" << func.getSymName()
                              << "' must have a body";
+    // The name becomes the PTX entry's (and the runtime's lookup key); LLVM
+    // aborts on names that are not PTX identifiers.
+    StringRef name = func.getSymName();
+    if (name.empty() || llvm::isDigit(name.front()) ||
+        !llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+      return op->emitError() << "tile kernel name '" << name
+                             << "' is not an identifier (letters, digits and "
+                                "'_', not starting with a digit)";
     if (func.getFunctionType().getNumResults() != 0)
       return op->emitError() << "tile kernel '" << func.getSymName()
                              << "' must not return values (write results "

@@ -373,11 +373,49 @@ struct TileKernelCheckPass
              << " warps; a program instance holds at most "
                 "32 warps (1024 threads)";
 
+    // Code size: ops, and elements per thread over the ops with tile
+    // results (what the lowering unrolls).
+    int64_t ops = 0, elementOps = 0;
+    WalkResult walk = func.walk([&](Operation *op) {
+      if (op == func.getOperation())
+        return WalkResult::advance();
+      ++ops;
+      for (Type t : op->getResultTypes()) {
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        if (!tensor || !tensor.hasStaticShape())
+          continue;
+        int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
+        if (perThread > maxThreadElements) {
+          op->emitError() << "tile " << t << " gives each of the " << threads
+                          << " threads of kernel '" << func.getSymName() << "' "
+                          << perThread << " elements; the limit is "
+                          << static_cast<int64_t>(maxThreadElements)
+                          << " (the lowering unrolls tiles per element)";
+          return WalkResult::interrupt();
+        }
+        elementOps += perThread;
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    if (ops > maxOps || elementOps > maxElementOps)
+      return func.emitError()
+             << "kernel '" << func.getSymName()
+             << "' is too large to compile: " << ops
+             << " operations (the limit is " << static_cast<int64_t>(maxOps)
+             << ") and " << elementOps
+             << " element operations per thread (the limit is "
+             << static_cast<int64_t>(maxElementOps)
+             << "); use loops or smaller tiles";
+
     auto [peak, peakOp] = RegisterEstimate(func, threads).run();
     if (report)
       func.emitRemark() << "kernel '" << func.getSymName() << "': " << threads
                         << " threads, about " << peak
-                        << " registers per thread for tiles";
+                        << " registers per thread for tiles, " << ops
+                        << " operations, " << elementOps
+                        << " element operations per thread";
     if (peak > maxRegisters) {
       InFlightDiagnostic diag =
           func.emitError()

@@ -2,21 +2,22 @@
 // program ids and scalars) hold no registers of their own; integer tiles
 // that are data (loaded, reduced, converted from floats) count like float
 // tiles. A 1M-element i32 load used to pass the check, and the compiler
-// then ran for over a minute in gigabytes of memory.
+// then ran for over a minute in gigabytes of memory (it is now rejected for
+// its code size too, see kernel-check-scaling.mlir).
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-kernel-check=report
 
-// 1M i32 over 128 threads: 8192 registers per thread.
-// expected-remark @+2 {{kernel 'loaded_i32': 128 threads, about 8192 registers per thread for tiles}}
-// expected-error @+1 {{out of resources: kernel 'loaded_i32' needs about 8192 registers per thread for its live tiles with 4 warps; the limit is 255}}
+// 1M i32 over 128 threads: 512 registers per thread.
+// expected-remark @+2 {{kernel 'loaded_i32': 128 threads, about 512 registers per thread for tiles}}
+// expected-error @+1 {{out of resources: kernel 'loaded_i32' needs about 512 registers per thread for its live tiles with 4 warps; the limit is 255}}
 func.func @loaded_i32(%p: !tile.ptr<i32>) attributes {tile.kernel} {
-  %r = tile.range 0, 1048576 : tensor<1048576xi32>
-  %ps = tile.splat %p : tensor<1048576x!tile.ptr<i32>>
-  %pp = tile.addptr %ps, %r : tensor<1048576x!tile.ptr<i32>>, tensor<1048576xi32>
+  %r = tile.range 0, 65536 : tensor<65536xi32>
+  %ps = tile.splat %p : tensor<65536x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %r : tensor<65536x!tile.ptr<i32>>, tensor<65536xi32>
   // expected-note @+1 {{peak register use is here}}
-  %v = tile.load %pp : tensor<1048576x!tile.ptr<i32>>
-  %w = arith.addi %v, %v : tensor<1048576xi32>
-  tile.store %pp, %w : tensor<1048576x!tile.ptr<i32>>
+  %v = tile.load %pp : tensor<65536x!tile.ptr<i32>>
+  %w = arith.addi %v, %v : tensor<65536xi32>
+  tile.store %pp, %w : tensor<65536x!tile.ptr<i32>>
   return
 }
 

@@ -135,13 +135,35 @@ func.func @huge_tile(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps
 
 // -----
 
-// A tile of exactly max-tile-elements passes the size check (and then needs
-// too many registers).
-// expected-remark @+2 {{kernel 'limit_tile': 1024 threads}}
-// expected-error @+1 {{out of resources: kernel 'limit_tile'}}
+// A tile of exactly max-tile-elements passes the size check (and then gives
+// each thread more elements than the lowering unrolls).
 func.func @limit_tile(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 32 : i32} {
-  // expected-note @+1 {{peak register use is here}}
+  // expected-error @+1 {{tile 'tensor<1024x1024xf32>' gives each of the 1024 threads of kernel 'limit_tile' 1024 elements; the limit is 512 (the lowering unrolls tiles per element)}}
   %c = arith.constant dense<1.0> : tensor<1024x1024xf32>
   tile.print "c" %c : tensor<1024x1024xf32>
+  return
+}
+
+// -----
+
+// Exactly max-thread-elements per thread passes that check (and then needs
+// too many registers). Index tiles are held to it too.
+// expected-remark @+2 {{kernel 'limit_thread': 1024 threads}}
+// expected-error @+1 {{out of resources: kernel 'limit_thread'}}
+func.func @limit_thread(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 32 : i32} {
+  // expected-note @+1 {{peak register use is here}}
+  %c = arith.constant dense<1.0> : tensor<512x1024xf32>
+  tile.print "c" %c : tensor<512x1024xf32>
+  return
+}
+
+// -----
+
+func.func @index_per_thread(%p: !tile.ptr<i32>) attributes {tile.kernel} {
+  // expected-error @+1 {{tile 'tensor<131072xi32>' gives each of the 128 threads of kernel 'index_per_thread' 1024 elements; the limit is 512}}
+  %r = tile.range 0, 131072 : tensor<131072xi32>
+  %ps = tile.splat %p : tensor<131072x!tile.ptr<i32>>
+  %pp = tile.addptr %ps, %r : tensor<131072x!tile.ptr<i32>>, tensor<131072xi32>
+  tile.store %pp, %r : tensor<131072x!tile.ptr<i32>>
   return
 }

@@ -32,6 +32,16 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     and the limit, the compile-time equivalent of an out-of-resources launch
     failure. With `report`, each kernel's estimate is emitted as a remark.
     The estimate takes time linear in the kernel's size.
+
+    Code size: the lowering unrolls every tile op over the elements each
+    thread holds, and LLVM's and ptxas' time grows faster than linearly in
+    the length of straight-line code (and the lowering's in the elements of
+    one tile). A tile giving each thread more than `max-thread-elements`
+    elements is rejected at its op (index and pointer tiles included, which
+    the register estimate leaves out); a kernel with more than `max-ops`
+    operations, or whose ops with tile results hold more than
+    `max-element-ops` elements per thread in total (each op counted once,
+    in loops too), is rejected with both numbers.
   }];
   let options = [
     Option<"maxTileElements", "max-tile-elements", "int64_t",
@@ -39,7 +49,16 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"255",
            "Registers (32-bit) one thread may use for tiles">,
     Option<"report", "report", "bool", /*default=*/"false",
-           "Emit a remark with each kernel's resource estimate">
+           "Emit a remark with each kernel's resource estimate">,
+    Option<"maxThreadElements", "max-thread-elements", "int64_t",
+           /*default=*/"512",
+           "Largest number of elements of one tile per thread">,
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"4096",
+           "Largest number of operations in a kernel (helpers inlined)">,
+    Option<"maxElementOps", "max-element-ops", "int64_t",
+           /*default=*/"32768",
+           "Largest number of per-thread element operations in a kernel's "
+           "code (each op with a tile result counts its elements per thread)">
   ];
 }
 
