@@ -10,6 +10,7 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
@@ -40,7 +41,10 @@ struct TestAxisInfoPass
           if (op->getNumResults() > 1)
             os << "result #" << result.getResultNumber() << ": ";
           info->print(os);
-          op->emitRemark(text);
+          // At the location only: attaching the op to each of thousands of
+          // remarks would print it with a fresh AsmState each time, which
+          // takes time quadratic in the function's size.
+          emitRemark(op->getLoc(), text);
         }
         if (auto load = dyn_cast<LoadOp>(op))
           reportVectorWidth(analysis, op, load.getPtr(), load.getMask());
@@ -66,7 +70,7 @@ struct TestAxisInfoPass
     os << "vector width = [";
     llvm::interleaveComma(widths, os);
     os << "]";
-    op->emitRemark(text);
+    emitRemark(op->getLoc(), text);
   }
 };
 } // namespace

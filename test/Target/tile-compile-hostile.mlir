@@ -12,6 +12,12 @@
 // RUN:   | FileCheck %s --check-prefix=BOGUS --implicit-check-not=warning
 // RUN: not test -e %t.ptx
 // BOGUS: error: unknown target chip 'bogus'
+// RUN: not tile-compile %s --chip gfx90a -o %t.ptx 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OTHER-GPU --implicit-check-not="LLVM ERROR"
+// OTHER-GPU: error: unknown target chip 'gfx90a'
+// RUN: not tile-compile %s --chip sm_ -o %t.ptx 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NO-NUMBER --implicit-check-not="LLVM ERROR"
+// NO-NUMBER: error: unknown target chip 'sm_'
 //
 // A full disk ended in "LLVM ERROR: IO failure"; a failed write leaves
 // neither file behind.

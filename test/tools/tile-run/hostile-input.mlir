@@ -29,6 +29,11 @@
 // OFFSET:      $ tile-run
 // OFFSET-NEXT: {{.*}}hostile-input.mlir:{{[0-9]+}}:8: error: in program (0, 0, 0): out-of-bounds load of buffer 'p': the pointer's byte offset overflowed 64 bits in pointer arithmetic
 // OFFSET:      [exit 1]
+// So did -2^63 elements (byte offset 0 after wrapping).
+// RUN: %{run} %s --kernel offset --arg p=f32[4]:zeros --arg o=i64:-9223372036854775808 \
+// RUN:   | FileCheck %s --check-prefix=OFFSET-MIN
+// OFFSET-MIN:      error: in program (0, 0, 0): out-of-bounds load of buffer 'p': the pointer's byte offset overflowed 64 bits in pointer arithmetic
+// OFFSET-MIN:      [exit 1]
 // A masked-off lane may hold such a pointer.
 // RUN: %{run} %s --kernel masked_offset --arg p=f32[4]:ones --arg o=i64:4611686018427387905 --print p \
 // RUN:   | FileCheck %s --check-prefix=MASKED
@@ -43,6 +48,15 @@
 // HELPER:      $ tile-run
 // HELPER-NEXT: {{.*}}hostile-input.mlir:{{[0-9]+}}:8: error: tile 'tensor<2097152xi32>' in kernel 'calls_big_helper' has 2097152 elements; the limit is 1048576
 // HELPER:      [exit 2]
+
+// Tiles of 2^31 elements ended in "LLVM ERROR: out of memory": the kernel
+// check rejects them (and one the compiler drops as dead is not run).
+// RUN: %{run} %s --kernel huge_used --arg p=f32[1] | FileCheck %s --check-prefix=HUGE
+// HUGE:      error: tile 'tensor<2147483648xf32>' in kernel 'huge_used' has 2147483648 elements; the limit is 1048576
+// HUGE:      [exit 2]
+// RUN: %{run} %s --kernel huge_unused --arg p=f32[1]:ones --print p | FileCheck %s --check-prefix=HUGE-DEAD
+// HUGE-DEAD:      p = [1]
+// HUGE-DEAD-NEXT: [exit 0]
 
 // f64 to f16 rounds once, as cvt.rn.f16.f64 does (through f32 it gave 1).
 // RUN: %{run} %s --kernel truncate --arg p=f16[1] --print p \
@@ -142,5 +156,17 @@ func.func @truncate(%p: !tile.ptr<f16>) attributes {tile.kernel} {
   %x = arith.constant 1.0004882812509095 : f64
   %h = arith.truncf %x : f64 to f16
   tile.store %p, %h : !tile.ptr<f16>
+  return
+}
+
+func.func @huge_used(%p: !tile.ptr<f32>) attributes {tile.kernel} {
+  %c = arith.constant dense<1.0> : tensor<2147483648xf32>
+  %s = tile.reduce sum %c axis = 0 : tensor<2147483648xf32> -> f32
+  tile.store %p, %s : !tile.ptr<f32>
+  return
+}
+
+func.func @huge_unused(%p: !tile.ptr<f32>) attributes {tile.kernel} {
+  %c = arith.constant dense<1.0> : tensor<2147483648xf32>
   return
 }

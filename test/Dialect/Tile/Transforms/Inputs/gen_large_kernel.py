@@ -1,6 +1,7 @@
 """Writes a large kernel to standard output, for the scaling tests of the
-kernel check: `chain N` (N elementwise ops in one block), `loops N` (N
-nested scf.for loops), `tiles N` (N live tiles in one block)."""
+kernel check and the analyses: `chain N` (N elementwise f32 ops in one
+block), `ichain N` (N i32 additions), `loops N` (N nested scf.for loops),
+`tiles N` (N live tiles in one block)."""
 import sys
 
 kind, n = sys.argv[1], int(sys.argv[2])
@@ -11,6 +12,12 @@ if kind == "chain":
     for i in range(n):
         out.append(f"  %v{i + 1} = arith.addf %v{i}, %v{i} : f32")
     out.append(f"  tile.store %p, %v{n} : !tile.ptr<f32>")
+elif kind == "ichain":
+    out.append("func.func @ichain(%p: !tile.ptr<i32>) attributes {tile.kernel} {")
+    out.append("  %v0 = tile.program_id 0")
+    for i in range(n):
+        out.append(f"  %v{i + 1} = arith.addi %v{i}, %v{i} : i32")
+    out.append(f"  tile.store %p, %v{n} : !tile.ptr<i32>")
 elif kind == "tiles":
     out.append("func.func @tiles(%p: !tile.ptr<f32>) attributes {tile.kernel} {")
     out.append("  %r = tile.range 0, 128 : tensor<128xi32>")
