@@ -1671,11 +1671,12 @@ private:
 
 func::FuncOp mlir::tile::interp::lookupKernel(ModuleOp module,
                                               StringRef name) {
+  // Kernels are the module's own functions (not those of nested modules,
+  // which a symbol lookup in this module would not find).
   SmallVector<func::FuncOp> kernels;
-  module.walk([&](func::FuncOp f) {
+  for (func::FuncOp f : module.getOps<func::FuncOp>())
     if (isKernel(f))
       kernels.push_back(f);
-  });
   if (!name.empty()) {
     for (func::FuncOp f : kernels)
       if (f.getSymName() == name)

@@ -438,6 +438,9 @@ static int run(int argc, char **argv) {
       return 2;
   }
   kernel = module->lookupSymbol<func::FuncOp>(kernelSymbol);
+  if (!kernel)
+    return usageError("kernel '" + kernelSymbol +
+                      "' did not survive the compiler's simplification");
   if (kernel.getNumArguments() != specs.size())
     return usageError(llvm::formatv("kernel '{0}' takes {1} arguments but {2} "
                                     "--arg were given",

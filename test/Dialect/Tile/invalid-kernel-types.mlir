@@ -251,3 +251,19 @@ func.func @"a b"() attributes {tile.kernel} {
 func.func @"1k"() attributes {tile.kernel} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{tile kernel 'hidden' must be public (it is launched from the host)}}
+func.func private @hidden(%p: !tile.ptr<f32>) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// A misspelled property leaves func.func without its type; the kernel
+// attribute's verifier runs first and read it (a crash).
+// expected-error @+1 {{'tile.kernel' on a func.func without a name or type}}
+"func.func"() <{functoin_type = () -> (), sym_name = "untyped"}> ({
+  "func.return"() : () -> ()
+}) {tile.kernel} : () -> ()

@@ -16,6 +16,12 @@
 // COMPLEX-NEXT: {{.*}}complex-constant.mlir:2:8: error: 'arith.constant' op result has type 'tensor<2xcomplex<f32>>', which tile kernel 'unused_complex' cannot compute with; {{.*}}
 // COMPLEX:      [exit 2]
 
+// A kernel in a module nested in the file's implicit module was found by
+// the kernel lookup but not by the symbol lookup after the checks (a crash).
+// RUN: %{run} %S/Inputs/nested-module.mlir --arg p=f32[1] | FileCheck %s --check-prefix=NESTED
+// NESTED:      error: no function marked 'tile.kernel' in this module
+// NESTED:      [exit 2]
+
 // An i32 induction variable that would overflow never ended.
 // RUN: %{run} %s --kernel i32_loop --arg p=i32[1] --arg n=i32:2147483647 \
 // RUN:   | FileCheck %s --check-prefix=LOOP

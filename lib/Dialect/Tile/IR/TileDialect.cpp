@@ -366,9 +366,19 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                              << "' may only be attached to a func.func";
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a unit attribute";
+    // Dialect attributes are verified before the op's own invariants: the
+    // checks below read the function's name and type.
+    if (!func.getSymNameAttr() || !func.getFunctionTypeAttr())
+      return op->emitError()
+             << "'" << name << "' on a func.func without a name or type";
     if (func.isExternal())
       return op->emitError() << "tile kernel '" << func.getSymName()
                              << "' must have a body";
+    // An entry point: a private one could be dropped as unused.
+    if (!func.isPublic())
+      return op->emitError() << "tile kernel '" << func.getSymName()
+                             << "' must be public (it is launched from the "
+                                "host)";
     // The name becomes the PTX entry's (and the runtime's lookup key); LLVM
     // aborts on names that are not PTX identifiers.
     StringRef name = func.getSymName();

@@ -26,7 +26,7 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// The longest chain of helper calls from a kernel (the interpreter's call
+/// The longest chain of calls from any function (the interpreter's call
 /// depth limit too).
 static constexpr size_t kMaxCallDepth = 64;
 
@@ -34,6 +34,10 @@ namespace {
 struct TileCheckCallsPass
     : public tile::impl::TileCheckCallsBase<TileCheckCallsPass> {
   void runOnOperation() override {
+    // Chains first, over every function: the inliner works on all of them,
+    // called by a kernel or not.
+    if (failed(checkChainLengths()))
+      return signalPassFailure();
     bool failedAny = false;
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (isKernel(func) && failed(checkCalls(func)))
@@ -42,9 +46,67 @@ struct TileCheckCallsPass
       signalPassFailure();
   }
 
+  /// Every chain of calls in the module, from any function, is at most
+  /// kMaxCallDepth calls long (cycles are checkCalls' to report). Heights
+  /// (the longest chain below a function) are computed once per function,
+  /// depth-first with an explicit stack.
+  LogicalResult checkChainLengths() {
+    auto callsOf = [](func::FuncOp f) {
+      SmallVector<func::CallOp> calls;
+      f.walk([&](func::CallOp call) { calls.push_back(call); });
+      return calls;
+    };
+    struct Frame {
+      func::FuncOp func;
+      SmallVector<func::CallOp> calls;
+      size_t next = 0;
+      size_t height = 0;
+    };
+    llvm::DenseMap<Operation *, size_t> heights;
+    llvm::DenseSet<Operation *> onPath;
+    for (auto root : getOperation().getOps<func::FuncOp>()) {
+      if (root.isExternal() || heights.count(root))
+        continue;
+      SmallVector<Frame> stack;
+      stack.push_back({root, callsOf(root)});
+      onPath.insert(root);
+      while (!stack.empty()) {
+        Frame &top = stack.back();
+        if (top.next == top.calls.size()) {
+          size_t height = top.height;
+          heights[top.func] = height;
+          onPath.erase(top.func);
+          stack.pop_back();
+          if (!stack.empty())
+            stack.back().height = std::max(stack.back().height, height + 1);
+          continue;
+        }
+        func::CallOp call = top.calls[top.next];
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (callee && !callee.isExternal() && !onPath.contains(callee) &&
+            !heights.count(callee)) {
+          // Visit the callee first; this call is looked at again after.
+          onPath.insert(callee);
+          stack.push_back({callee, callsOf(callee)});
+          continue;
+        }
+        ++top.next;
+        if (!callee || callee.isExternal() || onPath.contains(callee))
+          continue;
+        top.height = std::max(top.height, heights[callee] + 1);
+        if (top.height > kMaxCallDepth)
+          return call.emitError()
+                 << "calls from '" << top.func.getSymName() << "' nest deeper "
+                 << "than " << kMaxCallDepth
+                 << " functions; every call is inlined";
+      }
+    }
+    return success();
+  }
+
   /// Every call reachable from `kernel` must be inlinable: no recursion, no
-  /// callee without a body, no kernel as callee, chains at most
-  /// kMaxCallDepth deep.
+  /// callee without a body, no kernel as callee.
   LogicalResult checkCalls(func::FuncOp kernel) {
     // Depth-first over the call graph with an explicit stack (call chains
     // of generated input may be long); `onPath` holds the functions of the
@@ -92,10 +154,6 @@ struct TileCheckCallsPass
                   "cannot recurse";
       if (done.contains(callee))
         continue;
-      if (stack.size() > kMaxCallDepth)
-        return call.emitError() << "calls from kernel '" << kernel.getSymName()
-                                << "' nest deeper than " << kMaxCallDepth
-                                << " helpers; every call is inlined";
       onPath.insert(callee);
       stack.push_back({callee, callsOf(callee)});
     }

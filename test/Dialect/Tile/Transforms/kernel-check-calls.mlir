@@ -88,8 +88,8 @@ func.func @diamond2(%p: !tile.ptr<f32>) attributes {tile.kernel} {
 
 // -----
 
-// Chains of helpers deeper than 64 calls (the inliner took minutes over
-// 10,000 of them).
+// Chains of calls deeper than 64 (the inliner took minutes over 10,000 of
+// them), whether a kernel makes them or not.
 func.func private @h0(%a: i32) -> i32 {
   %b = arith.addi %a, %a : i32
   %r = func.call @h1(%b) : (i32) -> i32
@@ -97,6 +97,7 @@ func.func private @h0(%a: i32) -> i32 {
 }
 func.func private @h1(%a: i32) -> i32 {
   %b = arith.addi %a, %a : i32
+  // expected-error @+1 {{calls from 'h1' nest deeper than 64 functions; every call is inlined}}
   %r = func.call @h2(%b) : (i32) -> i32
   return %r : i32
 }
@@ -407,7 +408,6 @@ func.func private @h62(%a: i32) -> i32 {
 }
 func.func private @h63(%a: i32) -> i32 {
   %b = arith.addi %a, %a : i32
-  // expected-error @+1 {{calls from kernel 'deep' nest deeper than 64 helpers; every call is inlined}}
   %r = func.call @h64(%b) : (i32) -> i32
   return %r : i32
 }
@@ -428,5 +428,296 @@ func.func @deep(%p: !tile.ptr<i32>) attributes {tile.kernel} {
   %pid = tile.program_id 0
   %r = func.call @h0(%pid) : (i32) -> i32
   tile.store %p, %r : !tile.ptr<i32>
+  return
+}
+
+// -----
+
+// A long chain no kernel calls is inlined all the same.
+func.func private @u0(%a: i32) -> i32 {
+  %r = func.call @u1(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u1(%a: i32) -> i32 {
+  %r = func.call @u2(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u2(%a: i32) -> i32 {
+  %r = func.call @u3(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u3(%a: i32) -> i32 {
+  %r = func.call @u4(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u4(%a: i32) -> i32 {
+  %r = func.call @u5(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u5(%a: i32) -> i32 {
+  // expected-error @+1 {{calls from 'u5' nest deeper than 64 functions}}
+  %r = func.call @u6(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u6(%a: i32) -> i32 {
+  %r = func.call @u7(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u7(%a: i32) -> i32 {
+  %r = func.call @u8(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u8(%a: i32) -> i32 {
+  %r = func.call @u9(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u9(%a: i32) -> i32 {
+  %r = func.call @u10(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u10(%a: i32) -> i32 {
+  %r = func.call @u11(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u11(%a: i32) -> i32 {
+  %r = func.call @u12(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u12(%a: i32) -> i32 {
+  %r = func.call @u13(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u13(%a: i32) -> i32 {
+  %r = func.call @u14(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u14(%a: i32) -> i32 {
+  %r = func.call @u15(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u15(%a: i32) -> i32 {
+  %r = func.call @u16(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u16(%a: i32) -> i32 {
+  %r = func.call @u17(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u17(%a: i32) -> i32 {
+  %r = func.call @u18(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u18(%a: i32) -> i32 {
+  %r = func.call @u19(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u19(%a: i32) -> i32 {
+  %r = func.call @u20(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u20(%a: i32) -> i32 {
+  %r = func.call @u21(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u21(%a: i32) -> i32 {
+  %r = func.call @u22(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u22(%a: i32) -> i32 {
+  %r = func.call @u23(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u23(%a: i32) -> i32 {
+  %r = func.call @u24(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u24(%a: i32) -> i32 {
+  %r = func.call @u25(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u25(%a: i32) -> i32 {
+  %r = func.call @u26(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u26(%a: i32) -> i32 {
+  %r = func.call @u27(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u27(%a: i32) -> i32 {
+  %r = func.call @u28(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u28(%a: i32) -> i32 {
+  %r = func.call @u29(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u29(%a: i32) -> i32 {
+  %r = func.call @u30(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u30(%a: i32) -> i32 {
+  %r = func.call @u31(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u31(%a: i32) -> i32 {
+  %r = func.call @u32(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u32(%a: i32) -> i32 {
+  %r = func.call @u33(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u33(%a: i32) -> i32 {
+  %r = func.call @u34(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u34(%a: i32) -> i32 {
+  %r = func.call @u35(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u35(%a: i32) -> i32 {
+  %r = func.call @u36(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u36(%a: i32) -> i32 {
+  %r = func.call @u37(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u37(%a: i32) -> i32 {
+  %r = func.call @u38(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u38(%a: i32) -> i32 {
+  %r = func.call @u39(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u39(%a: i32) -> i32 {
+  %r = func.call @u40(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u40(%a: i32) -> i32 {
+  %r = func.call @u41(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u41(%a: i32) -> i32 {
+  %r = func.call @u42(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u42(%a: i32) -> i32 {
+  %r = func.call @u43(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u43(%a: i32) -> i32 {
+  %r = func.call @u44(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u44(%a: i32) -> i32 {
+  %r = func.call @u45(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u45(%a: i32) -> i32 {
+  %r = func.call @u46(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u46(%a: i32) -> i32 {
+  %r = func.call @u47(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u47(%a: i32) -> i32 {
+  %r = func.call @u48(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u48(%a: i32) -> i32 {
+  %r = func.call @u49(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u49(%a: i32) -> i32 {
+  %r = func.call @u50(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u50(%a: i32) -> i32 {
+  %r = func.call @u51(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u51(%a: i32) -> i32 {
+  %r = func.call @u52(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u52(%a: i32) -> i32 {
+  %r = func.call @u53(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u53(%a: i32) -> i32 {
+  %r = func.call @u54(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u54(%a: i32) -> i32 {
+  %r = func.call @u55(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u55(%a: i32) -> i32 {
+  %r = func.call @u56(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u56(%a: i32) -> i32 {
+  %r = func.call @u57(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u57(%a: i32) -> i32 {
+  %r = func.call @u58(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u58(%a: i32) -> i32 {
+  %r = func.call @u59(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u59(%a: i32) -> i32 {
+  %r = func.call @u60(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u60(%a: i32) -> i32 {
+  %r = func.call @u61(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u61(%a: i32) -> i32 {
+  %r = func.call @u62(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u62(%a: i32) -> i32 {
+  %r = func.call @u63(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u63(%a: i32) -> i32 {
+  %r = func.call @u64(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u64(%a: i32) -> i32 {
+  %r = func.call @u65(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u65(%a: i32) -> i32 {
+  %r = func.call @u66(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u66(%a: i32) -> i32 {
+  %r = func.call @u67(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u67(%a: i32) -> i32 {
+  %r = func.call @u68(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u68(%a: i32) -> i32 {
+  %r = func.call @u69(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u69(%a: i32) -> i32 {
+  %r = func.call @u70(%a) : (i32) -> i32
+  return %r : i32
+}
+func.func private @u70(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @unrelated(%p: !tile.ptr<i32>) attributes {tile.kernel} {
   return
 }
