@@ -307,6 +307,29 @@ int64_t bitWidth(Type t) {
   return elem.getIntOrFloatBitWidth();
 }
 
+/// a * b + c rounded once to `dt`, as the GPU's fma.rn does. For f16, bf16
+/// and f32 operands the product is exact in double; the sum is made
+/// round-to-odd in double (the rounded sum, or its neighbour towards the
+/// exact sum, whichever has an odd last bit), which a rounding to a format
+/// of at most 51 significand bits turns into the correctly rounded result.
+/// Rounding the double sum to nearest instead could round twice.
+double fmaRoundedOnce(DType dt, double a, double b, double c) {
+  if (dt == DType::F64)
+    return std::fma(a, b, c);
+  double p = a * b;
+  double s = p + c;
+  if (std::isfinite(s)) {
+    // The exact error of the sum (Knuth's two-sum).
+    double bv = s - p;
+    double e = (p - (s - bv)) + (c - bv);
+    uint64_t bits;
+    std::memcpy(&bits, &s, sizeof(bits));
+    if (e != 0 && (bits & 1) == 0)
+      s = std::nextafter(s, e > 0 ? HUGE_VAL : -HUGE_VAL);
+  }
+  return roundTo(dt, s);
+}
+
 /// Wraps `v` to a signed integer of `width` bits (i1 holds 0 or 1).
 int64_t wrap(int64_t width, int64_t v) {
   if (width >= 64)
@@ -339,10 +362,19 @@ double roundTF32(double v) {
   return f;
 }
 
+/// The steps a run may take (RunOptions::maxSteps), shared by its programs,
+/// which may run on threads of their own.
+struct StepBudget {
+  explicit StepBudget(int64_t limit) : limit(limit) {}
+  std::atomic<int64_t> used{0};
+  int64_t limit;
+};
+
 class Executor {
 public:
-  Executor(std::vector<Buffer> &buffers, const RunOptions &options)
-      : buffers(buffers), options(options) {}
+  Executor(std::vector<Buffer> &buffers, const RunOptions &options,
+           StepBudget &budget)
+      : buffers(buffers), options(options), budget(budget) {}
 
   /// Makes the cluster ops exchange values through `scheduler` as the
   /// program of rank `rank` in its cluster.
@@ -373,6 +405,24 @@ public:
 private:
   std::vector<Buffer> &buffers;
   const RunOptions &options;
+  StepBudget &budget;
+
+  /// Counts `op` against the run's step budget: its result's elements, at
+  /// least 64 (scalar ops cost about as much time as 64 tile elements).
+  LogicalResult chargeStep(Operation *op) {
+    if (!budget.limit)
+      return success();
+    int64_t steps = 64;
+    if (op->getNumResults())
+      if (auto tensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+          tensor && tensor.hasStaticShape())
+        steps = std::max<int64_t>(steps, tensor.getNumElements());
+    if (budget.used.fetch_add(steps) + steps <= budget.limit)
+      return success();
+    return error(op) << "the run took more than " << budget.limit
+                     << " steps (elements computed, at least 64 per op); "
+                        "the interpreter stops there (tile-run --max-steps)";
+  }
   llvm::DenseMap<Value, TensorRef> env;
   /// Contents of each tile.alloc_shared buffer of the running program
   /// (stages x rows x columns), mutated by tile.async_copy.
@@ -519,7 +569,7 @@ private:
           yielded.push_back(env.lookup(v));
         return success();
       }
-      if (failed(execOp(&op)))
+      if (failed(chargeStep(&op)) || failed(execOp(&op)))
         return failure();
     }
     return success();
@@ -1656,7 +1706,7 @@ private:
           DType dt = floatDType(o.getType());
           auto r = make(o.getType());
           for (int64_t k = 0, n = r->size(); k < n; ++k)
-            r->f[k] = roundTo(dt, std::fma(a.f[k], b.f[k], c.f[k]));
+            r->f[k] = fmaRoundedOnce(dt, a.f[k], b.f[k], c.f[k]);
           set(o.getResult(), r);
           return success();
         })
@@ -1707,7 +1757,8 @@ func::FuncOp mlir::tile::interp::lookupKernel(ModuleOp module,
 static LogicalResult runWaitingPrograms(func::FuncOp kernel,
                                         ArrayRef<TensorRef> values,
                                         std::vector<Buffer> &buffers,
-                                        const RunOptions &options) {
+                                        const RunOptions &options,
+                                        StepBudget &budget) {
   const int64_t *grid = options.grid;
   int64_t total = grid[0] * grid[1] * grid[2];
   GridScheduler scheduler(total, /*window=*/256);
@@ -1722,7 +1773,7 @@ static LogicalResult runWaitingPrograms(func::FuncOp kernel,
     threads.emplace_back([&, id] {
       bool ran = false;
       if (scheduler.waitForTurn(id)) {
-        Executor exec(buffers, options);
+        Executor exec(buffers, options, budget);
         exec.setGrid(&scheduler, id, start);
         int64_t pid[3] = {id % grid[0], id / grid[0] % grid[1],
                           id / (grid[0] * grid[1])};
@@ -1823,10 +1874,11 @@ LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
   // keeps them resident (see GridScheduler); tile.cluster_size is then 1.
   bool waits = false;
   kernel.walk([&](WaitAtLeastOp) { waits = true; });
+  StepBudget budget(options.maxSteps);
   if (waits && clusterSize == 1)
-    return runWaitingPrograms(kernel, values, buffers, options);
+    return runWaitingPrograms(kernel, values, buffers, options, budget);
   if (clusterSize == 1) {
-    Executor exec(buffers, options);
+    Executor exec(buffers, options, budget);
     for (pid[2] = 0; pid[2] < options.grid[2]; ++pid[2])
       for (pid[1] = 0; pid[1] < options.grid[1]; ++pid[1])
         for (pid[0] = 0; pid[0] < options.grid[0]; ++pid[0])
@@ -1848,7 +1900,7 @@ LogicalResult mlir::tile::interp::runKernel(func::FuncOp kernel,
               scheduler.finish(rank, false);
               return;
             }
-            Executor exec(buffers, options);
+            Executor exec(buffers, options, budget);
             exec.setCluster(&scheduler, rank);
             int64_t programPid[3] = {first + rank, pid[1], pid[2]};
             ok[rank] = succeeded(exec.runProgram(kernel, values, programPid));

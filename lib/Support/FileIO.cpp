@@ -239,3 +239,11 @@ void mlir::tile::reportError(StringRef tool, StringRef message) {
   else
     llvm::errs() << tool << ": error: " << message << "\n";
 }
+
+int mlir::tile::finishTool(StringRef tool, int status) {
+  std::string error;
+  if (flushStandardOutput(error))
+    return status;
+  reportError(tool, error);
+  return status ? status : 1;
+}

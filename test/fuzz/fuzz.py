@@ -782,7 +782,10 @@ RUN_DTYPES = ["f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64"]
 
 def run_args_for(rng, text):
     """tile-run arguments generated from a kernel signature."""
-    args = ["--mode=interp", "--quiet"]
+    # A step budget the interpreter exhausts in a few seconds: a kernel
+    # whose loop bounds make it run for hours (legitimately) then stops
+    # with an error instead of being taken for a hang.
+    args = ["--mode=interp", "--quiet", "--max-steps=1000000000"]
     ks = find_kernels(text) or generic_kernels(text)
     # Most runs get plausible arguments; one in four may get odd ones.
     odd = rng.random() < 0.25

@@ -91,11 +91,5 @@ static int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  int status = run(argc, argv);
-  std::string error;
-  if (!tile::flushStandardOutput(error)) {
-    tile::reportError("tile-compile", error);
-    return status ? status : 1;
-  }
-  return status;
+  return tile::finishTool("tile-compile", run(argc, argv));
 }

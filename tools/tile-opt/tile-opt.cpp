@@ -100,11 +100,5 @@ static int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  int status = run(argc, argv);
-  std::string error;
-  if (!tile::flushStandardOutput(error)) {
-    tile::reportError("tile-opt", error);
-    return status ? status : 1;
-  }
-  return status;
+  return tile::finishTool("tile-opt", run(argc, argv));
 }

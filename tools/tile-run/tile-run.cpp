@@ -104,6 +104,11 @@ static cl::opt<std::string> chip("chip",
                                  cl::desc("GPU target (default: the device's, "
                                           "e.g. sm_90)"),
                                  cl::init(""), cl::cat(category));
+static cl::opt<uint64_t>
+    maxSteps("max-steps",
+             cl::desc("Stop the interpreter after this many steps (elements "
+                      "computed, at least 64 per op; 0: no limit)"),
+             cl::init(uint64_t(1) << 36), cl::cat(category));
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not print the progress lines (checks, "
                                     "--print and tile.print still print)"),
@@ -543,6 +548,7 @@ static int run(int argc, char **argv) {
   RunOptions options;
   for (int a = 0; a < 3; ++a)
     options.grid[a] = grid[a];
+  options.maxSteps = (int64_t)std::min<uint64_t>(maxSteps, INT64_MAX);
 
   // The GPU run (default), then the interpreter on the same inputs.
   std::vector<Buffer> initial = buffers;
@@ -652,11 +658,5 @@ static int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  int status = run(argc, argv);
-  std::string error;
-  if (!flushStandardOutput(error)) {
-    reportError("tile-run", error);
-    return status ? status : 1;
-  }
-  return status;
+  return finishTool("tile-run", run(argc, argv));
 }

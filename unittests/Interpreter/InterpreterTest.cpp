@@ -52,6 +52,31 @@ TEST(InterpreterTest, MaskedLoadReadsOther) {
     EXPECT_EQ(bufs[1].get(i), i < 5 ? 2.0 * (i + 1) : -7.0) << i;
 }
 
+// math.fma rounds once, as fma.rn.f32 does: (1 + 2^-12)^2 + 2^-80 lies just
+// above the halfway point between two floats; rounding the double sum to
+// nearest first would lose 2^-80 and then round the tie to even.
+constexpr const char *kFma = R"mlir(
+func.func @k(%out: !tile.ptr<f32>, %a: f32, %c: f32)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = math.fma %a, %a, %c : f32
+  tile.store %out, %r : !tile.ptr<f32>
+  return
+}
+)mlir";
+
+TEST(InterpreterTest, FmaRoundsOnce) {
+  KernelHarness h;
+  ASSERT_TRUE(h.parseString(kFma)) << h.diagnostics;
+  std::vector<Buffer> bufs{poisonedBuffer("out", {1})};
+  double a = 1.0 + std::ldexp(1.0, -12), c = std::ldexp(1.0, -80);
+  ASSERT_TRUE(succeeded(runKernel(
+      h.kernel(), {ArgValue::buffer(0), ArgValue::real(a), ArgValue::real(c)},
+      bufs, quietGrid(1))))
+      << h.diagnostics;
+  EXPECT_EQ(bufs[0].get(0), 1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -23));
+  EXPECT_EQ((float)bufs[0].get(0), std::fmaf((float)a, (float)a, (float)c));
+}
+
 TEST(InterpreterTest, OutOfBoundsLoadIsReportedWithLocation) {
   KernelHarness h;
   ASSERT_TRUE(h.parseString(kMaskedLoad));

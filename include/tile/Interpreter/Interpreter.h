@@ -129,6 +129,11 @@ struct RunOptions {
   /// Stop after this many scf.for iterations in one loop (guards against
   /// runaway loops from bad scalar arguments). 0 means no limit.
   int64_t maxLoopIterations = int64_t(1) << 32;
+  /// Stop when the run (all programs together) has executed this many steps,
+  /// each op counting the elements of its result and at least 64: about
+  /// four minutes of interpretation, a bound on runaway work from huge loop
+  /// bounds. 0 means no limit.
+  int64_t maxSteps = int64_t(1) << 36;
 };
 
 /// Runs `kernel` over the whole grid. Errors (bad arguments, out-of-bounds

@@ -69,6 +69,11 @@ void reportError(llvm::StringRef tool, llvm::StringRef message);
 /// Clears the stream's error so that it does not abort at exit.
 bool flushStandardOutput(std::string &error);
 
+/// The exit status of a tool whose run ended with `status`: standard output
+/// is flushed, and a write error there is reported and makes the status
+/// non-zero (1 when it was 0).
+int finishTool(llvm::StringRef tool, int status);
+
 } // namespace tile
 } // namespace mlir
 

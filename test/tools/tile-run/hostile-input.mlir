@@ -29,6 +29,13 @@
 // LOOP-NEXT: {{.*}}hostile-input.mlir:{{[0-9]+}}:8: error: in program (0, 0, 0): the induction variable overflows 'i32' after 2147483600 + 100 (upper bound 2147483647); the loop would not end
 // LOOP:      [exit 1]
 
+// Loop bounds that make a kernel run for hours stop at the step budget
+// (--max-steps; by default 2^36, about four minutes).
+// RUN: %{run} %s --kernel long_loop --arg p=f32[128] --arg n=i32:2147483647 --max-steps=100000 \
+// RUN:   | FileCheck %s --check-prefix=STEPS
+// STEPS:      hostile-input.mlir:{{[0-9]+}}:10: error: in program (0, 0, 0): the run took more than 100000 steps (elements computed, at least 64 per op); the interpreter stops there (tile-run --max-steps)
+// STEPS:      [exit 1]
+
 // An i64 offset of 2^62 + 1 f32 elements wrapped to byte offset 4.
 // RUN: %{run} %s --kernel offset --arg p=f32[4]:zeros --arg o=i64:4611686018427387905 \
 // RUN:   | FileCheck %s --check-prefix=OFFSET
@@ -174,5 +181,20 @@ func.func @huge_used(%p: !tile.ptr<f32>) attributes {tile.kernel} {
 
 func.func @huge_unused(%p: !tile.ptr<f32>) attributes {tile.kernel} {
   %c = arith.constant dense<1.0> : tensor<2147483648xf32>
+  return
+}
+
+func.func @long_loop(%p: !tile.ptr<f32>, %n: i32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = tile.range 0, 128 : tensor<128xi32>
+  %ps = tile.splat %p : tensor<128x!tile.ptr<f32>>
+  %pp = tile.addptr %ps, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %x = tile.load %pp : tensor<128x!tile.ptr<f32>>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (tensor<128xf32>) : i32 {
+    %b = arith.addf %a, %x : tensor<128xf32>
+    scf.yield %b : tensor<128xf32>
+  }
+  tile.store %pp, %s : tensor<128x!tile.ptr<f32>>
   return
 }

@@ -381,11 +381,11 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                 "host)";
     // The name becomes the PTX entry's (and the runtime's lookup key); LLVM
     // aborts on names that are not PTX identifiers.
-    StringRef name = func.getSymName();
-    if (name.empty() || llvm::isDigit(name.front()) ||
-        !llvm::all_of(name,
+    StringRef symbol = func.getSymName();
+    if (symbol.empty() || llvm::isDigit(symbol.front()) ||
+        !llvm::all_of(symbol,
                       [](char c) { return llvm::isAlnum(c) || c == '_'; }))
-      return op->emitError() << "tile kernel name '" << name
+      return op->emitError() << "tile kernel name '" << symbol
                              << "' is not an identifier (letters, digits and "
                                 "'_', not starting with a digit)";
     if (func.getFunctionType().getNumResults() != 0)

@@ -30,6 +30,13 @@ using namespace mlir::tile;
 /// depth limit too).
 static constexpr size_t kMaxCallDepth = 64;
 
+/// The calls in `f`'s body, in order.
+static SmallVector<func::CallOp> callsOf(func::FuncOp f) {
+  SmallVector<func::CallOp> calls;
+  f.walk([&](func::CallOp call) { calls.push_back(call); });
+  return calls;
+}
+
 namespace {
 struct TileCheckCallsPass
     : public tile::impl::TileCheckCallsBase<TileCheckCallsPass> {
@@ -51,11 +58,6 @@ struct TileCheckCallsPass
   /// (the longest chain below a function) are computed once per function,
   /// depth-first with an explicit stack.
   LogicalResult checkChainLengths() {
-    auto callsOf = [](func::FuncOp f) {
-      SmallVector<func::CallOp> calls;
-      f.walk([&](func::CallOp call) { calls.push_back(call); });
-      return calls;
-    };
     struct Frame {
       func::FuncOp func;
       SmallVector<func::CallOp> calls;
@@ -115,11 +117,6 @@ struct TileCheckCallsPass
       func::FuncOp func;
       SmallVector<func::CallOp> calls;
       size_t next = 0;
-    };
-    auto callsOf = [](func::FuncOp f) {
-      SmallVector<func::CallOp> calls;
-      f.walk([&](func::CallOp call) { calls.push_back(call); });
-      return calls;
     };
     llvm::DenseSet<Operation *> onPath, done;
     SmallVector<Frame> stack;
