@@ -451,7 +451,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     // On compute capability 9.0, f16/bf16 and tf32 use the Hopper builds
     // (wgmma) from d2 = 128 (f16/bf16) or 256 (tf32) on. Measured (H200,
     // 2026-11-22, bench/scripts/tune_softmax_matmul_hopper.sh,
-    // docs/perf-notes.md and docs/benchmarks/tuning/): f16 at d2 = 8192
+    // docs/perf-notes.md and the tuning logs in git history): f16 at d2 = 8192
     // 0.90 ms with the 64 x 256 tile and a 3-stage pipeline (half the
     // exponentials of the 128-wide tile: 1.12; mma.sync 1.38), while for
     // 128 <= d2 < 512 the 64 x 128 Hopper tile is fastest (d2 = 256: 0.057
@@ -509,7 +509,7 @@ int chooseSoftmaxMatmul(tile_dtype dtype, tile_precision requested, int64_t d1,
     } else if (isHopper() && d3 >= 128 &&
                precision == TILE_PRECISION_TF32X3) {
       // Session 15 (H100, 2026-11-25, tile-softmax-matmul-bench with the
-      // variant forced: docs/benchmarks/tuning/session15-tf32-tf32x3.txt,
+      // variant forced: `git show d23ae56:docs/benchmarks/tuning/session15-tf32-tf32x3.txt`,
       // docs/perf-notes.md): tf32x3 with the product
       // transposed (P's tf32 parts and remainders in its buffer, three
       // wgmma per k8 step, products added in f32 in the step), 64 x 128
