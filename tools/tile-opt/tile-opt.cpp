@@ -43,6 +43,23 @@ static int run(int argc, char **argv) {
   auto [inputPath, outputPath] = registerAndParseCLIOptions(
       argc, argv, "Tile optimizer driver\n", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // A pipeline with MLIR's inliner (`--inline`) bounds call chains first:
+  // the inliner takes time cubic in a chain's length. (Tile's pipelines
+  // check calls themselves.)
+  MlirOptMainConfig userConfig = config;
+  config.setPassPipelineSetupFn([userConfig](PassManager &pm) {
+    PassManager probe(pm.getContext(), pm.getOpAnchorName());
+    if (failed(userConfig.setupPassPipeline(probe)))
+      return failure();
+    if (llvm::any_of(probe.getPasses(), [](Pass &pass) {
+          return pass.getArgument() == "inline";
+        })) {
+      tile::TileCheckCallsOptions chains;
+      chains.chainsOnly = true;
+      pm.addPass(tile::createTileCheckCalls(chains));
+    }
+    return userConfig.setupPassPipeline(pm);
+  });
   if (config.shouldShowDialects() || config.shouldListPasses())
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputPath, outputPath, registry));

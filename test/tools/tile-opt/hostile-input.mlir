@@ -21,6 +21,14 @@
 // RUN:   | FileCheck %s --check-prefix=EXPECTATION
 // EXPECTATION: expectation.mlir:2:6: error: expected error "never emitted" was not produced
 //
+// MLIR's inliner takes time cubic in the length of a call chain: before a
+// pipeline with --inline, chains are bounded (2,000 helpers took minutes).
+// RUN: %python %S/../../Dialect/Tile/Transforms/Inputs/gen_large_kernel.py calls 2000 > %t.calls.mlir
+// RUN: not timeout 60 tile-opt %t.calls.mlir --inline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CALLS
+// CALLS: error: calls from 'h1935' nest deeper than 64 functions; every call is inlined
+// RUN: tile-opt %t.calls.mlir -o /dev/null
+//
 // A device that never ends used to be read until memory ran out.
 // RUN: not tile-opt /dev/zero 2>&1 | FileCheck %s --check-prefix=ZERO \
 // RUN:   --implicit-check-not="LLVM ERROR"

@@ -40,11 +40,15 @@ static SmallVector<func::CallOp> callsOf(func::FuncOp f) {
 namespace {
 struct TileCheckCallsPass
     : public tile::impl::TileCheckCallsBase<TileCheckCallsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     // Chains first, over every function: the inliner works on all of them,
     // called by a kernel or not.
     if (failed(checkChainLengths()))
       return signalPassFailure();
+    if (chainsOnly)
+      return;
     bool failedAny = false;
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (isKernel(func) && failed(checkCalls(func)))

@@ -13,8 +13,15 @@ def TileCheckCalls : Pass<"tile-check-calls", "ModuleOp"> {
     through helpers) and reports, at the call, one that reaches a function
     without a body, a kernel, or a function already on the chain
     (recursion), or that makes the chain of helpers deeper than 64 calls.
-    The compiler and tile-run run it before inlining.
+    The compiler and tile-run run it before inlining. With `chains-only`,
+    only the depth of call chains is checked (from every function): tile-opt
+    runs it so before a pipeline that holds MLIR's inliner (`--inline`),
+    which takes time cubic in the length of a chain.
   }];
+  let options = [
+    Option<"chainsOnly", "chains-only", "bool", /*default=*/"false",
+           "Check only that call chains are at most 64 deep">
+  ];
 }
 
 def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {

@@ -1,7 +1,8 @@
 """Writes a large kernel to standard output, for the scaling tests of the
 kernel check and the analyses: `chain N` (N elementwise f32 ops in one
 block), `ichain N` (N i32 additions), `loops N` (N nested scf.for loops),
-`tiles N` (N live tiles in one block)."""
+`tiles N` (N live tiles in one block), `calls N` (a chain of N helper
+calls)."""
 import sys
 
 kind, n = sys.argv[1], int(sys.argv[2])
@@ -18,6 +19,19 @@ elif kind == "ichain":
     for i in range(n):
         out.append(f"  %v{i + 1} = arith.addi %v{i}, %v{i} : i32")
     out.append(f"  tile.store %p, %v{n} : !tile.ptr<i32>")
+elif kind == "calls":
+    for i in range(n):
+        out.append(f"func.func private @h{i}(%a: i32) -> i32 {{")
+        out.append(f"  %r = func.call @h{i + 1}(%a) : (i32) -> i32")
+        out.append("  return %r : i32")
+        out.append("}")
+    out.append(f"func.func private @h{n}(%a: i32) -> i32 {{")
+    out.append("  return %a : i32")
+    out.append("}")
+    out.append("func.func @calls(%p: !tile.ptr<i32>) attributes {tile.kernel} {")
+    out.append("  %v = tile.program_id 0")
+    out.append("  %r = func.call @h0(%v) : (i32) -> i32")
+    out.append("  tile.store %p, %r : !tile.ptr<i32>")
 elif kind == "tiles":
     out.append("func.func @tiles(%p: !tile.ptr<f32>) attributes {tile.kernel} {")
     out.append("  %r = tile.range 0, 128 : tensor<128xi32>")
