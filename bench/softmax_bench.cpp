@@ -3,8 +3,9 @@
 // Times the example softmax kernels (compiled at build time to PTX) on a
 // GPU with CUDA events: 10 warm-ups, then 100 timed runs; reports the
 // median. GB/s counts one read and one write of the matrix (2*M*N*4 bytes),
-// as seed 000 does. The device's copy bandwidth (cuMemcpyDtoD of the same
-// bytes, counted the same way) is measured in the same process.
+// as Triton's fused-softmax tutorial does. The device's copy bandwidth
+// (cuMemcpyDtoD of the same bytes, counted the same way) is measured in the
+// same process.
 //
 // Usage: tile-softmax-bench [M] [N...]   (default M=4096, N=4096)
 //

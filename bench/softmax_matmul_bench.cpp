@@ -1,13 +1,14 @@
-//===- softmax_matmul_bench.cpp - Seed 001's benchmark of softmax(X) @ V ---===//
+//===- softmax_matmul_bench.cpp - Benchmark of softmax(X) @ V -------------===//
 //
-// Seed 001's benchmark (batch 16, d1 2048, d3 512, d2 from 64 to 8192, 10
-// warm-ups, 100 passes each timed with CUDA events) of this project's fused
-// library operation tile_softmax_matmul, with the seed's CSV columns:
+// The fused softmax-matmul assignment's benchmark (batch 16, d1 2048, d3 512,
+// d2 from 64 to 8192, 10 warm-ups, 100 passes each timed with CUDA events) of
+// this project's fused library operation tile_softmax_matmul, with the
+// assignment's CSV columns:
 //
 //   batch_size,d1,d2,d3,triton,BLOCK,forward_ms_mean,forward_ms_std,
 //   forward_peak_MiB
 //
-// `triton` is True: the row is this project's fused kernel (the seed's
+// `triton` is True: the row is this project's fused kernel (the assignment's
 // "Triton" side). tile_softmax_matmul takes no block size: a BLOCK row forces
 // the library variant with block_m = block_k = BLOCK; <NA> rows use the
 // dispatcher's choice (--blocks=none),
@@ -29,9 +30,9 @@
 //      forward_peak_MiB = (free before allocating - least free memory seen
 //      after allocating, after the warm-ups and after the passes) / 2^20:
 //      it includes the inputs and the output (as torch's
-//      max_memory_allocated does for the seed's PyTorch rows) and anything
-//      the library would allocate; step 1 has already loaded the kernel's
-//      module, so module code is not counted.
+//      max_memory_allocated does for the assignment's PyTorch rows) and
+//      anything the library would allocate; step 1 has already loaded the
+//      kernel's module, so module code is not counted.
 //
 // The CSV goes to outputs/softmax_matmul_benchmark.csv (relative to the
 // current directory; --out=PATH), and notes describing the run (device,
@@ -241,7 +242,7 @@ struct Options {
   std::string out = "outputs/softmax_matmul_benchmark.csv";
   int64_t batch = 16, d1 = 2048, d3 = 512;
   std::vector<int64_t> d2s = {64, 128, 256, 512, 1024, 2048, 4096, 8192};
-  /// Seed 001's block sizes; 0 stands for the dispatcher's own choice.
+  /// The assignment's block sizes; 0 stands for the dispatcher's own choice.
   std::vector<int64_t> blocks = {16, 32, 64};
   int warmup = 10, passes = 100;
   int checkRows = 16;
@@ -257,7 +258,8 @@ void usage(FILE *to) {
       "  --blocks=16,32,64|none  BLOCK rows: the library variant with\n"
       "                      block_m = block_k = BLOCK (default 16,32,64);\n"
       "                      none: one row per d2 with the dispatcher's choice\n"
-      "  Seed 001's softmax(X) @ V benchmark of tile_softmax_matmul.\n"
+      "  The fused softmax-matmul assignment's softmax(X) @ V benchmark of\n"
+      "  tile_softmax_matmul.\n"
       "  --precision=ieee|tf32|tf32x3  f32 products (default tf32)\n"
       "  --dtype=f32|f16|bf16          element type of X, V and the output\n"
       "                                (default f32)\n"
@@ -737,7 +739,7 @@ int main(int argc, char **argv) {
   const char *userVariant = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT");
   std::string userChoice = userVariant ? userVariant : "";
   for (int64_t d2 : o.d2s) {
-    // Seed 001's BLOCK = BLOCK_1 = BLOCK_2: the library's variants with
+    // The assignment's BLOCK = BLOCK_1 = BLOCK_2: the library's variants with
     // block_m = block_k = BLOCK (and 64 columns of d3), forced through the
     // dispatcher's tuning override; with --blocks=none, its own choice.
     for (int64_t block : o.blocks) {
@@ -764,7 +766,7 @@ int main(int argc, char **argv) {
   // BLOCK rows set the override themselves; a user's own override
   // (--blocks=none) stays in force.
 
-  // CSV: exactly the seed's columns.
+  // CSV: exactly the assignment's columns.
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path outPath(o.out);
@@ -831,10 +833,10 @@ int main(int argc, char **argv) {
      << "- Shapes: X [" << o.batch << ", " << o.d1 << ", d2], V [" << o.batch
      << ", d2, " << o.d3 << "], contiguous; inputs N(0,1) (seed " << o.seed
      << ")\n"
-     << "- `triton` = True marks this project's fused kernel (the seed's "
-        "Triton side); there are no PyTorch rows (this tool links only the "
-        "Tile runtime: bench/scripts/compare.py runs the PyTorch and Triton "
-        "peers).\n"
+     << "- `triton` = True marks this project's fused kernel (the "
+        "assignment's Triton side); there are no PyTorch rows (this tool "
+        "links only the Tile runtime: bench/scripts/compare.py runs the "
+        "PyTorch and Triton peers).\n"
      << "- `BLOCK`: tile_softmax_matmul takes no block size; a BLOCK row "
         "forces the library variant with block_m = block_k = BLOCK and 64 "
         "columns of d3 (TILE_SOFTMAX_MATMUL_VARIANT), <NA> is the "
@@ -846,11 +848,11 @@ int main(int argc, char **argv) {
      << "- `forward_peak_MiB`: (free device memory before allocating - "
         "least free memory seen after allocating, after the warm-ups and "
         "after the passes) / 2^20, from cuMemGetInfo (tile_mem_get_info). It "
-        "includes the inputs X and V and the output (the seed's PyTorch "
-        "measure, max_memory_allocated, includes them too) and whatever the "
-        "library allocates; the kernel's module is loaded by an earlier "
-        "checked pass, so its code is not counted. cuMemGetInfo sees every "
-        "process on the device and rounds to the driver's allocation "
+        "includes the inputs X and V and the output (the assignment's "
+        "PyTorch measure, max_memory_allocated, includes them too) and "
+        "whatever the library allocates; the kernel's module is loaded by an "
+        "earlier checked pass, so its code is not counted. cuMemGetInfo sees "
+        "every process on the device and rounds to the driver's allocation "
         "granularity (2 MiB pages).\n"
      << "- Check: one pass per d2 on a NaN-poisoned output; every output "
         "element must be finite, and " << o.checkRows

@@ -1,11 +1,11 @@
 // matmul.mlir - C = A @ B for f32 matrices of any shape, and the same kernel
 // with a fused leaky-ReLU epilogue.
 //
-// Mirrors the matrix-multiplication tutorial of seed 003 (Triton `_matmul`):
+// Mirrors Triton's matmul tutorial (the `_matmul` kernel):
 // each program computes one BLOCK_M x BLOCK_N = 32x32 tile of C, marching
 // along K in steps of BLOCK_K = 32 with tile-of-pointer loads and a f32
 // accumulator; programs are ordered in groups of GROUP_SIZE_M = 8 block-rows
-// for L2 reuse. The seed's `ACTIVATION` meta-parameter becomes the second
+// for L2 reuse. The tutorial's `ACTIVATION` meta-parameter becomes the second
 // kernel, @matmul_leaky_relu.
 //
 // Kernels (same signature):
@@ -28,16 +28,17 @@
 //   group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
 //   pid_m = first_pid_m + (pid % num_pid_in_group) % group_size_m
 //   pid_n = (pid % num_pid_in_group) / group_size_m
-// (the seed writes pid % group_size for the second term of pid_m; both give
+// (the tutorial writes pid % group_size for the second term of pid_m; both give
 // a bijection onto the tiles of the group.)
 //
 // Constraints: M, N, K >= 1 and arbitrary (no multiple-of-32 requirement):
 // A loads are masked on rows < M and columns < K, B loads on rows < K and
 // columns < N (masked lanes read 0, so they add nothing to the dot), and the
-// C store on rows < M and columns < N. The seed's kernel has no load masks
+// C store on rows < M and columns < N. The tutorial's kernel has no load masks
 // and needs K % BLOCK_K == 0; the masks on k here remove that requirement.
 // Offsets are i32: every element offset must fit in i32. The dot uses the
-// default `ieee` precision (exact f32 FMA); the seed feeds fp16 inputs.
+// default `ieee` precision (exact f32 FMA); the tutorial feeds fp16
+// inputs.
 
 module {
   func.func @matmul(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>,

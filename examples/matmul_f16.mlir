@@ -1,6 +1,7 @@
 // matmul_f16.mlir - C = A @ B for f16 matrices on tensor cores, with a
 // software-pipelined K loop, and the same kernel with a fused leaky-ReLU
-// epilogue (seed 003's fp16 matmul with ACTIVATION = "leaky_relu").
+// epilogue (the fp16 matmul of Triton's matmul tutorial with
+// ACTIVATION = "leaky_relu").
 //
 // Each program computes one 128 x 128 tile of C with 8 warps (each warp 16
 // rows x 128 columns: mma.sync m16n8k16 with f32 accumulation), marching

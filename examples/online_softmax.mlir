@@ -1,9 +1,10 @@
 // online_softmax.mlir - row-wise softmax for rows of any length, one row per
 // program, streaming the row in column blocks of 256.
 //
-// Mirrors the online softmax of seed 001 (the `online_softmax` course kernel
-// that seed 001's fused softmax-matmul extends). Pass 1 reads the row once,
-// keeping a running max m and a running sum l of exp(x - m):
+// Mirrors the online softmax of the fused softmax-matmul assignment (the
+// `online_softmax` course kernel that the assignment's fused softmax-matmul
+// extends). Pass 1 reads the row once, keeping a running max m and a
+// running sum l of exp(x - m):
 //
 //   m_new = max(m, max(x_j))
 //   l_new = l * exp(m - m_new) + sum(exp(x_j - m_new))

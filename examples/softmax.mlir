@@ -1,7 +1,8 @@
 // softmax.mlir - row-wise softmax of a 2-d f32 matrix, one row per program.
 //
-// Mirrors the Triton fused-softmax tutorial (seed 000, `softmax_kernel`; the
-// same computation as OneFlow's one-row-per-block softmax of seed 002):
+// Mirrors Triton's fused-softmax tutorial (`softmax_kernel`; the same
+// computation as the one-row-per-block softmax of OneFlow's softmax dispatch
+// by row length):
 // the whole row is loaded into one tile, so the input is read once and the
 // output written once.
 //
@@ -15,13 +16,13 @@
 //     %in_row_stride   elements between the starts of consecutive rows of in
 //     %out_row_stride  elements between the starts of consecutive rows of out
 //     %n_rows          number of rows (the grid size; not read by the kernel,
-//                      kept for parity with the seed's signature)
+//                      kept for parity with the tutorial's signature)
 //     %n_cols          number of columns
 //
 // Grid: (n_rows, 1, 1); program `pid` handles row `pid`.
 //
 // Constraints: BLOCK = 1024 must be >= n_cols, i.e. 1 <= n_cols <= 1024
-// (the seed picks BLOCK = next_power_of_2(n_cols); wider rows need a copy of
+// (the tutorial picks BLOCK = next_power_of_2(n_cols); wider rows need a copy of
 // this kernel with a larger tile, or online_softmax.mlir). Lanes with
 // col >= n_cols load -inf, so they do not change the max and contribute
 // exp(-inf) = 0 to the sum; they are not stored. n_cols >= 1 keeps the row

@@ -1,7 +1,7 @@
 // softmax_matmul.mlir - fused out = softmax(X, dim=-1) @ V without
 // materializing softmax(X), one block of 16 rows of one batch per program.
 //
-// Mirrors seed 001 (fused softmax-matmul assignment, `fused_softmax_kernel`
+// Mirrors the fused softmax-matmul assignment (`fused_softmax_kernel`
 // with block pointers, BLOCK_1 = BLOCK_2 = 16). X is streamed along d2 in
 // 16x16 blocks together with the matching 16 rows of V; per row the kernel
 // keeps the online-softmax running max m and running sum l, and an
@@ -14,7 +14,8 @@
 //   acc   = acc * alpha + p @ V_j
 //   out   = acc / l                       (once, after the last block)
 //
-// This is the seed's update O_j = O_{j-1} * (l_{j-1}/l_j) * alpha + (p/l_j) @ V_j
+// This is the assignment's update
+//   O_j = O_{j-1} * (l_{j-1}/l_j) * alpha + (p/l_j) @ V_j
 // with the division by l deferred to the end (same result, fewer divisions).
 //
 // Kernel:

@@ -1,6 +1,6 @@
 // vector_add.mlir - element-wise sum of two f32 vectors: out[i] = x[i] + y[i].
 //
-// Mirrors the vector-add tutorial of seed 003 (Triton `_add` kernel):
+// Mirrors Triton's vector-add tutorial (the `_add` kernel):
 // each program instance handles one BLOCK of 1024 consecutive elements.
 //
 // Kernel:
@@ -12,7 +12,7 @@
 //
 // Grid: (cdiv(n, 1024), 1, 1); program `pid` covers [pid*1024, pid*1024+1024).
 // The tail block is masked with `offsets < n`, so n need not be a multiple
-// of 1024. Unlike the seed, the store is masked too (the seed's unmasked
+// of 1024. Unlike the tutorial, the store is masked too (its unmasked
 // `tl.store(Z + offsets, z)` writes past the end of z for the last block).
 // Offsets are i32, so n must be < 2^31.
 

@@ -16,7 +16,7 @@ step "vector_add, n = 1,000,003"
 go "$ex/vector_add.mlir" --grid 977 --arg x=f32[1000003] --arg y=f32[1000003] \
   --arg z=f32[1000003] --arg i32:1000003 --check 'z=add(x,y)' --bench 100 "${@}"
 
-step "softmax, seed 000's 1823 x 781"
+step "softmax, the fused-softmax tutorial's 1823 x 781"
 go "$ex/softmax.mlir" --grid 1823 --arg y=f32[1823x781] --arg x=f32[1823x781] \
   --arg i32:781 --arg i32:781 --arg i32:1823 --arg i32:781 \
   --check 'y=softmax(x)' --bench 100 "${@}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build, compile the softmax example
-# with tile-opt and execute it with tile-run on seed 000's 1823x781 matrix,
-# printing the check against a float64 reference.
+# with tile-opt and execute it with tile-run on the 1823x781 matrix of
+# Triton's fused-softmax tutorial, printing the check against a float64
+# reference.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TILE_BUILD_DIR:-$root/build}"

@@ -3,18 +3,20 @@
 
 Runs on a GPU machine, in one process:
 
-* softmax over the rows of an M x N matrix (seed 000's sweep: M = 4096,
-  N = 256..12672 step 128, then N = 16384 .. 1048576): torch.softmax, a naive
-  PyTorch softmax (five separate kernels, as in seed 000), a row-per-program
-  Triton kernel and Tile's ``tile_softmax``. GB/s = 2*M*N*element_size/time.
-* softmax(X) @ V (seed 001's shapes: batch 16, d1 2048, d3 512, d2 = 64 ..
-  8192): PyTorch in IEEE fp32 and with TF32, a fused Triton kernel (the
-  online algorithm of seed 001 with tl.dot; the best of BLOCK 16/32/64) and
-  Tile's ``tile_softmax_matmul`` (tf32, ieee, tf32x3). TFLOP/s counts
-  2*batch*d1*d2*d3; peak memory per provider from torch's allocator.
-* matmul f16 (seed 003's 4096^3 and a few other sizes): torch.matmul
-  (cuBLAS), torch.matmul then F.leaky_relu, and Tile's example kernels
-  examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu) and, as
+* softmax over the rows of an M x N matrix (the sweep of Triton's
+  fused-softmax tutorial: M = 4096, N = 256..12672 step 128, then N = 16384
+  .. 1048576): torch.softmax, a naive PyTorch softmax (five separate kernels,
+  as in that tutorial), a row-per-program Triton kernel and Tile's
+  ``tile_softmax``. GB/s = 2*M*N*element_size/time.
+* softmax(X) @ V (the shapes of the fused softmax-matmul assignment: batch
+  16, d1 2048, d3 512, d2 = 64 .. 8192): PyTorch in IEEE fp32 and with TF32,
+  a fused Triton kernel (the assignment's online algorithm with tl.dot; the
+  best of BLOCK 16/32/64) and Tile's ``tile_softmax_matmul`` (tf32, ieee,
+  tf32x3). TFLOP/s counts 2*batch*d1*d2*d3; peak memory per provider from
+  torch's allocator.
+* matmul f16 (the 4096^3 of Triton's matmul tutorial and a few other
+  sizes): torch.matmul (cuBLAS), torch.matmul then F.leaky_relu, and Tile's
+  example kernels examples/matmul_f16.mlir (@matmul_f16, @matmul_f16_leaky_relu) and, as
   `tile-auto`, examples/matmul_f16_auto.mlir (pipelined by the compiler),
   PTX from build/kernels, launched through the runtime's module API; on
   compute capability 9.0 also their sm_90a builds (`tile-wgmma`,
@@ -106,7 +108,7 @@ D2 = [64, 128, 256, 512, 1024, 2048, 4096, 8192]
 D2_QUICK = [64, 1024, 8192]
 SM_BATCH, SM_D1, SM_D3 = 16, 2048, 512
 # Triton fused softmax-matmul configurations: (BLOCK, num_warps, num_stages);
-# BLOCK_M = BLOCK_K = BLOCK as in seed 001.
+# BLOCK_M = BLOCK_K = BLOCK as in the fused softmax-matmul assignment.
 TRITON_SM_CONFIGS = [(16, 4, 2), (16, 4, 1), (32, 4, 2), (32, 4, 1),
                      (64, 8, 2), (64, 8, 1)]
 
@@ -481,7 +483,7 @@ if HAVE_TRITON:
         # walking d2 in BLOCK_K steps with the running max m and running sum
         # l of the online softmax; the accumulator of exp(X - m) @ V is
         # rescaled by exp(m_old - m_new) whenever the max grows and divided
-        # by l once at the end (the same result as seed 001's per-step
+        # by l once at the end (the same result as the assignment's per-step
         # normalization, with one division instead of one per step).
         # The host checks that BLOCK_M divides d1 and BLOCK_K divides d2.
         pid_m = tl.program_id(0)
@@ -620,7 +622,7 @@ def plot_softmax(rows, copy_gbps, out_dir):
             ax.set_ylabel("GB/s (2*M*N*bytes / time)")
             ax.grid(True, alpha=0.3)
             if small:
-                ax.set_title(f"softmax {dtype}, seed 000's sweep (N <= 12672)")
+                ax.set_title(f"softmax {dtype}, the tutorial's sweep (N <= 12672)")
             else:
                 ax.set_xscale("log", base=2)
                 ax.set_title(f"softmax {dtype}, all N (M reduced where noted)")

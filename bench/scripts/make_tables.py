@@ -240,7 +240,7 @@ def cpp_section(rows):
              fmt(num(r["forward_ms_std"]), ".4f"),
              fmt(num(r["forward_peak_MiB"]), ".0f")] for r in rows]
     first = rows[0] if rows else {}
-    return ("### tile-softmax-matmul-bench (seed 001's CSV)\n\n"
+    return ("### tile-softmax-matmul-bench (the assignment's CSV)\n\n"
             f"batch {first.get('batch_size')}, d1 {first.get('d1')}, d3 "
             f"{first.get('d3')}; mean and standard deviation of 100 passes; "
             "see softmax_matmul_benchmark.notes.md for the dtype, precision "

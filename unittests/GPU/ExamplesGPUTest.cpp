@@ -95,7 +95,7 @@ static std::vector<double> denseRows(const std::vector<float> &x, int64_t rows,
   return out;
 }
 
-TEST_F(ExamplesGPUTest, SoftmaxSeedShape) {
+TEST_F(ExamplesGPUTest, SoftmaxTutorialShape) {
   TILE_REQUIRE_GPU();
   auto x = randomFloats(1823 * 781, rng);
   expectClose(runSoftmax("softmax", x, 1823, 781, 781, 781),

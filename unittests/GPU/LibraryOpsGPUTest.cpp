@@ -428,7 +428,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
   });
 }
 
-TEST_F(LibraryOpsGPUTest, SoftmaxSeedShapeAndLargeMatrix) {
+TEST_F(LibraryOpsGPUTest, SoftmaxTutorialShapeAndLargeMatrix) {
   TILE_REQUIRE_GPU();
   checkSoftmax(TILE_F32, 1823, 781, 781, 781);
   checkSoftmax(TILE_F32, 4096, 4096, 4096, 4096);
@@ -545,7 +545,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulTmaChoiceAndLimits) {
   ASSERT_OK(isComputeCapability90(hopper));
   if (!hopper)
     GTEST_SKIP() << "TMA builds run on compute capability 9.0";
-  // tf32's TMA build is for tuning only (slower: perf-notes, session 10).
+  // tf32's TMA build is for tuning only (slower: docs/perf-notes.md).
   struct Choice {
     tile_dtype dtype;
     tile_precision precision;

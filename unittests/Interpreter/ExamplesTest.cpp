@@ -98,8 +98,8 @@ TEST_F(ExamplesTest, VectorAdd) {
   }
 }
 
-TEST_F(ExamplesTest, SoftmaxSeedShape) {
-  // Seed 000's irregular 1823 x 781 matrix.
+TEST_F(ExamplesTest, SoftmaxTutorialShape) {
+  // The irregular 1823 x 781 matrix of Triton's fused-softmax tutorial.
   Buffer x = randomBuffer("x", {1823, 781}, rng);
   auto got = runSoftmax("softmax.mlir", x, 1823, 781, 781, 781);
   expectClose(got, referenceSoftmax(x.toDoubles(), 1823, 781),

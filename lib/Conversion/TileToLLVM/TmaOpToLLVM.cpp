@@ -123,7 +123,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
 
     // One thread issues everything, under a branch: TMA instructions take
     // their operands in uniform registers, and predicated copies left in
-    // every thread's path cost 15-25% on the matmul (session 10).
+    // every thread's path cost 15-25% on the matmul (H200, 2026-11-24).
     Value issue = arith::AndIOp::create(
         rewriter, loc, emitIsFirstThread(rewriter, loc), adaptor.getPred()[0]);
     auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
@@ -193,7 +193,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     rewriter.setInsertionPointToStart(ifInside.thenBlock());
     // Two copies of half the groups each: one, two and four copies per
     // block measured alike on the 4096^3 matmul (650-672 TFLOP/s; eight
-    // were slower), two the highest (docs/perf-notes.md, session 10).
+    // were slower), two the highest (docs/perf-notes.md).
     Value group = arith::DivSIOp::create(rewriter, loc, rowOffset, c(8));
     Value interleaved = byteOffset(rewriter, loc, map, c(kTensorMapBytes));
     for (int64_t col = 0; col < cols; col += box.cols) {

@@ -152,7 +152,8 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);
 /// bits), to nearest with ties away from zero, as i32 bits: one
 /// cvt.rna.tf32.f32 (sm_80+). Infinities and NaNs keep their class. With
 /// `tiesToEven` (sm_90+ only), cvt.rn.tf32.f32: ties to even, and about
-/// half the instructions in SASS (ptxas emulates the rna form; session 9).
+/// half the instructions in SASS (ptxas emulates the rna form; measured on
+/// an H200, 2026-11-24).
 Value roundToTF32Bits(OpBuilder &b, Location loc, Value f,
                       bool tiesToEven = false);
 
