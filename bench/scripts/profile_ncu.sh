@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Profiles one kernel launch with Nsight Compute (device machine) and writes
+# Profiles one kernel launch with Nsight Compute (on a GPU machine) and writes
 # readable text next to the report:
 #   bench/scripts/profile_ncu.sh OUTDIR NAME KERNEL-REGEX -- COMMAND...
 # OUTDIR/NAME.ncu-rep     the full report (ncu --set full)
