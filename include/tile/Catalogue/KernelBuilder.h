@@ -1,0 +1,27 @@
+//===- KernelBuilder.h - A kernel description to tile IR --------*- C++ -*-===//
+
+#ifndef TILE_CATALOGUE_KERNELBUILDER_H
+#define TILE_CATALOGUE_KERNELBUILDER_H
+
+#include "tile/Catalogue/Catalogue.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+
+namespace tile {
+namespace catalogue {
+
+/// The kernel's name: the symbol of its function, and what tools print.
+std::string getKernelName(const KernelDesc &k);
+
+/// Appends the kernel's function to `module`.
+void buildKernel(mlir::ModuleOp module, const KernelDesc &k);
+
+/// The chip the kernel's PTX is compiled for ("sm_80", "sm_90", "sm_90a").
+inline const char *getChip(const KernelDesc &k) { return getName(getTarget(k)); }
+
+} // namespace catalogue
+} // namespace tile
+
+#endif // TILE_CATALOGUE_KERNELBUILDER_H
