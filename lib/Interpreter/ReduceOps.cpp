@@ -1,0 +1,58 @@
+//===- ReduceOps.cpp - Reductions along one axis --------------------------===//
+//
+// tile.reduce: floats are combined in float64 and rounded once to the
+// element type; integers wrap at every step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Executor.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::interp;
+using namespace mlir::tile::interp::detail;
+
+LogicalResult Executor::execReduce(ReduceOp op) {
+  const Tensor &src = get(op.getSrc());
+  int64_t axis = op.getAxis();
+  int64_t outer = 1, inner = 1, len = src.shape[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= src.shape[d];
+  for (int64_t d = axis + 1; d < (int64_t)src.shape.size(); ++d)
+    inner *= src.shape[d];
+  Type type = op.getType();
+  auto r = make(type);
+  ReduceKind kind = op.getKind();
+  bool isFloatTile = src.kind == Kind::Float;
+  int64_t width = isFloatTile ? 0 : bitWidth(type);
+  DType dt = *dtypeOf(getElementTypeOrSelf(type));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t in = 0; in < inner; ++in) {
+      int64_t base = o * len * inner + in;
+      if (isFloatTile) {
+        double acc = src.f[base];
+        for (int64_t k = 1; k < len; ++k)
+          acc = combineFloat(kind, acc, src.f[base + k * inner]);
+        r->f[o * inner + in] = roundTo(dt, acc);
+      } else {
+        int64_t acc = src.i[base];
+        for (int64_t k = 1; k < len; ++k) {
+          int64_t v = src.i[base + k * inner];
+          acc = kind == ReduceKind::Sum   ? wrap(width, acc + v)
+                : kind == ReduceKind::Max ? std::max(acc, v)
+                                          : std::min(acc, v);
+        }
+        r->i[o * inner + in] = acc;
+      }
+    }
+  set(op.getResult(), r);
+  return success();
+}
+
+std::optional<LogicalResult> Executor::execReduceOp(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
+      .Case([&](ReduceOp o) { return execReduce(o); })
+      .Default([](Operation *) { return std::optional<LogicalResult>(); });
+}
