@@ -1,0 +1,388 @@
+//===- SoftmaxMatmul.cpp - softmax(X) @ V ---------------------------------===//
+//
+// buildSoftmaxMatmul: softmax(X) @ V with online softmax over blocks of
+// X's rows and tensor-core (or FMA) products with blocks of V, pipelined
+// through shared buffers; startSoftmaxMatmul makes the signature shared
+// with the resident variant (SoftmaxMatmulResident.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::kernels;
+
+KernelBuilder
+mlir::tile::kernels::startSoftmaxMatmul(ModuleOp module,
+                                        const SoftmaxMatmulConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  auto ptr = PointerType::get(ctx, getElemType(ctx, c.dtype));
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
+  args.append(9, i64);
+  if (c.tma)
+    args.append(2, TensorMapType::get(ctx));
+  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  for (unsigned i : {0u, 1u, 2u})
+    k.func.setArgAttr(i, "tile.divisibility",
+                      k.b.getI64IntegerAttr(byteSize(c.dtype)));
+  if (c.tma) {
+    // X (d1 x d2) and V (d2 x d3) of each batch: argument numbers as in
+    // the signature (strides of tensor t at 6 + 3t), the batch count the
+    // grid's z.
+    auto map = [&](int64_t base, StringRef rows, StringRef cols, int tensor) {
+      auto arg = [&](int i) { return k.b.getStringAttr("arg" + Twine(i)); };
+      return k.b.getDictionaryAttr(
+          {k.b.getNamedAttr("base", k.b.getI64IntegerAttr(base)),
+           k.b.getNamedAttr("shape",
+                            k.b.getArrayAttr({k.b.getStringAttr(rows),
+                                              k.b.getStringAttr(cols)})),
+           k.b.getNamedAttr("strides", k.b.getArrayAttr({arg(7 + 3 * tensor),
+                                                         arg(8 + 3 * tensor)})),
+           k.b.getNamedAttr("batch",
+                            k.b.getArrayAttr({arg(6 + 3 * tensor),
+                                              k.b.getStringAttr("grid2")}))});
+    };
+    k.func.setArgAttr(15, TileDialect::getTmaAttrName(),
+                      map(1, "arg3", "arg4", 1));
+    k.func.setArgAttr(16, TileDialect::getTmaAttrName(),
+                      map(2, "arg4", "arg5", 2));
+  }
+  return k;
+}
+
+func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
+                                            const SoftmaxMatmulConfig &c) {
+  MLIRContext *ctx = module.getContext();
+  Type elem = getElemType(ctx, c.dtype);
+  OpBuilder tmp(ctx);
+  Type i64 = tmp.getI64Type();
+  KernelBuilder k = startSoftmaxMatmul(module, c);
+  if (c.minProgramsPerSM)
+    k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
+                    tmp.getI32IntegerAttr(c.minProgramsPerSM));
+  int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
+  Value outBase = k.arg(0), xBase = k.arg(1), vBase = k.arg(2);
+  Value d1 = k.extsi(k.arg(3), i64), d2 = k.arg(4), d3 = k.extsi(k.arg(5), i64);
+  Value d2w = k.extsi(d2, i64);
+  auto stride = [&](unsigned tensor, unsigned dim) {
+    return k.arg(6 + 3 * tensor + dim);
+  };
+  Value pidM = ProgramIdOp::create(k.b, k.loc, 0);
+  Value pidN = ProgramIdOp::create(k.b, k.loc, 1);
+  Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
+  Value rowStart = arith::MulIOp::create(k.b, k.loc, pidM, k.ci32(BM));
+  Value colStart = arith::MulIOp::create(k.b, k.loc, pidN, k.ci32(BN));
+  Value c0 = k.ci32(0);
+  auto batchBase = [&](Value base, unsigned tensor) {
+    return k.ptrAdd(
+        base, arith::MulIOp::create(k.b, k.loc, batch, stride(tensor, 0)));
+  };
+  auto xType = k.tensor({BM, BK}, elem), vType = k.tensor({BK, BN}, elem);
+  auto xbp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, xType), batchBase(xBase, 1),
+      ValueRange{d1, d2w}, ValueRange{stride(1, 1), stride(1, 2)},
+      ValueRange{rowStart, c0}, ArrayRef<int32_t>{1, 0});
+  auto vbp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, vType), batchBase(vBase, 2),
+      ValueRange{d2w, d3}, ValueRange{stride(2, 1), stride(2, 2)},
+      ValueRange{c0, colStart}, ArrayRef<int32_t>{1, 0});
+
+  Type f32 = k.f32();
+  double inf = std::numeric_limits<double>::infinity();
+  Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
+  Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
+  Value acc0 = k.splat(zero, {BM, BN});
+  auto loadX = [&](OpBuilder &b, Location loc, Value xp) -> Value {
+    return BlockLoadOp::create(b, loc, xType, xp, ArrayRef<int32_t>{0, 1},
+                               PaddingKind::NegInf);
+  };
+  auto loadV = [&](OpBuilder &b, Location loc, Value vp) -> Value {
+    return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
+                               PaddingKind::Zero);
+  };
+  auto advance = [&](Location loc, Value xp, Value vp, int64_t steps) {
+    return std::make_pair(
+        AdvanceOp::create(k.b, loc, xp.getType(), xp,
+                          ValueRange{k.ci32(0), k.ci32(steps * BK)})
+            .getResult(),
+        AdvanceOp::create(k.b, loc, vp.getType(), vp,
+                          ValueRange{k.ci32(steps * BK), k.ci32(0)})
+            .getResult());
+  };
+
+  // The exponentials as fma + exp2 where the products' inputs are
+  // rounded to 10 or fewer mantissa bits anyway (tf32, f16, bf16); f32
+  // ieee and tf32x3 keep exp(x - s), exact to f32 for large |x|.
+  bool foldedExp =
+      !(c.dtype == ElemType::F32 && (c.precision == InputPrecision::IEEE ||
+                                     c.precision == InputPrecision::TF32x3));
+  Value log2e = k.cf(f32, 1.4426950408889634);
+
+  // Pipelined: the X and V blocks of step j are copied into stage
+  // j % S of two shared buffers S - 1 steps ahead (the prologue issues the
+  // first S - 1). X rows are padded by 8 elements, which keeps the reads of
+  // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
+  // dot's B fragments need.
+  int64_t S = c.stages;
+  // Steps a copy runs ahead of its use: S - 1, or S - 2 with a wgmma in
+  // flight (its stage stays out of the rotation for one more step). The
+  // transposed product's wgmma reads only P's buffer: X's and V's stages
+  // are read synchronously, so their copies run S - 1 ahead.
+  int64_t ahead = c.mmaInFlight && !c.transposedProduct ? S - 2 : S - 1;
+  assert((!c.mmaInFlight || (c.hopper && S >= (c.transposedProduct ? 2 : 3))) &&
+         "wgmma in flight needs Hopper and 3 stages (2 transposed)");
+  assert((!c.transposedProduct ||
+          (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
+           c.precision != InputPrecision::IEEE)) &&
+         "the transposed product is Hopper's tf32 and tf32x3 path");
+  // tf32x3 keeps its products apart from the accumulator (the tensor
+  // cores do not round their accumulation to nearest): with the wgmma in
+  // flight, step j's products start from zero and are added, after the
+  // rescale, in step j + 1 (`partial`, and its rescale factor
+  // `partialAlpha`); without, the dot's lowering adds them in the step.
+  bool deferredSum = c.mmaInFlight && c.precision == InputPrecision::TF32x3;
+  assert((!c.tma || (c.hopper && S >= 2 &&
+                     (c.dtype != ElemType::F32 || c.transposedProduct))) &&
+         "TMA copies are Hopper's f16/bf16 and transposed tf32 paths");
+  Value xBuf, vBuf, pBuf;
+  Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
+  // TMA: one barrier per stage (X's and V's copies arrive on it), copies
+  // only for steps the loop runs, the batch as the maps' outer coordinate.
+  Value barriers, steps, batchIndex;
+  auto copyStep = [&](Location loc, Value xp, Value vp, Value stage,
+                      Value step) {
+    if (!c.tma) {
+      AsyncCopyOp::create(k.b, loc, xp, xBuf, stage);
+      AsyncCopyOp::create(k.b, loc, vp, vBuf, stage);
+      AsyncCommitOp::create(k.b, loc);
+      return;
+    }
+    Value runs =
+        arith::CmpIOp::create(k.b, loc, arith::CmpIPredicate::slt, step, steps);
+    TmaCopyOp::create(k.b, loc, xp, xBuf, stage, k.arg(15), barriers, runs,
+                      batchIndex);
+    TmaCopyOp::create(k.b, loc, vp, vBuf, stage, k.arg(16), barriers, runs,
+                      batchIndex);
+  };
+  // The transposed product reads V's rows as 8-byte column pairs, four
+  // rows per warp access: rows 32 bytes apart in the banks (8 elements of
+  // padding) keep those free of conflicts.
+  int64_t vPad = c.transposedProduct ? 8 : 16 / byteSize(c.dtype);
+  auto pType = k.tensor({BM, BK}, f32);
+  if (S) {
+    // The transposed product reads X in a blocked layout (16-byte pieces,
+    // 8 lanes per row): 4 elements of padding keep those reads free of
+    // conflicts too.
+    xBuf = AllocSharedOp::create(
+        k.b, k.loc,
+        SharedBufferType::get(ctx, xType, S, c.transposedProduct ? 4 : 8));
+    vBuf = AllocSharedOp::create(k.b, k.loc,
+                                 SharedBufferType::get(ctx, vType, S, vPad));
+    if (c.transposedProduct)
+      pBuf = AllocSharedOp::create(k.b, k.loc,
+                                   SharedBufferType::get(ctx, pType, 1, 0));
+    if (c.tma) {
+      barriers =
+          AllocMBarriersOp::create(k.b, k.loc, MBarriersType::get(ctx, S, 2));
+      steps = arith::CeilDivSIOp::create(k.b, k.loc, d2, k.ci32(BK));
+      batchIndex = ProgramIdOp::create(k.b, k.loc, 2);
+    }
+    Value xp = xp0, vp = vp0;
+    for (int64_t s = 0; s < ahead; ++s) {
+      Value first = k.ci32(s); // stage s holds step s
+      copyStep(k.loc, xp, vp, first, first);
+      std::tie(xp, vp) = advance(k.loc, xp, vp, 1);
+    }
+    // The loop carries the pointers of the blocks to copy next.
+    xp0 = xp;
+    vp0 = vp;
+  }
+  SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
+  if (deferredSum)
+    init.append({acc0, k.splat(one, {BM})});
+  auto loop = scf::ForOp::create(
+      k.b, k.loc, c0, d2, k.ci32(BK), init,
+      [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
+        OpBuilder::InsertionGuard guard(k.b);
+        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+        Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
+        auto [xNext, vNext] = advance(loc, xp, vp, 1);
+        Value xt, stage;
+        if (S) {
+          // Step j's blocks have landed once at most ahead - 1 newer groups
+          // are in flight; the wait's barrier also ends the reads of the
+          // stage the next copy overwrites: step j - 1's (j - 2's with a
+          // wgmma in flight, which every warp waited for in step j - 1).
+          if (!c.tma)
+            AsyncWaitOp::create(k.b, loc, ahead - 1);
+          Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
+          stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
+          if (c.tma) {
+            // Step j's copies are barrier j mod S's (j / S)-th phase.
+            Value parity = arith::RemUIOp::create(
+                k.b, loc, arith::DivUIOp::create(k.b, loc, step, k.ci32(S)),
+                k.ci32(2));
+            MBarrierWaitOp::create(k.b, loc, barriers, stage, parity);
+          }
+          Value aheadStep =
+              arith::AddIOp::create(k.b, loc, step, k.ci32(ahead));
+          Value target = arith::RemUIOp::create(k.b, loc, aheadStep, k.ci32(S));
+          copyStep(loc, xp, vp, target, aheadStep);
+          xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
+        } else {
+          xt = loadX(k.b, loc, xp);
+        }
+        Value xf = k.toFloat(xt, f32);
+        if (S) {
+          // The copies zero-fill past the end of d2; the softmax needs -inf
+          // there. Only the last step can be partial: the mask is applied
+          // under a uniform branch.
+          Value partial = arith::CmpIOp::create(
+              k.b, loc, arith::CmpIPredicate::sgt,
+              arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), d2);
+          auto ifOp = scf::IfOp::create(k.b, loc, TypeRange{xf.getType()},
+                                        partial, /*withElse=*/true);
+          {
+            OpBuilder::InsertionGuard g(k.b);
+            k.b.setInsertionPointToStart(ifOp.thenBlock());
+            Value cols =
+                arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}), k.range(BK));
+            Value inside =
+                k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
+            Value masked =
+                arith::SelectOp::create(k.b, loc, k.spread(inside, 0, {BM, BK}),
+                                        xf, k.splat(negInf, {BM, BK}));
+            scf::YieldOp::create(k.b, loc, masked);
+            k.b.setInsertionPointToStart(ifOp.elseBlock());
+            scf::YieldOp::create(k.b, loc, xf);
+          }
+          xf = ifOp.getResult(0);
+        }
+        Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
+        Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
+        // Rows still all -inf shift by 0: exp gives 0, not NaN.
+        Value allInf = arith::CmpFOp::create(
+            k.b, loc, arith::CmpFPredicate::OEQ, mNew, k.splat(negInf, {BM}));
+        Value shift = arith::SelectOp::create(k.b, loc, allInf,
+                                              k.splat(zero, {BM}), mNew);
+        Value p, alpha;
+        if (foldedExp) {
+          // exp(x - s) = 2^(x log2 e - s log2 e): one fma per element (the
+          // subtraction and the exponential's scaling were two roundings
+          // and two instructions; ptxas does not fuse the .rn forms).
+          Value shift2 =
+              arith::MulFOp::create(k.b, loc, shift, k.splat(log2e, {BM}));
+          p = math::Exp2Op::create(
+              k.b, loc,
+              math::FmaOp::create(k.b, loc, xf, k.splat(log2e, {BM, BK}),
+                                  arith::NegFOp::create(
+                                      k.b, loc, k.spread(shift2, 1, {BM, BK}))),
+              arith::FastMathFlags::afn);
+          alpha = math::Exp2Op::create(
+              k.b, loc,
+              arith::MulFOp::create(k.b, loc,
+                                    arith::SubFOp::create(k.b, loc, m, shift),
+                                    k.splat(log2e, {BM})),
+              arith::FastMathFlags::afn);
+        } else {
+          p = softmaxExp(k.b, loc,
+                         arith::SubFOp::create(k.b, loc, xf,
+                                               k.spread(shift, 1, {BM, BK})));
+          alpha =
+              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+        }
+        Value lNew = arith::AddFOp::create(
+            k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+            k.reduce(ReduceKind::Sum, p, 1));
+        Value scaled = deferredSum
+                           ? Value()
+                           : (Value)arith::MulFOp::create(
+                                 k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
+        Value pa = k.toFloat(p, elem);
+        if (c.transposedProduct) {
+          // Stored after the rescale: the wait for the previous step's
+          // wgmma (which reads this buffer) comes no earlier than the
+          // accumulator's first use.
+          LocalStoreOp::create(k.b, loc, pa, pBuf, k.ci32(0));
+          pa = LocalLoadOp::create(k.b, loc, pType, pBuf, k.ci32(0));
+        }
+        // Read V last, right before the dot, which then takes its B
+        // fragments from the buffer directly.
+        Value vt = S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
+                     : loadV(k.b, loc, vp);
+        if (deferredSum) {
+          // acc_{j-1} = acc_{j-2} alpha_{j-1} + P_{j-1} V_{j-1}, after this
+          // step's exponentials (the first use of the partial products,
+          // which waits for their wgmma); P_j V_j from zero, in flight.
+          Value partial = it[5], partialAlpha = it[6];
+          Value accPrev = arith::AddFOp::create(
+              k.b, loc,
+              arith::MulFOp::create(k.b, loc, acc,
+                                    k.spread(partialAlpha, 1, {BM, BN})),
+              partial);
+          Value products = DotOp::create(k.b, loc, acc.getType(), pa, vt,
+                                         k.splat(zero, {BM, BN}), c.precision);
+          scf::YieldOp::create(
+              k.b, loc,
+              ValueRange{mNew, lNew, accPrev, xNext, vNext, products, alpha});
+          return;
+        }
+        Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt, scaled,
+                                     c.precision);
+        scf::YieldOp::create(k.b, loc,
+                             ValueRange{mNew, lNew, accNew, xNext, vNext});
+      });
+  if (c.mmaInFlight)
+    loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
+  Value l = loop.getResult(1), acc = loop.getResult(2);
+  if (deferredSum)
+    acc = arith::AddFOp::create(
+        k.b, k.loc,
+        arith::MulFOp::create(k.b, k.loc, acc,
+                              k.spread(loop.getResult(6), 1, {BM, BN})),
+        loop.getResult(5));
+  // One reciprocal per row, not a division per output element (each a
+  // dozen instructions; the epilogue dominated small d2).
+  Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), l);
+  Value o = arith::MulFOp::create(k.b, k.loc, acc, k.spread(invL, 1, {BM, BN}));
+  auto oType = k.tensor({BM, BN}, elem);
+  auto obp = MakeBlockPtrOp::create(
+      k.b, k.loc, BlockPointerType::get(ctx, oType), batchBase(outBase, 0),
+      ValueRange{d1, d3}, ValueRange{stride(0, 1), stride(0, 2)},
+      ValueRange{rowStart, colStart}, ArrayRef<int32_t>{1, 0});
+  Value out = k.toFloat(o, elem);
+  // Hopper builds store from a coalesced layout (16-byte vectors along
+  // rows) through shared memory, not from the accumulator's layout, whose
+  // lanes write 4 or 8 bytes per row: 0.033 -> 0.023 ms at d2 = 64 for the
+  // f16 64 x 128 tile (measured on an H200, 2026-11-23;
+  // docs/perf-notes.md), where the output dominates. The mma.sync builds
+  // measured slower with it (more registers: tf32 64 x 128 2.4 -> 3.3 ms at
+  // d2 = 8192) and keep the direct store. The staging reuses the buffers'
+  // bytes once the loop is done (see the shared memory plan in
+  // TileToLLVMPass.cpp), so f16/bf16 take it up to the buffers' size
+  // (measured on an H200, 2026-11-23: the 128 x 64 x 256 f16 tile with 3
+  // stages 0.080 -> 0.064 ms at d2 = 512, 0.121 -> 0.106 at 1024). tf32's
+  // 128 x 256 tiles measured slower with it at short d2 (0.061 -> 0.065 ms
+  // at d2 = 128; 252 registers): f32 keeps the earlier bound (72 KiB, and
+  // 156 KiB with the buffers).
+  int64_t bytes = byteSize(c.dtype);
+  int64_t staging = BM * (BN + 16 / bytes) * bytes;
+  int64_t buffers =
+      S * (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) *
+      bytes;
+  // The transposed product's accumulator holds 2 x 2 squares (8-byte
+  // rows per lane): it takes the coalesced store within its buffers.
+  bool coalescedStore =
+      bytes == 2 || c.transposedProduct
+          ? staging <= std::max<int64_t>(72 * 1024, buffers)
+          : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
+  if (c.hopper && coalescedStore)
+    out = ConvertLayoutOp::create(k.b, k.loc, out.getType(), out);
+  BlockStoreOp::create(k.b, k.loc, obp, out, ArrayRef<int32_t>{0, 1});
+  k.finish();
+  return k.func;
+}
