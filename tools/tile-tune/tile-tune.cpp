@@ -4,8 +4,8 @@
 // is checked against a float64 reference (sampled rows, poisoned output)
 // and timed (the runtime's timer, median of --iters calls on inputs rotated
 // through more memory than L2 holds); the table ranks the fastest --ranked
-// kernels, then the fastest kernel that runs without conditions (sm_80, no
-// TMA, no grid residency) if none of those does. A kernel that computes a
+// kernels, then the fastest kernels without the conditions those need (TMA,
+// a resident grid, sm_90a, sm_90, aligned rows; see rank()). A kernel that computes a
 // wrong result stops the run: nothing is written.
 //
 //   tile-tune -o runtime/tuning/nvidia-h200.json [--op softmax]
@@ -66,7 +66,7 @@ static cl::list<std::string>
                  cl::desc("softmax-matmul shapes, batch x d1 x d2 x d3"),
                  cl::CommaSeparated);
 static cl::opt<int> ranked("ranked", cl::desc("fastest kernels kept"),
-                           cl::init(3));
+                           cl::init(1));
 static cl::opt<int> iters("iters", cl::desc("timed calls per kernel"),
                           cl::init(10));
 static cl::opt<std::string> commit("commit",
@@ -159,37 +159,73 @@ struct Candidate {
   double ms;
 };
 
-/// Ranks the measured kernels: the fastest `ranked`, then the fastest that
-/// runs without conditions if none of those does.
-std::vector<RankedKernel> rank(std::vector<Candidate> measured,
-                               bool (*unconditional)(const KernelDesc &)) {
+/// Conditions a kernel may need beyond the problem's shape, from the most
+/// particular to the most general: each ranked list ends, for every prefix
+/// of this list, with a kernel that needs none of the prefix's conditions,
+/// so that the dispatcher finds one wherever a condition fails (inputs TMA
+/// cannot read, a grid too large to be resident, another GPU, rows less
+/// aligned than the measured ones).
+enum Condition {
+  NeedsTma,
+  NeedsResidentGrid,
+  NeedsSm90a,
+  NeedsSm90,
+  NeedsWhole16Rows,
+  NeedsAlignedRows,
+  kNumConditions
+};
+
+bool needs(const KernelDesc &k, Condition c) {
+  switch (c) {
+  case NeedsTma:
+    return k.op == Op::SoftmaxMatmul && k.softmaxMatmul.tma;
+  case NeedsResidentGrid:
+    return k.op == Op::Softmax && k.softmax.scheme == SoftmaxScheme::Grid;
+  case NeedsSm90a:
+    return getTarget(k) == Target::Sm90a;
+  case NeedsSm90:
+    return getTarget(k) != Target::Sm80;
+  case NeedsWhole16Rows:
+    return k.op == Op::Softmax &&
+           k.softmax.alignment == RowAlignment::Whole16;
+  case NeedsAlignedRows:
+    return k.op == Op::Softmax &&
+           k.softmax.alignment != RowAlignment::Element;
+  case kNumConditions:
+    break;
+  }
+  return false;
+}
+
+/// Ranks the measured kernels: the fastest `ranked`, then for each prefix
+/// of the conditions above that all of these need some condition of, the
+/// fastest kernel that needs none of the prefix's.
+std::vector<RankedKernel> rank(std::vector<Candidate> measured) {
   std::sort(measured.begin(), measured.end(),
             [](const Candidate &a, const Candidate &b) {
               return std::make_pair(a.ms, a.index) <
                      std::make_pair(b.ms, b.index);
             });
   std::vector<RankedKernel> out;
-  bool haveUnconditional = false;
-  for (const Candidate &c : measured) {
-    const KernelDesc &k = kKernels[c.index].desc;
-    if ((int)out.size() < ranked) {
-      out.push_back({k, c.ms});
-      haveUnconditional |= unconditional(k);
-    } else if (!haveUnconditional && unconditional(k)) {
-      out.push_back({k, c.ms});
-      break;
-    }
+  for (const Candidate &c : measured)
+    if ((int)out.size() < ranked)
+      out.push_back({kKernels[c.index].desc, c.ms});
+  for (int last = 0; last < kNumConditions; ++last) {
+    auto free = [&](const KernelDesc &k) {
+      for (int c = 0; c <= last; ++c)
+        if (needs(k, Condition(c)))
+          return false;
+      return true;
+    };
+    if (llvm::any_of(out, [&](const RankedKernel &r) { return free(r.kernel); }))
+      continue;
+    for (const Candidate &c : measured)
+      if (free(kKernels[c.index].desc)) {
+        out.push_back({kKernels[c.index].desc, c.ms});
+        break;
+      }
   }
   return out;
-}
-
-bool softmaxUnconditional(const KernelDesc &k) {
-  return getTarget(k) == Target::Sm80 &&
-         k.softmax.scheme != SoftmaxScheme::Grid;
-}
-
-bool matmulUnconditional(const KernelDesc &k) {
-  return getTarget(k) == Target::Sm80 && !k.softmaxMatmul.tma;
 }
 
 double softmaxTolerance(DType t) {
@@ -289,7 +325,7 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
   if (measured.empty())
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(a) +
           " rows of " + llvm::Twine(cols) + " columns");
-  entry.ranked = rank(measured, softmaxUnconditional);
+  entry.ranked = rank(measured);
   std::string best;
   for (const Candidate &c : measured)
     if (kKernels[c.index].desc == entry.ranked[0].kernel)
@@ -422,7 +458,7 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
   if (measured.empty())
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(p) +
           " at d2 = " + llvm::Twine(d2));
-  entry.ranked = rank(measured, matmulUnconditional);
+  entry.ranked = rank(measured);
   std::string best;
   for (const Candidate &c : measured)
     if (kKernels[c.index].desc == entry.ranked[0].kernel)
@@ -471,9 +507,10 @@ int main(int argc, char **argv) {
     else
       fatal("unknown alignment class '" + a + "'");
   }
-  if (iters < 1 || ranked < 1 || ranked > kMaxRanked - 1 || rowsOpt < 1)
+  if (iters < 1 || ranked < 1 || ranked > kMaxRanked - kNumConditions ||
+      rowsOpt < 1)
     fatal("--iters, --rows must be positive and --ranked 1 to " +
-          llvm::Twine(kMaxRanked - 1));
+          llvm::Twine(kMaxRanked - kNumConditions));
 
   check(tile_init(0), "tile_init");
   DeviceInfo device;

@@ -146,7 +146,7 @@ struct DeviceKey {
 
 /// Kernels ranked at one measured point: indices into the runtime's kernel
 /// table, fastest first, -1 after the last.
-constexpr int kMaxRanked = 6;
+constexpr int kMaxRanked = 8;
 
 struct SoftmaxPoint {
   DType dtype;

@@ -1,0 +1,228 @@
+//===- CatalogueTest.cpp - The kernel catalogue ---------------------------===//
+
+#include "tile/Catalogue/ConfigurationSpace.h"
+#include "tile/Catalogue/KernelBuilder.h"
+#include "tile/Catalogue/TuningFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace tile::catalogue;
+
+namespace {
+
+TEST(Catalogue, SpaceIsValidAndDistinct) {
+  std::vector<KernelDesc> space = getConfigurationSpace();
+  ASSERT_GT(space.size(), 100u);
+  std::set<std::string> names;
+  for (size_t i = 0; i < space.size(); ++i) {
+    EXPECT_EQ(whyInvalid(space[i]), "") << getKernelName(space[i]);
+    // Distinct descriptions have distinct names (the symbols the runtime
+    // looks up), and no description repeats.
+    EXPECT_TRUE(names.insert(getKernelName(space[i])).second)
+        << getKernelName(space[i]);
+    for (size_t j = 0; j < i; ++j)
+      ASSERT_NE(space[i], space[j]) << getKernelName(space[i]);
+  }
+}
+
+TEST(Catalogue, FallbacksAreInTheSpaceAndRunEverywhere) {
+  std::vector<KernelDesc> space = getConfigurationSpace();
+  std::vector<KernelDesc> fallbacks = getFallbackKernels();
+  // One softmax kernel per dtype for any row, one softmax-matmul kernel per
+  // dtype and precision.
+  EXPECT_EQ(fallbacks.size(), 3u + 5u);
+  for (const KernelDesc &k : fallbacks) {
+    EXPECT_EQ(whyInvalid(k), "");
+    EXPECT_EQ(getTarget(k), Target::Sm80) << getKernelName(k);
+    EXPECT_NE(std::find(space.begin(), space.end(), k), space.end())
+        << getKernelName(k);
+    if (k.op == Op::Softmax)
+      EXPECT_EQ(k.softmax.alignment, RowAlignment::Element);
+  }
+}
+
+TEST(Catalogue, TargetsAndDevices) {
+  KernelDesc k;
+  k.op = Op::Softmax;
+  k.softmax.scheme = SoftmaxScheme::Cluster;
+  EXPECT_EQ(getTarget(k), Target::Sm90);
+  k.op = Op::SoftmaxMatmul;
+  k.softmaxMatmul.product = MatmulProduct::Wgmma;
+  EXPECT_EQ(getTarget(k), Target::Sm90a);
+  EXPECT_TRUE(runsOn(Target::Sm80, 8, 0));
+  EXPECT_TRUE(runsOn(Target::Sm80, 12, 0));
+  EXPECT_FALSE(runsOn(Target::Sm90, 8, 9));
+  EXPECT_TRUE(runsOn(Target::Sm90, 10, 0));
+  EXPECT_TRUE(runsOn(Target::Sm90a, 9, 0));
+  EXPECT_FALSE(runsOn(Target::Sm90a, 10, 0));
+}
+
+SoftmaxKernel rows(int32_t block, int32_t rowsPerProgram, int32_t warps) {
+  SoftmaxKernel k;
+  k.scheme = SoftmaxScheme::Rows;
+  k.dtype = DType::F16;
+  k.alignment = RowAlignment::Rows16;
+  k.block = block;
+  k.rows = rowsPerProgram;
+  k.warps = warps;
+  return k;
+}
+
+TEST(Catalogue, InvalidSoftmaxKernelsSayWhy) {
+  EXPECT_EQ(whyInvalid(rows(1024, 1, 4)), "");
+  EXPECT_NE(whyInvalid(rows(1000, 1, 4)), ""); // block not a power of two
+  EXPECT_NE(whyInvalid(rows(65536, 1, 4)), "");
+  EXPECT_NE(whyInvalid(rows(1024, 1, 3)), "");
+  EXPECT_NE(whyInvalid(rows(1024, 0, 4)), ""); // rows per program missing
+  SoftmaxKernel k = rows(1024, 1, 4);
+  k.tail = 1024; // not below block
+  EXPECT_NE(whyInvalid(k), "");
+  k.tail = 256;
+  k.alignment = RowAlignment::Element; // second tiles need aligned rows
+  EXPECT_NE(whyInvalid(k), "");
+  k = rows(1024, 1, 4);
+  k.rematerialize = true; // needs Whole16 rows
+  EXPECT_NE(whyInvalid(k), "");
+  k.alignment = RowAlignment::Whole16;
+  EXPECT_EQ(whyInvalid(k), "");
+  k.dtype = DType::F32; // 2-byte types only
+  EXPECT_NE(whyInvalid(k), "");
+  k = rows(1024, 1, 4);
+  k.clusterSize = 4; // not a cluster scheme
+  EXPECT_NE(whyInvalid(k), "");
+  k.scheme = SoftmaxScheme::Cluster;
+  k.rows = 0;
+  EXPECT_EQ(whyInvalid(k), "");
+  k.clusterSize = 3;
+  EXPECT_NE(whyInvalid(k), "");
+  k.clusterSize = 4;
+  k.alignment = RowAlignment::Element; // clusters need aligned rows
+  EXPECT_NE(whyInvalid(k), "");
+  k.scheme = SoftmaxScheme::Grid;
+  k.clusterSize = 0;
+  k.alignment = RowAlignment::Rows16; // grid kernels need Whole16 rows
+  EXPECT_NE(whyInvalid(k), "");
+}
+
+SoftmaxMatmulKernel tile(DType t, Precision p) {
+  SoftmaxMatmulKernel k;
+  k.dtype = t;
+  k.precision = p;
+  k.blockM = 64;
+  k.blockK = 32;
+  k.blockN = 128;
+  k.warps = 4;
+  k.stages = 2;
+  return k;
+}
+
+TEST(Catalogue, InvalidSoftmaxMatmulKernelsSayWhy) {
+  EXPECT_EQ(whyInvalid(tile(DType::F16, Precision::IEEE)), "");
+  EXPECT_NE(whyInvalid(tile(DType::F16, Precision::TF32)), "");
+  SoftmaxMatmulKernel k = tile(DType::F32, Precision::IEEE);
+  k.product = MatmulProduct::Wgmma; // the FMA path has no wgmma
+  EXPECT_NE(whyInvalid(k), "");
+  k = tile(DType::F16, Precision::IEEE);
+  k.product = MatmulProduct::WgmmaTransposed; // f32 only
+  EXPECT_NE(whyInvalid(k), "");
+  k.product = MatmulProduct::WgmmaInFlight; // needs 3 stages
+  EXPECT_NE(whyInvalid(k), "");
+  k.stages = 3;
+  EXPECT_EQ(whyInvalid(k), "");
+  k = tile(DType::F16, Precision::IEEE);
+  k.tma = true; // TMA only with wgmma
+  EXPECT_NE(whyInvalid(k), "");
+  k.product = MatmulProduct::Wgmma;
+  EXPECT_EQ(whyInvalid(k), "");
+  k.stages = 5;
+  EXPECT_NE(whyInvalid(k), "");
+  k = tile(DType::F16, Precision::IEEE);
+  k.blockN = 96;
+  EXPECT_NE(whyInvalid(k), "");
+}
+
+TEST(Catalogue, KernelsRoundTripThroughJSON) {
+  for (const KernelDesc &k : getConfigurationSpace()) {
+    llvm::json::Value v = toJSON(k);
+    KernelDesc back;
+    llvm::json::Path::Root root;
+    ASSERT_TRUE(fromJSON(v, back, root)) << getKernelName(k);
+    EXPECT_EQ(back, k) << getKernelName(k);
+  }
+}
+
+/// Writes `text` to a temporary file and reads it as a tuning file.
+llvm::Expected<TuningFile> readText(const std::string &text) {
+  llvm::SmallString<128> path;
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("tuning", "json", fd, path))
+    return llvm::errorCodeToError(ec);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << text;
+  }
+  llvm::Expected<TuningFile> file = readTuningFile(path);
+  llvm::sys::fs::remove(path);
+  return file;
+}
+
+TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
+  TuningFile f;
+  f.deviceName = "NVIDIA H100 80GB HBM3";
+  f.ccMajor = 9;
+  f.sms = 132;
+  SoftmaxEntry e;
+  e.dtype = DType::F16;
+  e.alignment = RowAlignment::Rows16;
+  e.rows = 4096;
+  e.cols = 1000;
+  KernelDesc k;
+  k.softmax = rows(1024, 1, 4);
+  e.ranked.push_back({k, 0.25});
+  f.softmax.push_back(e);
+  std::string text;
+  llvm::raw_string_ostream(text) << toJSON(f);
+  llvm::Expected<TuningFile> back = readText(text);
+  ASSERT_TRUE(!!back) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->deviceName, f.deviceName);
+  EXPECT_EQ(back->ccMajor, 9);
+  EXPECT_EQ(back->sms, 132);
+  ASSERT_EQ(back->softmax.size(), 1u);
+  EXPECT_EQ(back->softmax[0].cols, 1000);
+  EXPECT_EQ(back->softmax[0].ranked[0].kernel, k);
+
+  // An invalid kernel is reported with the reason.
+  f.softmax[0].ranked[0].kernel.softmax.block = 1000;
+  text.clear();
+  llvm::raw_string_ostream(text) << toJSON(f);
+  back = readText(text);
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("power of two"),
+            std::string::npos);
+
+  // A kernel of another dtype than its entry's.
+  f.softmax[0].ranked[0].kernel.softmax.block = 1024;
+  f.softmax[0].dtype = DType::F32;
+  text.clear();
+  llvm::raw_string_ostream(text) << toJSON(f);
+  back = readText(text);
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("another operation or dtype"),
+            std::string::npos);
+
+  // Malformed JSON and missing fields.
+  back = readText("{\"device\": ");
+  EXPECT_FALSE(!!back);
+  llvm::consumeError(back.takeError());
+  back = readText("{\"softmax\": []}");
+  EXPECT_FALSE(!!back);
+  llvm::consumeError(back.takeError());
+}
+
+} // namespace
