@@ -181,23 +181,27 @@ static std::vector<std::string> machineArchs(Target target) {
   return {};
 }
 
-/// Runs `program` with `args`; false (with the message in `error`) if it
-/// fails.
-static bool run(StringRef program, ArrayRef<std::string> args,
+/// Runs `program` with `args`, its output into `log`; false (with the
+/// command and its output in `error`) if it fails.
+static bool run(StringRef program, ArrayRef<std::string> args, StringRef log,
                 std::string &error) {
   std::vector<StringRef> argv{program};
   for (const std::string &a : args)
     argv.push_back(a);
+  std::optional<StringRef> redirects[] = {std::nullopt, log, log};
   std::string message;
-  int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, {}, 0, 0,
-                                     &message);
+  int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
+                                     0, 0, &message);
   if (rc == 0)
     return true;
-  error = program.str() + " failed";
+  error = program.str();
   for (const std::string &a : args)
     error += " " + a;
+  error += " failed";
   if (!message.empty())
     error += ": " + message;
+  if (auto output = llvm::MemoryBuffer::getFile(log))
+    error += "\n" + (*output)->getBuffer().str();
   return false;
 }
 
@@ -224,11 +228,12 @@ static bool packageMachineCode(Kernel &k, StringRef dir, unsigned index,
                                        ",file=" + ptxFile};
   for (const std::string &arch : machineArchs(target)) {
     std::string cubin = base + ".sm_" + arch + ".cubin";
-    if (!run(ptxas, {"-arch=sm_" + arch, "-O3", ptxFile, "-o", cubin}, error))
+    if (!run(ptxas, {"-arch=sm_" + arch, "-O3", ptxFile, "-o", cubin},
+             base + ".log", error))
       return false;
     fatArgs.push_back("--image3=kind=elf,sm=" + arch + ",file=" + cubin);
   }
-  if (!run(fatbinary, fatArgs, error))
+  if (!run(fatbinary, fatArgs, base + ".log", error))
     return false;
   auto buffer = llvm::MemoryBuffer::getFile(base + ".fatbin");
   if (!buffer) {
