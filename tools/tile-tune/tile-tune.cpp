@@ -2,8 +2,8 @@
 //
 // For each problem shape, every embedded kernel that admits it on this GPU
 // is checked against a float64 reference (sampled rows, poisoned output)
-// and timed (the runtime's timer, median of --iters calls on inputs rotated
-// through more memory than L2 holds); the table ranks the fastest --ranked
+// and timed (the runtime's timer, median of at least --iters calls filling
+// --min-time-ms, on inputs rotated through more memory than L2 holds); the table ranks the fastest --ranked
 // kernels, then the fastest kernels without the conditions those need (TMA,
 // a resident grid, sm_90a, sm_90, aligned rows; see rank()). A kernel that computes a
 // wrong result stops the run: nothing is written.
@@ -67,8 +67,14 @@ static cl::list<std::string>
                  cl::CommaSeparated);
 static cl::opt<int> ranked("ranked", cl::desc("fastest kernels kept"),
                            cl::init(1));
-static cl::opt<int> iters("iters", cl::desc("timed calls per kernel"),
+static cl::opt<int> iters("iters",
+                          cl::desc("timed calls per kernel, at least"),
                           cl::init(10));
+static cl::opt<double>
+    minTimeMs("min-time-ms",
+              cl::desc("timed calls per kernel take at least this long "
+                       "(up to 500 calls): short kernels need many"),
+              cl::init(50));
 static cl::opt<std::string> commit("commit",
                                    cl::desc("the library's commit, recorded"),
                                    cl::init(""));
@@ -152,6 +158,19 @@ double median(std::vector<float> v) {
 int rotationCopies(size_t bytesPerCopy) {
   constexpr size_t kRotationBytes = size_t(256) << 20;
   return (int)std::clamp<size_t>(kRotationBytes / std::max<size_t>(bytesPerCopy, 1), 1, 64);
+}
+
+/// The median milliseconds of `launch(user)`: --iters calls, or as many as
+/// fill --min-time-ms (at most 500), after two warm-ups.
+double timeMedian(void (*launch)(void *), void *user) {
+  std::vector<float> ms(5);
+  check(tile_time(launch, user, nullptr, 2, 5, ms.data()), "timing");
+  double estimate = std::max(median(ms), 1e-4);
+  int n = (int)std::clamp<double>(std::ceil(minTimeMs / estimate), iters,
+                                  std::max(500, (int)iters));
+  ms.assign(n, 0);
+  check(tile_time(launch, user, nullptr, 0, n, ms.data()), "timing");
+  return median(ms);
 }
 
 struct Candidate {
@@ -318,9 +337,7 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
                                    c.x + shift + c.offset, c.stride, c.rows,
                                    c.cols, nullptr);
     };
-    std::vector<float> ms(iters);
-    check(tile_time(launch, &call, nullptr, 2, iters, ms.data()), "timing");
-    measured.push_back({i, median(ms)});
+    measured.push_back({i, timeMedian(launch, &call)});
   }
   if (measured.empty())
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(a) +
@@ -451,9 +468,7 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
       tile::library::launchSoftmaxMatmul(c.index, o, c.os, x, c.xs, v, c.vs,
                                          c.batch, c.d1, c.d2, c.d3, nullptr);
     };
-    std::vector<float> ms(iters);
-    check(tile_time(launch, &call, nullptr, 2, iters, ms.data()), "timing");
-    measured.push_back({i, median(ms)});
+    measured.push_back({i, timeMedian(launch, &call)});
   }
   if (measured.empty())
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(p) +
