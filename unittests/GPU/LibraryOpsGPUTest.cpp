@@ -1,30 +1,344 @@
 //===- LibraryOpsGPUTest.cpp - tile_softmax and tile_softmax_matmul -------===//
 //
-// The library operations on the GPU: every dtype, row lengths across every
-// dispatch path (several rows per CTA, one row per CTA, online), odd
-// shapes, strided and unaligned rows, large values and rows with one huge
-// element, against float64 references with per-precision tolerances;
-// outputs are poisoned before each run. Argument errors are checked without
-// a GPU.
+// The library operations on the GPU: every dtype, row lengths across the
+// dispatcher's choices, odd shapes, strided and unaligned rows, large
+// values and rows with one huge element, against float64 references with
+// per-precision tolerances; outputs are poisoned before each run. Every
+// embedded kernel of each kind is forced onto shapes it admits, whatever
+// the build embeds.
+//
+// Which kernel the dispatcher takes for a problem is data (the tuning
+// tables), so the dispatcher is tested by its rule (Dispatch.h): at every
+// point of a table it takes the first ranked kernel that admits the
+// point's problem, what it takes always admits the problem, and a forced
+// kernel that does not admit it is refused. Kernels are told apart by
+// their descriptions (EmbeddedKernels.h); names only force a kernel and
+// label messages. Argument errors, and the rule on described devices, are
+// checked without a GPU.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dispatch.h"
+#include "EmbeddedKernels.h"
 #include "GPUTestUtil.h"
+#include "Library.h"
 #include "tile/Reference/Float16.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <optional>
+#include <tuple>
 
 using namespace gputest;
 using namespace mlir::tile::reference;
 
 namespace {
 
+namespace cat = tile::catalogue;
+using tile::dispatch::DeviceInfo;
+using tile::dispatch::SoftmaxMatmulQuery;
+using tile::dispatch::SoftmaxQuery;
+using tile::embedded::kKernels;
+using tile::embedded::kNumKernels;
+using tile::embedded::kNumTables;
+using tile::embedded::kTables;
+
 size_t elemSize(tile_dtype t) { return t == TILE_F32 ? 4 : 2; }
 const char *name(tile_dtype t) {
   return t == TILE_F32 ? "f32" : t == TILE_F16 ? "f16" : "bf16";
 }
+/// Elements in 16 bytes: the unit of aligned rows.
+int64_t vectorElems(tile_dtype t) { return 16 / elemSize(t); }
+int64_t roundUp(int64_t a, int64_t b) { return (a + b - 1) / b * b; }
+
+// The catalogue's types hold the C API's values.
+tile_dtype apiDtype(cat::DType t) { return tile_dtype(int(t)); }
+tile_precision apiPrecision(cat::Precision p) { return tile_precision(int(p)); }
+
+tile::dispatch::Library embeddedLibrary() {
+  return {kKernels, kNumKernels, kTables, kNumTables};
+}
+
+/// The embedded kernel of this exact name, or -1.
+int kernelNamed(const char *name) {
+  for (unsigned i = 0; i < kNumKernels; ++i)
+    if (std::strcmp(kKernels[i].name, name) == 0)
+      return (int)i;
+  return -1;
+}
+
+/// The softmax query tile_softmax forms (LibraryOps.cpp): rows whose bases
+/// and strides are all 16-byte aligned are Rows16, Whole16 if a row also
+/// holds whole 16-byte vectors; other rows are Element.
+SoftmaxQuery softmaxQuery(tile_dtype t, int64_t rows, int64_t cols,
+                          bool aligned) {
+  cat::RowAlignment a = !aligned ? cat::RowAlignment::Element
+                        : (cols * (int64_t)elemSize(t)) % 16 == 0
+                            ? cat::RowAlignment::Whole16
+                            : cat::RowAlignment::Rows16;
+  return {cat::DType(t), a, rows, cols};
+}
+
+/// The softmax-matmul query tile_softmax_matmul forms for tensors of these
+/// strides whose bases are 16-byte aligned (device allocations are): TMA
+/// readability from Library.h; 2-byte types compute their products exactly,
+/// under IEEE.
+SoftmaxMatmulQuery softmaxMatmulQuery(tile_dtype t, tile_precision p,
+                                      int64_t batch, int64_t d1, int64_t d2,
+                                      int64_t d3, const int64_t xs[3],
+                                      const int64_t vs[3]) {
+  cat::Precision precision =
+      t == TILE_F32 ? cat::Precision(p) : cat::Precision::IEEE;
+  return {cat::DType(t),
+          precision,
+          batch,
+          d1,
+          d2,
+          d3,
+          tile::library::softmaxMatmulTmaReadable(t, 0, xs, 0, vs, batch)};
+}
+
+SoftmaxMatmulQuery contiguousQuery(tile_dtype t, tile_precision p,
+                                   int64_t batch, int64_t d1, int64_t d2,
+                                   int64_t d3) {
+  int64_t xs[3] = {d1 * d2, d2, 1}, vs[3] = {d2 * d3, d3, 1};
+  return softmaxMatmulQuery(t, p, batch, d1, d2, d3, xs, vs);
+}
+
+std::string describe(const SoftmaxQuery &q) {
+  return std::string(cat::getName(q.dtype)) + " " + cat::getName(q.alignment) +
+         " softmax " + std::to_string(q.rows) + "x" + std::to_string(q.cols);
+}
+
+std::string describe(const SoftmaxMatmulQuery &q) {
+  return std::string(cat::getName(q.dtype)) + " " + cat::getName(q.precision) +
+         " softmax-matmul " + std::to_string(q.batch) + "x" +
+         std::to_string(q.d1) + "x" + std::to_string(q.d2) + "x" +
+         std::to_string(q.d3) +
+         (q.tmaReadable ? " (TMA-readable)" : " (not TMA-readable)");
+}
+
+int choose(const SoftmaxQuery &q, const DeviceInfo &device,
+           const tile::dispatch::Library &lib = embeddedLibrary()) {
+  return tile::dispatch::chooseSoftmax(lib, device, q);
+}
+int choose(const SoftmaxMatmulQuery &q, const DeviceInfo &device,
+           const tile::dispatch::Library &lib = embeddedLibrary()) {
+  return tile::dispatch::chooseSoftmaxMatmul(lib, device, q);
+}
+
+/// Sets an environment variable (a forced kernel) for its lifetime.
+class ScopedEnv {
+public:
+  ScopedEnv(const char *variable, const char *value) : variable(variable) {
+    EXPECT_EQ(setenv(variable, value, 1), 0) << variable;
+  }
+  ~ScopedEnv() { unsetenv(variable); }
+  ScopedEnv(const ScopedEnv &) = delete;
+  ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+  const char *variable;
+};
+
+/// Failures of a sweep, reported together: how many, and the first few.
+struct Failures {
+  std::vector<std::string> first;
+  size_t count = 0;
+  void add(const std::string &what) {
+    if (first.size() < 12)
+      first.push_back(what);
+    ++count;
+  }
+  std::string report() const {
+    std::string s = std::to_string(count) + " failures:";
+    for (const std::string &f : first)
+      s += "\n  " + f;
+    return s;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The dispatch rule, as plain functions of a device (no GPU needed)
+//===----------------------------------------------------------------------===//
+
+SoftmaxQuery pointQuery(const cat::SoftmaxPoint &p) {
+  return {p.dtype, p.alignment, p.rows, p.cols};
+}
+SoftmaxMatmulQuery pointQuery(const cat::SoftmaxMatmulPoint &p) {
+  return {p.dtype, p.precision, p.batch, p.d1, p.d2, p.d3, p.tmaReadable};
+}
+
+/// Whether the dispatcher ranks two points alike for each other's problem
+/// (rule 2's keys tie; the earlier point in the table comes first).
+bool sameProblem(const cat::SoftmaxPoint &a, const cat::SoftmaxPoint &b) {
+  return a.dtype == b.dtype && a.alignment == b.alignment && a.rows == b.rows &&
+         a.cols == b.cols;
+}
+bool sameProblem(const cat::SoftmaxMatmulPoint &a,
+                 const cat::SoftmaxMatmulPoint &b) {
+  return a.dtype == b.dtype && a.precision == b.precision &&
+         a.tmaReadable == b.tmaReadable && a.batch * a.d1 == b.batch * b.d1 &&
+         a.d2 == b.d2 && a.d3 == b.d3;
+}
+
+/// What rule 3 takes for the problem of points[i]: the first kernel that
+/// admits it, ranked at points of that same problem in table order; -1 if
+/// none does (the dispatcher then looks at farther points and fallbacks).
+template <typename Point>
+int rankedChoice(const Point *points, unsigned n, unsigned i,
+                 const DeviceInfo &device) {
+  auto q = pointQuery(points[i]);
+  for (unsigned j = 0; j < n; ++j) {
+    if (!sameProblem(points[i], points[j]))
+      continue;
+    for (int16_t index : points[j].ranked) {
+      if (index < 0 || (unsigned)index >= kNumKernels)
+        break;
+      if (tile::dispatch::admits(kKernels[index].desc, q, device))
+        return index;
+    }
+  }
+  return -1;
+}
+
+/// At every point: the dispatcher's choice for the point's own problem
+/// admits it, and is the rule's ranked choice where there is one.
+/// `ranked` counts the points where a ranked kernel admits the problem.
+template <typename Point>
+void checkPoints(const Point *points, unsigned n, const DeviceInfo &device,
+                 const tile::dispatch::Library &lib, Failures &failures,
+                 unsigned &ranked) {
+  for (unsigned i = 0; i < n; ++i) {
+    auto q = pointQuery(points[i]);
+    int want = rankedChoice(points, n, i, device);
+    int got = choose(q, device, lib);
+    ranked += want >= 0;
+    if (got < 0)
+      failures.add(describe(q) + ": no kernel");
+    else if (!tile::dispatch::admits(kKernels[got].desc, q, device))
+      failures.add(describe(q) + ": chose " + kKernels[got].name +
+                   ", which does not admit it");
+    else if (want >= 0 && got != want)
+      failures.add(describe(q) + ": chose " + kKernels[got].name +
+                   ", but the first ranked kernel that admits it is " +
+                   kKernels[want].name);
+  }
+}
+
+/// Rule 3 at every point of `table`, which `lib` holds and `device`
+/// selects.
+void checkTable(const cat::TuningTable &table, const DeviceInfo &device,
+                Failures &failures, unsigned &ranked,
+                const tile::dispatch::Library &lib = embeddedLibrary()) {
+  checkPoints(table.softmax, table.numSoftmax, device, lib, failures, ranked);
+  checkPoints(table.softmaxMatmul, table.numSoftmaxMatmul, device, lib,
+              failures, ranked);
+}
+
+/// Row lengths from 1 to 70000: every length to 300, then steps of about
+/// 1.5% (odd and even lengths, of every 16-byte class), and each power of
+/// two from 256 to 2^20 with its neighbours and its midpoint to the next.
+std::vector<int64_t> sweepWidths() {
+  std::vector<int64_t> w;
+  for (int64_t c = 1; c <= 300; ++c)
+    w.push_back(c);
+  for (int64_t c = 301; c <= 70000; c += 1 + c / 64)
+    w.push_back(c);
+  for (int64_t p = 256; p <= (int64_t(1) << 20); p *= 2)
+    for (int64_t d :
+         {int64_t(-8), int64_t(-1), int64_t(0), int64_t(1), int64_t(8), p / 2})
+      w.push_back(p + d);
+  std::sort(w.begin(), w.end());
+  w.erase(std::unique(w.begin(), w.end()), w.end());
+  return w;
+}
+
+/// The (dtype, precision) pairs of softmax-matmul: f32 under each
+/// precision, 2-byte types under IEEE.
+std::vector<std::pair<tile_dtype, tile_precision>> matmulTypes() {
+  return {{TILE_F32, TILE_PRECISION_IEEE},
+          {TILE_F32, TILE_PRECISION_TF32},
+          {TILE_F32, TILE_PRECISION_TF32X3},
+          {TILE_F16, TILE_PRECISION_IEEE},
+          {TILE_BF16, TILE_PRECISION_IEEE}};
+}
+
+/// Rule 3 and 4 for every problem of a sweep: the dispatcher finds a
+/// kernel, and that kernel admits the problem; inputs TMA cannot read
+/// never get a TMA kernel.
+void checkSweep(const DeviceInfo &device, Failures &failures) {
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (int64_t cols : sweepWidths())
+      for (bool aligned : {false, true})
+        for (int64_t rows : {1, 37, 65536}) {
+          SoftmaxQuery q = softmaxQuery(t, rows, cols, aligned);
+          int k = choose(q, device);
+          if (k < 0)
+            failures.add(describe(q) + ": no kernel");
+          else if (!tile::dispatch::admits(kKernels[k].desc, q, device))
+            failures.add(describe(q) + ": chose " + kKernels[k].name +
+                         ", which does not admit it");
+        }
+  struct Rows {
+    int64_t batch, d1;
+  };
+  for (auto [t, p] : matmulTypes())
+    for (Rows r : {Rows{1, 1}, Rows{1, 64}, Rows{2, 300}, Rows{8, 4096},
+                   Rows{65535, 16}})
+      for (int64_t d2 :
+           {1, 8, 31, 64, 65, 100, 128, 129, 256, 257, 1000, 1001, 4096, 65536})
+        for (int64_t d3 : {1, 5, 8, 64, 100, 101, 130, 256, 600, 4096})
+          for (bool readable : {false, true}) {
+            int64_t es = elemSize(t);
+            if (readable && ((d2 * es) % 16 || (d3 * es) % 16))
+              continue; // TMA reads only rows of whole 16-byte vectors
+            SoftmaxMatmulQuery q{cat::DType(t),
+                                 t == TILE_F32 ? cat::Precision(p)
+                                               : cat::Precision::IEEE,
+                                 r.batch,
+                                 r.d1,
+                                 d2,
+                                 d3,
+                                 readable};
+            int k = choose(q, device);
+            if (k < 0)
+              failures.add(describe(q) + ": no kernel");
+            else if (!tile::dispatch::admits(kKernels[k].desc, q, device))
+              failures.add(describe(q) + ": chose " + kKernels[k].name +
+                           ", which does not admit it");
+            else if (!readable && kKernels[k].desc.softmaxMatmul.tma)
+              failures.add(describe(q) + ": chose the TMA kernel " +
+                           kKernels[k].name);
+          }
+}
+
+/// Devices the dispatcher may meet, described: each table's own, and
+/// devices of compute capability 8.0 and 9.0 that no table names (the
+/// latter also without stream-ordered allocation, which Grid kernels need).
+std::vector<DeviceInfo> describedDevices() {
+  std::vector<DeviceInfo> devices{{"described sm_80 device", 8, 0, 108, true},
+                                  {"described sm_90 device", 9, 0, 132, true},
+                                  {"described sm_90 device", 9, 0, 132, false}};
+  for (unsigned i = 0; i < kNumTables; ++i) {
+    const cat::DeviceKey &key = kTables[i].device;
+    devices.push_back({key.name, key.ccMajor, key.ccMinor, key.sms, true});
+  }
+  return devices;
+}
+
+std::string describe(const DeviceInfo &d) {
+  return d.name + " (" + std::to_string(d.ccMajor) + "." +
+         std::to_string(d.ccMinor) + ", " + std::to_string(d.sms) + " SMs" +
+         (d.streamOrderedAllocation ? "" : ", no stream-ordered allocation") +
+         ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Running the operations
+//===----------------------------------------------------------------------===//
 
 /// Host values rounded to `t`, and their bytes.
 struct HostTensor {
@@ -68,12 +382,28 @@ std::vector<double> readTensor(const std::vector<uint8_t> &bytes,
 
 double tolerance(tile_dtype t) { return t == TILE_F32 ? 1e-5 : 1e-2; }
 
-/// The dtype of a softmax variant from its name past the family prefix
-/// (`<in>_<out>_...`).
-tile_dtype variantDtype(const std::string &rest) {
-  std::string in = rest.substr(0, rest.find('_'));
-  return in == "f32" ? TILE_F32 : in == "f16" ? TILE_F16 : TILE_BF16;
+double matmulTolerance(tile_dtype t, tile_precision p) {
+  return t != TILE_F32 ? 1e-2 : p == TILE_PRECISION_TF32 ? 1e-3 : 1e-5;
 }
+
+/// A softmax problem of a forced kernel: rows x cols, inputs scaled by
+/// `scale`, optionally one huge element per row (checkSoftmax).
+struct Shape {
+  int64_t rows, cols;
+  double scale = 4.0;
+  int64_t hugeStride = 0;
+};
+
+struct MatmulShape {
+  int64_t batch, d1, d2, d3;
+};
+
+/// TILE_REQUIRE_GPU, then the device as the dispatcher sees it in
+/// `device` (the fixture's).
+#define TILE_REQUIRE_DEVICE()                                                  \
+  TILE_REQUIRE_GPU();                                                          \
+  ASSERT_EQ(tile::library::getDeviceInfo(device), TILE_SUCCESS)                \
+      << tile_last_error()
 
 class LibraryOpsGPUTest : public ::testing::Test {
 protected:
@@ -81,26 +411,70 @@ protected:
   std::mt19937_64 rng{seed};
   ::testing::ScopedTrace trace{__FILE__, __LINE__,
                                "random seed " + std::to_string(seed)};
+  DeviceInfo device;
 
-  /// Runs `check` on each of `variants` with it forced through
-  /// TILE_SOFTMAX_VARIANT, up to the first fatal failure; the variable is
-  /// unset afterwards.
-  template <typename Variant, typename Check>
-  void forEachForced(const std::vector<Variant> &variants, Check check) {
-    for (const Variant &v : variants) {
-      ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", v.name.c_str(), 1), 0);
-      check(v);
-      if (HasFatalFailure())
-        break;
+  bool runsHere(const cat::KernelDesc &k) const {
+    return cat::runsOn(cat::getTarget(k), device.ccMajor, device.ccMinor);
+  }
+
+  /// The embedded kernels of `op` that `select` takes and that run on this
+  /// device; `embedded` counts those `select` takes, wherever they run.
+  template <typename Select>
+  std::vector<unsigned> kernelsOf(cat::Op op, Select select,
+                                  unsigned &embedded) const {
+    std::vector<unsigned> out;
+    embedded = 0;
+    for (unsigned i = 0; i < kNumKernels; ++i) {
+      const cat::KernelDesc &k = kKernels[i].desc;
+      if (k.op != op || !select(k))
+        continue;
+      ++embedded;
+      if (runsHere(k))
+        out.push_back(i);
     }
-    unsetenv("TILE_SOFTMAX_VARIANT");
+    return out;
+  }
+
+  /// Why a test of every kernel of a kind has none to test.
+  std::string noKernels(const char *kind, unsigned embedded) const {
+    return "no " + std::string(kind) +
+           " kernel runs here: " + std::to_string(embedded) +
+           " embedded, for compute capability " +
+           std::to_string(device.ccMajor) + "." +
+           std::to_string(device.ccMinor) +
+           " (the build embeds the kernels its tuning tables rank and the "
+           "fallbacks; -DTILE_TUNING_KERNELS=ON embeds every configuration)";
+  }
+
+  /// The kernel tile_softmax runs for `q`: the one TILE_SOFTMAX_VARIANT
+  /// names, else the dispatcher's choice; -1 if none.
+  int softmaxKernelFor(const SoftmaxQuery &q) const {
+    if (const char *forced = std::getenv("TILE_SOFTMAX_VARIANT"))
+      return kernelNamed(forced);
+    return choose(q, device);
+  }
+
+  int softmaxMatmulKernelFor(const SoftmaxMatmulQuery &q) const {
+    if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
+      return kernelNamed(forced);
+    return choose(q, device);
   }
 
   /// Runs tile_softmax on rows x cols (row strides in elements, `offset`
-  /// elements into each buffer to test unaligned bases) and compares.
+  /// elements into each buffer to test unaligned bases) and compares. The
+  /// kernel that runs (forced or chosen) must admit the problem.
   void checkSoftmax(tile_dtype t, int64_t rows, int64_t cols, int64_t xStride,
                     int64_t yStride, int64_t offset = 0, double scale = 1.0,
                     int64_t hugeStride = 0) {
+    size_t es = elemSize(t);
+    SoftmaxQuery q =
+        softmaxQuery(t, rows, cols,
+                     (offset * es) % 16 == 0 && (xStride * es) % 16 == 0 &&
+                         (yStride * es) % 16 == 0);
+    int kernel = softmaxKernelFor(q);
+    ASSERT_GE(kernel, 0) << "no kernel for " << describe(q);
+    ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
+        << kKernels[kernel].name << " does not admit " << describe(q);
     std::vector<float> host = randomFloats(rows * xStride + offset, rng, scale);
     // Optionally one element of 1e4 per row, at column r * hugeStride
     // (mod cols): a row max far above the rest.
@@ -108,16 +482,15 @@ protected:
       for (int64_t r = 0; r < rows; ++r)
         host[offset + r * xStride + (r * hugeStride) % cols] = 1e4f;
     HostTensor x = makeTensor(host, t);
-    size_t es = elemSize(t);
     tile::DeviceBuffer dx, dy;
     ASSERT_OK(tile::DeviceBuffer::allocate(x.bytes.size(), dx));
     ASSERT_OK(dx.copyFromHost(x.bytes.data(), x.bytes.size()));
     size_t yBytes = (rows * yStride + offset) * es;
     ASSERT_OK(tile::DeviceBuffer::allocate(yBytes, dy));
     ASSERT_OK(dy.fill(0xFF)); // NaN in every dtype
-    tile_status s = tile_softmax(dy.ptr() + offset * es, t, yStride,
-                                 dx.ptr() + offset * es, t, xStride, rows,
-                                 cols, nullptr);
+    tile_status s =
+        tile_softmax(dy.ptr() + offset * es, t, yStride, dx.ptr() + offset * es,
+                     t, xStride, rows, cols, nullptr);
     ASSERT_EQ(s, TILE_SUCCESS) << tile_last_error();
     ASSERT_OK(tile::synchronize());
     std::vector<uint8_t> yb(yBytes);
@@ -133,27 +506,72 @@ protected:
         ASSERT_TRUE(std::isnan(y[offset + r * yStride + c]))
             << "wrote padding at row " << r << " column " << c;
     }
-    char variant[128];
-    ASSERT_EQ(tile_softmax_variant(t, t, cols,
-                                   (offset * es) % 16 == 0 &&
-                                       (xStride * es) % 16 == 0 &&
-                                       (yStride * es) % 16 == 0,
-                                   variant, sizeof(variant)),
-              TILE_SUCCESS);
     expectClose(got, referenceSoftmax(xs, rows, cols),
                 std::string("softmax ") + name(t) + " " + std::to_string(rows) +
-                    "x" + std::to_string(cols) + " via " + variant,
+                    "x" + std::to_string(cols) + " via " +
+                    kKernels[kernel].name,
                 tolerance(t));
   }
 
-  /// Runs tile_softmax_matmul on contiguous random inputs (x scaled by
-  /// `xScale`) of batch x d1 x d2 and batch x d2 x d3, with a poisoned
-  /// output, and compares with float64 at the precision's tolerance.
+  /// Runs softmax kernel `index`, forced, on `s` laid out as its alignment
+  /// class allows: Element kernels get misaligned bases and odd strides,
+  /// the others 16-byte aligned rows with padding (Whole16: row lengths
+  /// rounded down to whole 16-byte vectors). Returns whether the kernel
+  /// admits the problem; nothing runs if not.
+  bool checkForcedSoftmax(unsigned index, Shape s) {
+    const cat::SoftmaxKernel &k = kKernels[index].desc.softmax;
+    tile_dtype t = apiDtype(k.dtype);
+    int64_t vector = vectorElems(t), cols = s.cols;
+    if (cols < 1)
+      return false;
+    int64_t xStride = cols + 3, yStride = cols + 1, offset = 1;
+    if (k.alignment != cat::RowAlignment::Element) {
+      if (k.alignment == cat::RowAlignment::Whole16)
+        cols = std::max(vector, cols / vector * vector);
+      xStride = roundUp(cols, vector) + vector;
+      yStride = roundUp(cols, vector) + 2 * vector;
+      offset = 0;
+    }
+    if (!tile::dispatch::admits(kKernels[index].desc,
+                                softmaxQuery(t, s.rows, cols, offset == 0),
+                                device))
+      return false;
+    ScopedEnv forced("TILE_SOFTMAX_VARIANT", kKernels[index].name);
+    checkSoftmax(t, s.rows, cols, xStride, yStride, offset, s.scale,
+                 s.hugeStride);
+    return true;
+  }
+
+  /// Forces each of `kernels` onto the shapes `shapes(desc.softmax)` lists
+  /// that it admits; each must admit one of them.
+  template <typename Shapes>
+  void checkEverySoftmaxKernel(const std::vector<unsigned> &kernels,
+                               Shapes shapes) {
+    for (unsigned i : kernels) {
+      SCOPED_TRACE(std::string("forced ") + kKernels[i].name);
+      int ran = 0;
+      for (const Shape &s : shapes(kKernels[i].desc.softmax)) {
+        ran += checkForcedSoftmax(i, s);
+        if (HasFatalFailure())
+          return;
+      }
+      EXPECT_GT(ran, 0) << kKernels[i].name
+                        << " admits none of the shapes tried";
+    }
+  }
+
+  /// Runs tile_softmax_matmul on random inputs (x scaled by `xScale`) of
+  /// batch x d1 x d2 and batch x d2 x d3, rows padded by xPad and vPad
+  /// elements, with a poisoned contiguous output, and compares with
+  /// float64 at the precision's tolerance. The kernel that runs (forced or
+  /// chosen) must admit the problem.
   void checkSoftmaxMatmul(tile_dtype t, tile_precision p, int64_t batch,
                           int64_t d1, int64_t d2, int64_t d3, double xScale,
-                          const std::string &what) {
-    HostTensor x = makeTensor(randomFloats(batch * d1 * d2, rng, xScale), t);
-    HostTensor v = makeTensor(randomFloats(batch * d2 * d3, rng), t);
+                          const std::string &what, int64_t xPad = 0,
+                          int64_t vPad = 0) {
+    int64_t xRow = d2 + xPad, vRow = d3 + vPad;
+    HostTensor x = makeTensor(randomFloats(batch * d1 * xRow, rng, xScale), t);
+    HostTensor v = makeTensor(randomFloats(batch * d2 * vRow, rng), t);
     size_t outBytes = batch * d1 * d3 * elemSize(t);
     tile::DeviceBuffer dx, dv, dout;
     ASSERT_OK(tile::DeviceBuffer::allocate(x.bytes.size(), dx));
@@ -162,26 +580,117 @@ protected:
     ASSERT_OK(dx.copyFromHost(x.bytes.data(), x.bytes.size()));
     ASSERT_OK(dv.copyFromHost(v.bytes.data(), v.bytes.size()));
     ASSERT_OK(dout.fill(0xFF));
-    int64_t xs[3] = {d1 * d2, d2, 1}, vs[3] = {d2 * d3, d3, 1},
+    int64_t xs[3] = {d1 * xRow, xRow, 1}, vs[3] = {d2 * vRow, vRow, 1},
             os[3] = {d1 * d3, d3, 1};
+    SoftmaxMatmulQuery q = softmaxMatmulQuery(t, p, batch, d1, d2, d3, xs, vs);
+    q.tmaReadable = tile::library::softmaxMatmulTmaReadable(
+        t, dx.ptr(), xs, dv.ptr(), vs, batch);
+    int kernel = softmaxMatmulKernelFor(q);
+    ASSERT_GE(kernel, 0) << what << ": no kernel for " << describe(q);
+    ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
+        << what << ": " << kKernels[kernel].name << " does not admit "
+        << describe(q);
     tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(),
                                         vs, t, batch, d1, d2, d3, p, nullptr);
     ASSERT_EQ(s, TILE_SUCCESS) << what << ": " << tile_last_error();
     std::vector<uint8_t> ob(outBytes);
     ASSERT_OK(dout.copyToHost(ob.data(), outBytes));
-    double tol = t != TILE_F32                ? 1e-2
-                 : p == TILE_PRECISION_TF32 ? 1e-3
-                                            : 1e-5;
+    std::vector<double> xv, vv;
+    for (int64_t i = 0; i < batch * d1; ++i)
+      for (int64_t k = 0; k < d2; ++k)
+        xv.push_back(x.values[i * xRow + k]);
+    for (int64_t i = 0; i < batch * d2; ++i)
+      for (int64_t j = 0; j < d3; ++j)
+        vv.push_back(v.values[i * vRow + j]);
     expectClose(readTensor(ob, t),
-                referenceSoftmaxMatmul(x.values, v.values, batch, d1, d2, d3),
+                referenceSoftmaxMatmul(xv, vv, batch, d1, d2, d3),
                 what + " " + std::to_string(batch) + "x" + std::to_string(d1) +
-                    "x" + std::to_string(d2) + "x" + std::to_string(d3),
-                tol);
+                    "x" + std::to_string(d2) + "x" + std::to_string(d3) +
+                    " via " + kKernels[kernel].name,
+                matmulTolerance(t, p));
+  }
+
+  /// tile_softmax on 2 rows of `cols` (16-byte aligned rows, or misaligned
+  /// bases) with TILE_SOFTMAX_VARIANT=`forced`, in `status`; an output
+  /// that a failing call leaves untouched.
+  void forcedSoftmaxStatus(const char *forced, tile_dtype t, int64_t cols,
+                           bool aligned, tile_status &status) {
+    size_t es = elemSize(t);
+    int64_t rows = 2, offset = aligned ? 0 : 1;
+    int64_t stride = aligned ? roundUp(cols, vectorElems(t)) : cols + 1;
+    size_t bytes = (rows * stride + offset) * es;
+    tile::DeviceBuffer dx, dy;
+    ASSERT_OK(tile::DeviceBuffer::allocate(bytes, dx));
+    ASSERT_OK(tile::DeviceBuffer::allocate(bytes, dy));
+    ASSERT_OK(dx.fill(0));
+    ASSERT_OK(dy.fill(0xFF));
+    {
+      ScopedEnv env("TILE_SOFTMAX_VARIANT", forced);
+      status =
+          tile_softmax(dy.ptr() + offset * es, t, stride,
+                       dx.ptr() + offset * es, t, stride, rows, cols, nullptr);
+    }
+    if (status == TILE_SUCCESS) {
+      ASSERT_OK(tile::synchronize());
+      return;
+    }
+    EXPECT_NE(std::string(tile_last_error())
+                  .find("TILE_SOFTMAX_VARIANT='" + std::string(forced) + "'"),
+              std::string::npos)
+        << tile_last_error();
+    std::vector<uint8_t> out(bytes);
+    ASSERT_OK(dy.copyToHost(out.data(), bytes));
+    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](uint8_t b) {
+      return b == 0xFF;
+    })) << "a refused call wrote its output";
+  }
+
+  /// tile_softmax_matmul on 1 x d1 x d2 and 1 x d2 x d3 (X's rows padded by
+  /// xPad elements) with TILE_SOFTMAX_MATMUL_VARIANT=`forced`, in
+  /// `status`; an output that a failing call leaves untouched.
+  void forcedSoftmaxMatmulStatus(const char *forced, tile_dtype t,
+                                 tile_precision p, int64_t d1, int64_t d2,
+                                 int64_t d3, int64_t xPad,
+                                 tile_status &status) {
+    size_t es = elemSize(t);
+    int64_t xRow = d2 + xPad;
+    tile::DeviceBuffer dx, dv, dout;
+    ASSERT_OK(tile::DeviceBuffer::allocate(d1 * xRow * es, dx));
+    ASSERT_OK(tile::DeviceBuffer::allocate(d2 * d3 * es, dv));
+    ASSERT_OK(tile::DeviceBuffer::allocate(d1 * d3 * es, dout));
+    ASSERT_OK(dx.fill(0));
+    ASSERT_OK(dv.fill(0));
+    ASSERT_OK(dout.fill(0xFF));
+    int64_t xs[3] = {d1 * xRow, xRow, 1}, vs[3] = {d2 * d3, d3, 1},
+            os[3] = {d1 * d3, d3, 1};
+    {
+      ScopedEnv env("TILE_SOFTMAX_MATMUL_VARIANT", forced);
+      status = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs,
+                                   t, 1, d1, d2, d3, p, nullptr);
+    }
+    if (status == TILE_SUCCESS) {
+      ASSERT_OK(tile::synchronize());
+      return;
+    }
+    EXPECT_NE(
+        std::string(tile_last_error())
+            .find("TILE_SOFTMAX_MATMUL_VARIANT='" + std::string(forced) + "'"),
+        std::string::npos)
+        << tile_last_error();
+    std::vector<uint8_t> out(d1 * d3 * es);
+    ASSERT_OK(dout.copyToHost(out.data(), out.size()));
+    EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](uint8_t b) {
+      return b == 0xFF;
+    })) << "a refused call wrote its output";
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Softmax through the dispatcher
+//===----------------------------------------------------------------------===//
+
 TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
-  TILE_REQUIRE_GPU();
+  TILE_REQUIRE_DEVICE();
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (int64_t cols :
          {1,     17,    32,     100,    256,    781,   1024,  1025,
@@ -190,267 +699,29 @@ TEST_F(LibraryOpsGPUTest, SoftmaxEveryPathAndDtype) {
       checkSoftmax(t, 37, cols, cols, cols);
 }
 
-/// An embedded softmax cluster variant, with the fields its name
-/// softmax_cluster_<in>_<out>_c<size>_b<block>_w<warps>_a16... gives.
-struct ClusterVariant {
-  std::string name;
-  tile_dtype dtype;
-  int64_t size, block;
-};
-
-/// The cluster variants that loop over slices of their rows (`_l`), or
-/// the others.
-static std::vector<ClusterVariant> clusterVariants(bool loop) {
-  const std::string prefix = "softmax_cluster_";
-  std::vector<ClusterVariant> out;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string name = tile_library_kernel_name(i);
-    bool isLoop =
-        name.size() > 2 && name.compare(name.size() - 2, 2, "_l") == 0;
-    if (name.rfind(prefix, 0) != 0 || isLoop != loop)
-      continue;
-    std::string rest = name.substr(prefix.size());
-    size_t c = rest.find("_c"), b = rest.find("_b", c);
-    out.push_back({name, variantDtype(rest), std::stoll(rest.substr(c + 2)),
-                   std::stoll(rest.substr(b + 2))});
-  }
-  return out;
-}
-
-// Every cluster kernel, forced, on rows that fill it, rows whose last
-// program is partly masked, and rows that leave whole programs of the
-// cluster without columns (they contribute -inf and 0).
-TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
-  TILE_REQUIRE_GPU();
-  bool clusters = false;
-  ASSERT_OK(hasClusters(clusters));
-  if (!clusters)
-    GTEST_SKIP() << "thread block clusters need compute capability 9.0";
-  std::vector<ClusterVariant> variants = clusterVariants(/*loop=*/false);
-  EXPECT_EQ(variants.size(), 78u);
-  forEachForced(variants, [&](const ClusterVariant &v) {
-    int64_t capacity = v.size * v.block;
-    for (int64_t cols : {capacity, capacity - 1008, v.block / 2 + 16}) {
-      checkSoftmax(v.dtype, 6, cols, cols + 16, cols + 32, 0, 4.0);
-      if (HasFatalFailure())
-        return;
-    }
-    checkSoftmax(v.dtype, 3, capacity - 16, capacity, capacity, 0, 1.0,
-                 /*hugeStride=*/7919);
-  });
-}
-
-// Every cluster kernel that loops over slices of the row (`_l`), forced:
-// slices of several blocks, the last one ending inside a block, rows that
-// leave the last programs of the cluster without columns, and a row of 16.
-TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
-  TILE_REQUIRE_GPU();
-  bool clusters = false;
-  ASSERT_OK(hasClusters(clusters));
-  if (!clusters)
-    GTEST_SKIP() << "thread block clusters need compute capability 9.0";
-  std::vector<ClusterVariant> variants = clusterVariants(/*loop=*/true);
-  EXPECT_EQ(variants.size(), 12u);
-  forEachForced(variants, [&](const ClusterVariant &v) {
-    int64_t blocks = v.size * v.block;
-    for (int64_t cols :
-         {3 * blocks, 2 * blocks - 1008, v.block + 16, int64_t(16)}) {
-      checkSoftmax(v.dtype, 5, cols, cols + 16, cols + 32, 0, 4.0);
-      if (HasFatalFailure())
-        return;
-    }
-    // The row max in a different slice of each row.
-    checkSoftmax(v.dtype, 3, blocks + 48, blocks + 48, blocks + 48, 0, 1.0,
-                 /*hugeStride=*/v.block + 7);
-  });
-}
-
-// Every grid kernel (rows split over programs anywhere in the grid, which
-// wait for one another through a workspace), forced: rows of several
-// slices, the last one partly masked, of one slice plus 16 columns, of 16
-// columns; thousands of programs (more than the GPU keeps resident, so
-// later rows' programs start as earlier rows finish); the row max in a
-// different slice of each row.
-TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
-  TILE_REQUIRE_GPU();
-  const std::string prefix = "softmax_grid_";
-  struct GridVariant {
-    std::string name;
-    tile_dtype dtype;
-    int64_t block;
-  };
-  std::vector<GridVariant> variants;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string name = tile_library_kernel_name(i);
-    if (name.rfind(prefix, 0) != 0)
-      continue;
-    std::string rest = name.substr(prefix.size());
-    variants.push_back({name, variantDtype(rest),
-                        std::stoll(rest.substr(rest.rfind("_b") + 2))});
-  }
-  // f32: 2 builds; f16 and bf16: 2, and 5 rematerialized (`_rm`, one
-  // with an occupancy request).
-  EXPECT_EQ(variants.size(), 16u);
-  forEachForced(variants, [&](const GridVariant &v) {
-    for (int64_t cols :
-         {3 * v.block, 2 * v.block - 1008, v.block + 16, int64_t(16)}) {
-      checkSoftmax(v.dtype, 5, cols, cols + 16, cols + 32, 0, 4.0);
-      if (HasFatalFailure())
-        return;
-    }
-    checkSoftmax(v.dtype, 1000, 2 * v.block + 32, 2 * v.block + 32,
-                 2 * v.block + 32);
-    if (HasFatalFailure())
-      return;
-    checkSoftmax(v.dtype, 3, 4 * v.block + 48, 4 * v.block + 48,
-                 4 * v.block + 48, 0, 1.0, /*hugeStride=*/v.block + 7);
-  });
-}
-
-// Every two-tile row kernel (`_t<tail>`: columns [block, block + tail) in a
-// second tile), forced, on rows that fill both tiles, rows whose second
-// tile is nearly all masked, rows that leave it empty, and a row block
-// count that is not a multiple of the rows per program.
-TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
-  TILE_REQUIRE_GPU();
-  int tested = 0;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_rows_";
-    size_t t = variant.find("_t");
-    if (variant.rfind(prefix, 0) != 0 || t == std::string::npos)
-      continue;
-    // softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>_t<tail>_a16...
-    tile_dtype dtype = variantDtype(variant.substr(prefix.size()));
-    int64_t block = std::stoll(variant.substr(variant.rfind("_b") + 2));
-    int64_t tail = std::stoll(variant.substr(t + 2));
-    ASSERT_EQ(setenv("TILE_SOFTMAX_VARIANT", variant.c_str(), 1), 0);
-    int64_t capacity = block + tail;
-    for (int64_t cols : {capacity, capacity - 8, block + 8, block / 2 + 8}) {
-      int64_t stride = (cols + 15) / 16 * 16 + 16;
-      checkSoftmax(dtype, 37, cols, stride, stride, 0, 4.0);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_VARIANT");
-        return;
-      }
-    }
-    // The largest element in the first tile of row 0 and in the second
-    // tile of the others: both tiles' maxima enter the row's.
-    checkSoftmax(dtype, 5, capacity, capacity, capacity, 0, 1.0,
-                 /*hugeStride=*/capacity - 3);
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_VARIANT");
-  EXPECT_EQ(tested, 55);
-}
-
-/// An embedded softmax row variant, with the fields its name
-/// softmax_rows_<in>_<out>_r<rows>_b<block>_w<warps>... gives.
-struct RowVariant {
-  std::string name;
-  tile_dtype dtype;
-  int64_t rows, block, warps;
-};
-
-std::vector<RowVariant> rowVariants() {
-  const std::string prefix = "softmax_rows_";
-  std::vector<RowVariant> variants;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string name = tile_library_kernel_name(i);
-    if (name.rfind(prefix, 0) != 0)
-      continue;
-    // (The last `_b` and `_w`: bf16 names hold `_bf16`; the first `_r`:
-    // `_rm` may follow.)
-    auto at = [&](size_t pos) { return std::stoll(name.substr(pos + 2)); };
-    variants.push_back({name, variantDtype(name.substr(prefix.size())),
-                        at(name.find("_r", prefix.size())),
-                        at(name.rfind("_b")), at(name.rfind("_w"))});
-  }
-  return variants;
-}
-
-// Every persistent row kernel (`_p`: a grid of a few programs per SM,
-// each looping over row blocks, loading the next block during the
-// current one), forced, on more row blocks than programs (each
-// program runs the loop at least twice), rows that fill the block or end
-// inside it, and a row count that is not a multiple of the rows per
-// program. `_a1` builds get a misaligned base.
-TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
-  TILE_REQUIRE_GPU();
-  std::vector<RowVariant> variants;
-  for (const RowVariant &v : rowVariants())
-    if (v.name.find("_p") != std::string::npos)
-      variants.push_back(v);
-  // 7 persistent builds per dtype and alignment.
-  EXPECT_EQ(variants.size(), 42u);
-  forEachForced(variants, [&](const RowVariant &v) {
-    int64_t offset = v.name.find("_a1_") != std::string::npos ? 1 : 0;
-    // Twice the rows the runtime's grid covers at once (1024 threads'
-    // worth of programs per SM, at most 132 SMs), and some.
-    int64_t rows = 2 * 132 * (1024 / (32 * v.warps)) * v.rows + 37;
-    for (int64_t cols : {v.block, v.block - 3, v.block / 2 + 1}) {
-      int64_t stride = (cols + 7) / 8 * 8 + 8;
-      checkSoftmax(v.dtype, rows, cols, stride, stride, offset, 4.0);
-      if (HasFatalFailure())
-        return;
-    }
-  });
-}
-
-// Every one-tile row kernel marked tile.rematerialize (`_rm`: 2-byte rows
-// held as loaded, their f32 values and exponentials recomputed after each
-// reduction), forced, on full rows, rows missing their last 16-byte
-// vector, half-full rows, and rows whose largest element sits at a
-// different column in each row (scaled inputs: one weight dominates).
-TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
-  TILE_REQUIRE_GPU();
-  std::vector<RowVariant> variants;
-  for (const RowVariant &v : rowVariants())
-    if (v.name.find("_t") == std::string::npos && v.name.size() >= 3 &&
-        v.name.substr(v.name.size() - 3) == "_rm")
-      variants.push_back(v);
-  // 9 builds each for f16 and bf16.
-  EXPECT_EQ(variants.size(), 18u);
-  forEachForced(variants, [&](const RowVariant &v) {
-    for (int64_t cols : {v.block, v.block - 8, v.block / 2 + 8}) {
-      char chosen[128] = "";
-      EXPECT_EQ(tile_softmax_variant(v.dtype, v.dtype, cols, true, chosen,
-                                     sizeof(chosen)),
-                TILE_SUCCESS);
-      EXPECT_EQ(std::string(chosen), v.name) << cols << " columns";
-      int64_t stride = cols + 16;
-      checkSoftmax(v.dtype, 37, cols, stride, stride, 0, 4.0);
-      if (HasFatalFailure())
-        return;
-    }
-    checkSoftmax(v.dtype, 5, v.block, v.block, v.block, 0, 1.0,
-                 /*hugeStride=*/v.block - 3);
-  });
-}
-
 TEST_F(LibraryOpsGPUTest, SoftmaxTutorialShapeAndLargeMatrix) {
-  TILE_REQUIRE_GPU();
+  TILE_REQUIRE_DEVICE();
   checkSoftmax(TILE_F32, 1823, 781, 781, 781);
   checkSoftmax(TILE_F32, 4096, 4096, 4096, 4096);
   checkSoftmax(TILE_F16, 4096, 1024, 1024, 1024);
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxStridesAndAlignment) {
-  TILE_REQUIRE_GPU();
+  TILE_REQUIRE_DEVICE();
   for (tile_dtype t : {TILE_F32, TILE_F16}) {
     checkSoftmax(t, 50, 1000, 1024, 1008);   // aligned strides, padding
     checkSoftmax(t, 50, 1000, 1003, 1001);   // unaligned strides
     checkSoftmax(t, 9, 300, 320, 320, 3);    // unaligned base pointers
-    checkSoftmax(t, 3, 20000, 20011, 20000); // online path, odd stride
-    // Strides that are multiples of 16 bytes but not of 16 elements take
-    // the aligned variants.
+    checkSoftmax(t, 3, 20000, 20011, 20000); // long rows, odd stride
+    // Strides that are multiples of 16 bytes but not of 16 elements make
+    // aligned rows.
     checkSoftmax(t, 40, 5000, 5000, 5008);
     checkSoftmax(t, 40, 3000, 3016, 3000);
   }
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxLargeValues) {
-  TILE_REQUIRE_GPU();
+  TILE_REQUIRE_DEVICE();
   for (tile_dtype t : {TILE_F32, TILE_BF16}) {
     checkSoftmax(t, 20, 781, 781, 781, 0, 1e4);
     checkSoftmax(t, 20, 781, 781, 781, 0, 1.0, /*hugeStride=*/7919);
@@ -458,203 +729,792 @@ TEST_F(LibraryOpsGPUTest, SoftmaxLargeValues) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Every embedded softmax kernel of each kind, forced
+//===----------------------------------------------------------------------===//
+
+// Every cluster kernel on rows that fill it, rows whose last program is
+// partly masked, and rows that leave whole programs of the cluster without
+// columns (they contribute -inf and 0); the row max at a different column
+// of each row.
+TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::Cluster;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("cluster softmax", embedded);
+  checkEverySoftmaxKernel(kernels, [](const cat::SoftmaxKernel &k) {
+    int64_t capacity = int64_t(k.clusterSize) * k.block;
+    return std::vector<Shape>{{6, capacity},
+                              {6, capacity - 1008},
+                              {6, k.block / 2 + 16},
+                              {3, capacity - 16, 1.0, 7919}};
+  });
+}
+
+// Every cluster kernel that loops over slices of its rows: slices of
+// several blocks, the last one ending inside a block, rows that leave the
+// last programs of the cluster without columns, a row of 16, and the row
+// max in a different slice of each row.
+TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::ClusterLoop;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("cluster-loop softmax", embedded);
+  checkEverySoftmaxKernel(kernels, [](const cat::SoftmaxKernel &k) {
+    int64_t blocks = int64_t(k.clusterSize) * k.block;
+    return std::vector<Shape>{{5, 3 * blocks},
+                              {5, 2 * blocks - 1008},
+                              {5, k.block + 16},
+                              {5, 16},
+                              {3, blocks + 48, 1.0, k.block + 7}};
+  });
+}
+
+// Every grid kernel (rows split over programs anywhere in the grid, which
+// wait for one another through a workspace): rows of several slices, the
+// last one partly masked, of one slice plus 16 columns, of 16 columns;
+// thousands of programs (more than the GPU keeps resident, so later rows'
+// programs start as earlier rows finish); the row max in a different slice
+// of each row.
+TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::Grid;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("grid softmax", embedded);
+  if (!device.streamOrderedAllocation)
+    GTEST_SKIP() << "grid kernels need stream-ordered allocation for their "
+                    "workspace, which this driver lacks";
+  checkEverySoftmaxKernel(kernels, [](const cat::SoftmaxKernel &k) {
+    int64_t b = k.block;
+    return std::vector<Shape>{
+        {5, 3 * b}, {5, 2 * b - 1008},       {5, b + 16},
+        {5, 16},    {1000, 2 * b + 32, 1.0}, {3, 4 * b + 48, 1.0, b + 7}};
+  });
+}
+
+// Every two-tile row kernel (columns [block, block + tail) in a second
+// tile) on rows that fill both tiles, rows whose second tile is nearly all
+// masked, rows that leave it empty, and a row block count that is not a
+// multiple of the rows per program; then the largest element in the first
+// tile of row 0 and in the second tile of the others: both tiles' maxima
+// enter the row's.
+TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::Rows &&
+               k.softmax.tail > 0;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("two-tile row softmax", embedded);
+  checkEverySoftmaxKernel(kernels, [](const cat::SoftmaxKernel &k) {
+    int64_t capacity = int64_t(k.block) + k.tail;
+    return std::vector<Shape>{{37, capacity},
+                              {37, capacity - 8},
+                              {37, k.block + 8},
+                              {37, k.block / 2 + 8},
+                              {5, capacity, 1.0, capacity - 3}};
+  });
+}
+
+// Every persistent row kernel (a grid of a few programs per SM, each
+// looping over row blocks, loading the next block during the current one)
+// on more row blocks than programs (each program runs the loop at least
+// twice), rows that fill the block or end inside it, and a row count that
+// is not a multiple of the rows per program.
+TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::PersistentRows;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("persistent row softmax", embedded);
+  checkEverySoftmaxKernel(kernels, [&](const cat::SoftmaxKernel &k) {
+    // Twice the rows the runtime's grid covers at once (1024 threads'
+    // worth of programs per SM), and some.
+    int64_t rows =
+        2 * int64_t(device.sms) * std::max(1, 1024 / (32 * k.warps)) * k.rows +
+        37;
+    int64_t capacity = int64_t(k.block) + k.tail;
+    return std::vector<Shape>{
+        {rows, capacity}, {rows, capacity - 3}, {rows, k.block / 2 + 1}};
+  });
+}
+
+// Every one-tile row kernel that rematerializes (2-byte rows held as
+// loaded, their f32 values and exponentials recomputed after each
+// reduction) on full rows, rows missing their last 16-byte vector,
+// half-full rows, and rows whose largest element sits at a different
+// column in each row (scaled inputs: one weight dominates).
+TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::Softmax,
+      [](const cat::KernelDesc &k) {
+        return k.softmax.scheme == cat::SoftmaxScheme::Rows &&
+               k.softmax.rematerialize && k.softmax.tail == 0;
+      },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("rematerializing row softmax", embedded);
+  checkEverySoftmaxKernel(kernels, [](const cat::SoftmaxKernel &k) {
+    return std::vector<Shape>{{37, k.block},
+                              {37, k.block - 8},
+                              {37, k.block / 2 + 8},
+                              {5, k.block, 1.0, k.block - 3}};
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Softmax-matmul
+//===----------------------------------------------------------------------===//
+
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmul) {
-  TILE_REQUIRE_GPU();
-  struct Case { int64_t batch, d1, d2, d3; };
-  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
-    for (tile_precision p :
-         {TILE_PRECISION_IEEE, TILE_PRECISION_TF32, TILE_PRECISION_TF32X3}) {
-      if (t != TILE_F32 && p != TILE_PRECISION_IEEE)
-        continue;
-      for (Case c : {Case{1, 16, 16, 64}, Case{2, 50, 100, 40},
-                     Case{3, 17, 33, 5}, Case{2, 300, 257, 130},
-                     Case{1, 1, 1, 1}, Case{2, 4096, 64, 64}}) {
-        checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 1.0,
-                           std::string("softmax_matmul ") + name(t) +
-                               " precision " + std::to_string(p));
-        if (HasFatalFailure())
-          return;
-      }
-    }
-}
-
-// Every embedded softmax-matmul variant (forced through
-// TILE_SOFTMAX_MATMUL_VARIANT), not only the dispatcher's choices: tuning
-// may pick any of them. Shapes with partial tiles on every edge.
-TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
-  TILE_REQUIRE_GPU();
-  struct Case { int64_t batch, d1, d2, d3; };
-  int tested = 0;
-  bool hopper = false;
-  ASSERT_OK(isComputeCapability90(hopper));
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i) {
-    std::string variant = tile_library_kernel_name(i);
-    const std::string prefix = "softmax_matmul_";
-    if (variant.rfind(prefix, 0) != 0)
-      continue;
-    // Hopper builds (sm_90a, named with an `_h` part) run on 9.0 only.
-    bool hopperBuild = variant.find("_h_") != std::string::npos ||
-                       (variant.size() > 2 &&
-                        variant.compare(variant.size() - 2, 2, "_h") == 0);
-    if (hopperBuild && !hopper)
-      continue;
-    // softmax_matmul_<dtype>_<precision>_m.._k.._n.._w..
-    std::string rest = variant.substr(prefix.size());
-    std::string dtypeName = rest.substr(0, rest.find('_'));
-    rest = rest.substr(rest.find('_') + 1);
-    std::string precisionName = rest.substr(0, rest.find('_'));
-    tile_dtype t = dtypeName == "f32"   ? TILE_F32
-                   : dtypeName == "f16" ? TILE_F16
-                                        : TILE_BF16;
-    tile_precision p = precisionName == "tf32"     ? TILE_PRECISION_TF32
-                       : precisionName == "tf32x3" ? TILE_PRECISION_TF32X3
-                                                   : TILE_PRECISION_IEEE;
-    ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT", variant.c_str(), 1), 0);
-    std::vector<Case> cases{{2, 300, 257, 130}, {1, 128, 256, 256}};
-    // Short-row variants (`_p<n>`: d2 <= k): full and partial rows, and
-    // d3 beyond one program's columns.
-    if (variant.find("_p") != std::string::npos) {
-      int64_t k = std::stoll(variant.substr(variant.find("_k") + 2));
-      cases = {{2, 300, k - 7, 130}, {1, 128, k, 600}, {3, 65, k / 2 + 1, 9}};
-    }
-    // TMA builds read rows of a multiple of 16 bytes: partial row, column
-    // and d2 blocks (d2 = 264: a last step of 8 columns), three batches.
-    if (variant.size() > 4 &&
-        variant.compare(variant.size() - 4, 4, "_tma") == 0)
-      cases = {{2, 300, 264, 136}, {1, 128, 256, 256}, {3, 200, 520, 264}};
-    for (Case c : cases) {
-      checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 4.0, variant);
-      if (HasFatalFailure()) {
-        unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
+  TILE_REQUIRE_DEVICE();
+  for (auto [t, p] : matmulTypes())
+    for (MatmulShape c :
+         {MatmulShape{1, 16, 16, 64}, MatmulShape{2, 50, 100, 40},
+          MatmulShape{3, 17, 33, 5}, MatmulShape{2, 300, 257, 130},
+          MatmulShape{1, 1, 1, 1}, MatmulShape{2, 4096, 64, 64}}) {
+      checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 1.0,
+                         std::string("softmax_matmul ") + name(t) +
+                             " precision " + std::to_string(p));
+      if (HasFatalFailure())
         return;
-      }
     }
-    ++tested;
-  }
-  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
-  EXPECT_GE(tested, 40);
 }
 
-// The f16/bf16 builds with TMA copies: the dispatcher takes them for
-// contiguous tensors whose rows are a multiple of 16 bytes and the plain
-// build otherwise, and a TMA build forced onto rows it cannot read fails
-// at launch with a message, writing nothing.
-TEST_F(LibraryOpsGPUTest, SoftmaxMatmulTmaChoiceAndLimits) {
-  TILE_REQUIRE_GPU();
-  bool hopper = false;
-  ASSERT_OK(isComputeCapability90(hopper));
-  if (!hopper)
-    GTEST_SKIP() << "TMA builds run on compute capability 9.0";
-  // tf32's TMA build is for tuning only (slower: docs/perf-notes.md).
-  struct Choice {
-    tile_dtype dtype;
-    tile_precision precision;
-    int64_t d2;
-    const char *want;
-  };
-  for (Choice c :
-       {Choice{TILE_F16, TILE_PRECISION_IEEE, 8192,
-               "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"},
-        Choice{TILE_BF16, TILE_PRECISION_IEEE, 1000,
-               "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma"},
-        Choice{TILE_F16, TILE_PRECISION_IEEE, 1001,
-               "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"},
-        Choice{TILE_F32, TILE_PRECISION_TF32, 8192,
-               "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"}}) {
-    char name[128];
-    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, 2048, c.d2, 512,
-                                          name, sizeof(name)),
-              TILE_SUCCESS);
-    EXPECT_STREQ(name, c.want) << "d2 = " << c.d2;
+// Every embedded softmax-matmul kernel that runs here, forced, not only
+// the dispatcher's choices: tuning may rank any of them. Shapes with
+// partial tiles on every edge; short-row kernels (residentProducts) on
+// full and partial rows and d3 beyond one program's columns; TMA kernels
+// on rows of whole 16-byte vectors (d2 = 264: a last step of 8 columns)
+// and three batches.
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
+  TILE_REQUIRE_DEVICE();
+  unsigned embedded = 0;
+  std::vector<unsigned> kernels = kernelsOf(
+      cat::Op::SoftmaxMatmul, [](const cat::KernelDesc &) { return true; },
+      embedded);
+  if (kernels.empty())
+    GTEST_SKIP() << noKernels("softmax-matmul", embedded);
+  for (unsigned i : kernels) {
+    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    tile_dtype t = apiDtype(k.dtype);
+    tile_precision p = apiPrecision(k.precision);
+    int64_t bk = k.blockK;
+    std::vector<MatmulShape> shapes{{2, 300, 257, 130}, {1, 128, 256, 256}};
+    if (k.tma)
+      shapes = {{2, 300, 264, 136}, {1, 128, 256, 256}, {3, 200, 520, 264}};
+    if (k.residentProducts)
+      shapes = k.tma ? std::vector<MatmulShape>{{2, 300, bk - 8, 136},
+                                                {1, 128, bk, 600},
+                                                {3, 65, bk / 2, 8}}
+                     : std::vector<MatmulShape>{{2, 300, bk - 7, 130},
+                                                {1, 128, bk, 600},
+                                                {3, 65, bk / 2 + 1, 9}};
+    ScopedEnv forced("TILE_SOFTMAX_MATMUL_VARIANT", kKernels[i].name);
+    int ran = 0;
+    for (MatmulShape c : shapes) {
+      if (c.d2 < 1 ||
+          !tile::dispatch::admits(
+              kKernels[i].desc,
+              contiguousQuery(t, p, c.batch, c.d1, c.d2, c.d3), device))
+        continue;
+      checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 4.0,
+                         std::string("forced ") + kKernels[i].name);
+      if (HasFatalFailure())
+        return;
+      ++ran;
+    }
+    EXPECT_GT(ran, 0) << kKernels[i].name << " admits none of the shapes tried";
   }
-  // Through the operation: rows of 1001 halves take the plain build (the
-  // dispatcher) and give the right answer; the TMA build forced onto them
-  // is refused.
-  checkSoftmaxMatmul(TILE_F16, TILE_PRECISION_IEEE, 2, 256, 1001, 264, 4.0,
-                     "dispatcher, odd d2");
-  ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT",
-                   "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma", 1),
-            0);
-  const int64_t b = 1, d1 = 128, d2 = 1001, d3 = 256;
-  tile::DeviceBuffer dx, dv, dout;
-  ASSERT_OK(tile::DeviceBuffer::allocate(b * d1 * d2 * 2, dx));
-  ASSERT_OK(tile::DeviceBuffer::allocate(b * d2 * d3 * 2, dv));
-  ASSERT_OK(tile::DeviceBuffer::allocate(b * d1 * d3 * 2, dout));
-  ASSERT_OK(dx.fill(0));
-  ASSERT_OK(dv.fill(0));
-  ASSERT_OK(dout.fill(0xFF));
-  int64_t xs[3] = {d1 * d2, d2, 1}, vs[3] = {d2 * d3, d3, 1},
-          os[3] = {d1 * d3, d3, 1};
-  tile_status s =
-      tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs, TILE_F16,
-                          b, d1, d2, d3, TILE_PRECISION_IEEE, nullptr);
-  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
-  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(tile_last_error()).find("copied with TMA"),
-            std::string::npos)
-      << tile_last_error();
-  std::vector<uint8_t> out(b * d1 * d3 * 2);
-  ASSERT_OK(dout.copyToHost(out.data(), out.size()));
-  EXPECT_TRUE(
-      std::all_of(out.begin(), out.end(), [](uint8_t v) { return v == 0xFF; }));
 }
 
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
-  TILE_REQUIRE_GPU();
+  TILE_REQUIRE_DEVICE();
   // X transposed in memory (column-major rows), V with padded rows, output
-  // with a padded row stride whose padding must stay untouched. Also through
-  // the pipelined tensor-core variants (forced): their copies of the
-  // transposed X take the synchronous element path, V's rows (stride 64,
-  // 16-byte aligned) the cp.async path.
+  // with a padded row stride whose padding must stay untouched; through
+  // the dispatcher under each precision, and through a pipelined mma.sync
+  // kernel of that precision (forced, where one is embedded): its copies
+  // of the transposed X take the synchronous element path, V's rows
+  // (stride 64, 16-byte aligned) the cp.async path.
   const int64_t b = 2, d1 = 70, d2 = 90, d3 = 50, vPad = 64, oPad = 56;
-  struct Run {
-    tile_precision precision;
-    const char *variant; // nullptr: the dispatcher's choice
-    double tolerance;
-  };
-  for (Run run :
-       {Run{TILE_PRECISION_IEEE, nullptr, 1e-5},
-        Run{TILE_PRECISION_TF32, "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2",
-            1e-3},
-        Run{TILE_PRECISION_TF32X3,
-            "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2", 1e-5}}) {
-    std::vector<float> xh = randomFloats(b * d1 * d2, rng),
-                       vh = randomFloats(b * d2 * vPad, rng);
-    tile::DeviceBuffer dx, dv, dout;
-    ASSERT_OK(upload(xh, dx));
-    ASSERT_OK(upload(vh, dv));
-    ASSERT_OK(poisoned(b * d1 * oPad, dout));
-    int64_t xs[3] = {d1 * d2, 1, d1}, vs[3] = {d2 * vPad, vPad, 1},
-            os[3] = {d1 * oPad, oPad, 1};
-    if (run.variant)
-      ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT", run.variant, 1), 0);
-    tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs,
-                                        dv.ptr(), vs, TILE_F32, b, d1, d2, d3,
-                                        run.precision, nullptr);
-    unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
-    ASSERT_EQ(s, TILE_SUCCESS) << tile_last_error();
-    std::vector<float> out = download(dout, b * d1 * oPad);
-    std::vector<double> x(b * d1 * d2), v(b * d2 * d3), got;
-    for (int64_t bb = 0; bb < b; ++bb) {
-      for (int64_t i = 0; i < d1; ++i)
-        for (int64_t k = 0; k < d2; ++k)
-          x[(bb * d1 + i) * d2 + k] = xh[bb * d1 * d2 + k * d1 + i];
-      for (int64_t k = 0; k < d2; ++k)
-        for (int64_t j = 0; j < d3; ++j)
-          v[(bb * d2 + k) * d3 + j] = vh[bb * d2 * vPad + k * vPad + j];
-      for (int64_t i = 0; i < d1; ++i) {
-        for (int64_t j = 0; j < d3; ++j)
-          got.push_back(out[bb * d1 * oPad + i * oPad + j]);
-        for (int64_t j = d3; j < oPad; ++j)
-          ASSERT_TRUE(std::isnan(out[bb * d1 * oPad + i * oPad + j]));
+  int64_t xs[3] = {d1 * d2, 1, d1}, vs[3] = {d2 * vPad, vPad, 1},
+          os[3] = {d1 * oPad, oPad, 1};
+  for (tile_precision p :
+       {TILE_PRECISION_IEEE, TILE_PRECISION_TF32, TILE_PRECISION_TF32X3}) {
+    SoftmaxMatmulQuery q =
+        softmaxMatmulQuery(TILE_F32, p, b, d1, d2, d3, xs, vs);
+    std::vector<int> runs{-1}; // -1: the dispatcher's choice
+    for (unsigned i = 0; i < kNumKernels; ++i) {
+      const cat::KernelDesc &k = kKernels[i].desc;
+      if (k.op == cat::Op::SoftmaxMatmul &&
+          k.softmaxMatmul.product == cat::MatmulProduct::Mma &&
+          k.softmaxMatmul.stages >= 2 && tile::dispatch::admits(k, q, device)) {
+        runs.push_back((int)i);
+        break;
       }
     }
-    expectClose(got, referenceSoftmaxMatmul(x, v, b, d1, d2, d3),
-                std::string("strided softmax_matmul via ") +
-                    (run.variant ? run.variant : "the dispatcher"),
-                run.tolerance);
+    for (int forced : runs) {
+      std::vector<float> xh = randomFloats(b * d1 * d2, rng),
+                         vh = randomFloats(b * d2 * vPad, rng);
+      tile::DeviceBuffer dx, dv, dout;
+      ASSERT_OK(upload(xh, dx));
+      ASSERT_OK(upload(vh, dv));
+      ASSERT_OK(poisoned(b * d1 * oPad, dout));
+      const char *via = forced >= 0 ? kKernels[forced].name : "the dispatcher";
+      tile_status s;
+      {
+        std::optional<ScopedEnv> env;
+        if (forced >= 0)
+          env.emplace("TILE_SOFTMAX_MATMUL_VARIANT", kKernels[forced].name);
+        int kernel = softmaxMatmulKernelFor(q);
+        ASSERT_GE(kernel, 0) << describe(q);
+        ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
+            << kKernels[kernel].name << " does not admit " << describe(q);
+        s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs,
+                                TILE_F32, b, d1, d2, d3, p, nullptr);
+      }
+      ASSERT_EQ(s, TILE_SUCCESS) << via << ": " << tile_last_error();
+      std::vector<float> out = download(dout, b * d1 * oPad);
+      std::vector<double> x(b * d1 * d2), v(b * d2 * d3), got;
+      for (int64_t bb = 0; bb < b; ++bb) {
+        for (int64_t i = 0; i < d1; ++i)
+          for (int64_t k = 0; k < d2; ++k)
+            x[(bb * d1 + i) * d2 + k] = xh[bb * d1 * d2 + k * d1 + i];
+        for (int64_t k = 0; k < d2; ++k)
+          for (int64_t j = 0; j < d3; ++j)
+            v[(bb * d2 + k) * d3 + j] = vh[bb * d2 * vPad + k * vPad + j];
+        for (int64_t i = 0; i < d1; ++i) {
+          for (int64_t j = 0; j < d3; ++j)
+            got.push_back(out[bb * d1 * oPad + i * oPad + j]);
+          for (int64_t j = d3; j < oPad; ++j)
+            ASSERT_TRUE(std::isnan(out[bb * d1 * oPad + i * oPad + j]));
+        }
+      }
+      expectClose(got, referenceSoftmaxMatmul(x, v, b, d1, d2, d3),
+                  std::string("strided softmax_matmul precision ") +
+                      std::to_string(p) + " via " + via,
+                  matmulTolerance(TILE_F32, p));
+    }
   }
 }
+
+//===----------------------------------------------------------------------===//
+// The dispatch rule on this device
+//===----------------------------------------------------------------------===//
+
+// At every point of the table this device selects, the dispatcher takes
+// the first ranked kernel that admits the point's problem; the C API names
+// that kernel where it can state the problem (one row; contiguous
+// softmax-matmul tensors of one batch).
+TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
+  TILE_REQUIRE_DEVICE();
+  const cat::TuningTable *table =
+      tile::dispatch::selectTable(embeddedLibrary(), device);
+  if (!table)
+    GTEST_SKIP() << "no tuning table embedded: the dispatcher takes its "
+                    "fallbacks (LibraryDispatch.ChoiceAdmitsEveryProblem)";
+  SCOPED_TRACE("table of " + std::string(table->device.name) + " on " +
+               describe(device));
+  Failures failures;
+  unsigned ranked = 0;
+  checkTable(*table, device, failures, ranked);
+  EXPECT_EQ(failures.count, 0u) << failures.report();
+
+  char chosen[128];
+  for (unsigned i = 0; i < table->numSoftmax; ++i) {
+    const cat::SoftmaxPoint &p = table->softmax[i];
+    tile_dtype t = apiDtype(p.dtype);
+    bool whole = (p.cols * (int64_t)elemSize(t)) % 16 == 0;
+    bool aligned = p.alignment != cat::RowAlignment::Element;
+    if (p.rows != 1 ||
+        (aligned && whole != (p.alignment == cat::RowAlignment::Whole16)))
+      continue; // not a problem tile_softmax_variant states
+    int want = choose(pointQuery(p), device);
+    ASSERT_EQ(
+        tile_softmax_variant(t, t, p.cols, aligned, chosen, sizeof(chosen)),
+        TILE_SUCCESS)
+        << tile_last_error();
+    EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
+        << describe(pointQuery(p));
+  }
+  for (unsigned i = 0; i < table->numSoftmaxMatmul; ++i) {
+    const cat::SoftmaxMatmulPoint &p = table->softmaxMatmul[i];
+    tile_dtype t = apiDtype(p.dtype);
+    int64_t es = elemSize(t);
+    if (p.batch != 1 ||
+        p.tmaReadable != ((p.d2 * es) % 16 == 0 && (p.d3 * es) % 16 == 0))
+      continue; // not a problem tile_softmax_matmul_variant states
+    int want = choose(pointQuery(p), device);
+    ASSERT_EQ(tile_softmax_matmul_variant(t, apiPrecision(p.precision), p.d1,
+                                          p.d2, p.d3, chosen, sizeof(chosen)),
+              TILE_SUCCESS)
+        << tile_last_error();
+    EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
+        << describe(pointQuery(p));
+  }
+}
+
+// Whatever the tables say, the kernel taken admits the problem: a sweep of
+// row lengths of every dtype and row class, and of softmax-matmul sizes;
+// the C API names the dispatcher's choice; and a few odd lengths run
+// against float64, with aligned and misaligned rows.
+TEST_F(LibraryOpsGPUTest, DispatchChoiceAdmitsEveryProblem) {
+  TILE_REQUIRE_DEVICE();
+  Failures failures;
+  checkSweep(device, failures);
+  EXPECT_EQ(failures.count, 0u) << failures.report();
+
+  char chosen[128];
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (int64_t cols : sweepWidths())
+      for (int aligned : {0, 1}) {
+        SoftmaxQuery q = softmaxQuery(t, 1, cols, aligned);
+        int want = choose(q, device);
+        ASSERT_GE(want, 0) << describe(q);
+        ASSERT_EQ(
+            tile_softmax_variant(t, t, cols, aligned, chosen, sizeof(chosen)),
+            TILE_SUCCESS)
+            << tile_last_error();
+        ASSERT_STREQ(chosen, kKernels[want].name) << describe(q);
+      }
+  for (auto [t, p] : matmulTypes())
+    for (int64_t d2 : {1, 64, 100, 257, 1001, 4096})
+      for (int64_t d3 : {1, 64, 100, 101, 600}) {
+        SoftmaxMatmulQuery q = contiguousQuery(t, p, 1, 2048, d2, d3);
+        int want = choose(q, device);
+        ASSERT_GE(want, 0) << describe(q);
+        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 2048, d2, d3, chosen,
+                                              sizeof(chosen)),
+                  TILE_SUCCESS)
+            << tile_last_error();
+        ASSERT_STREQ(chosen, kKernels[want].name) << describe(q);
+      }
+
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (int64_t cols :
+         {3, 129, 1000, 2047, 4099, 9999, 20001, 33333, 65537, 69999}) {
+      checkSoftmax(t, 3, cols, cols, cols);
+      checkSoftmax(t, 3, cols, cols + 5, cols + 3, /*offset=*/1);
+      if (HasFatalFailure())
+        return;
+    }
+}
+
+// Inputs TMA cannot read (rows that are not whole 16-byte vectors, or a
+// row stride that misaligns rows) never get a kernel that copies with TMA,
+// through the C API's choice and through the operation, which still gives
+// the right answer.
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulNoTmaForUnreadableInputs) {
+  TILE_REQUIRE_DEVICE();
+  char chosen[128];
+  for (auto [t, p] : matmulTypes())
+    for (int64_t d2 : {1001, 8192})
+      for (int64_t d3 : {100, 101, 512}) {
+        int64_t es = elemSize(t);
+        if ((d2 * es) % 16 == 0 && (d3 * es) % 16 == 0)
+          continue; // TMA-readable
+        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 2048, d2, d3, chosen,
+                                              sizeof(chosen)),
+                  TILE_SUCCESS)
+            << tile_last_error();
+        int k = kernelNamed(chosen);
+        ASSERT_GE(k, 0) << chosen;
+        EXPECT_FALSE(kKernels[k].desc.softmaxMatmul.tma)
+            << name(t) << " d2 " << d2 << " d3 " << d3 << ": " << chosen;
+      }
+  struct Case {
+    tile_dtype t;
+    tile_precision p;
+    int64_t batch, d1, d2, d3, xPad, vPad;
+  };
+  for (Case c : {
+           Case{TILE_F16, TILE_PRECISION_IEEE, 2, 256, 1001, 264, 0, 0},
+           Case{TILE_F16, TILE_PRECISION_IEEE, 1, 200, 256, 100, 0, 0},
+           Case{TILE_BF16, TILE_PRECISION_IEEE, 2, 128, 512, 256, 4, 0},
+           Case{TILE_BF16, TILE_PRECISION_IEEE, 1, 128, 256, 264, 0, 3},
+           Case{TILE_F32, TILE_PRECISION_TF32, 1, 128, 256, 256, 0, 1},
+           Case{TILE_F32, TILE_PRECISION_IEEE, 2, 100, 256, 101, 0, 0},
+       }) {
+    int64_t xs[3] = {c.d1 * (c.d2 + c.xPad), c.d2 + c.xPad, 1},
+            vs[3] = {c.d2 * (c.d3 + c.vPad), c.d3 + c.vPad, 1};
+    SoftmaxMatmulQuery q =
+        softmaxMatmulQuery(c.t, c.p, c.batch, c.d1, c.d2, c.d3, xs, vs);
+    ASSERT_FALSE(q.tmaReadable) << describe(q);
+    int k = choose(q, device);
+    ASSERT_GE(k, 0) << describe(q);
+    EXPECT_FALSE(kKernels[k].desc.softmaxMatmul.tma)
+        << describe(q) << ": " << kKernels[k].name;
+    checkSoftmaxMatmul(c.t, c.p, c.batch, c.d1, c.d2, c.d3, 4.0,
+                       "not TMA-readable", c.xPad, c.vPad);
+    if (HasFatalFailure())
+      return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Forced kernels must admit the problem
+//===----------------------------------------------------------------------===//
+
+// TILE_SOFTMAX_VARIANT naming no embedded kernel, a kernel of another
+// dtype, a kernel for aligned rows given misaligned ones, or a row kernel
+// given rows longer than its tiles hold: the call fails with
+// TILE_ERROR_INVALID_ARGUMENT, naming the variable, and writes nothing.
+TEST_F(LibraryOpsGPUTest, SoftmaxForcedKernelMustAdmitTheProblem) {
+  TILE_REQUIRE_DEVICE();
+  tile_status s;
+  const char *unknown = "softmax_not_an_embedded_kernel";
+  ASSERT_NO_FATAL_FAILURE(forcedSoftmaxStatus(unknown, TILE_F32, 100, true, s));
+  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT);
+  {
+    char chosen[128];
+    ScopedEnv env("TILE_SOFTMAX_VARIANT", unknown);
+    EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 100, 1, chosen,
+                                   sizeof(chosen)),
+              TILE_ERROR_INVALID_ARGUMENT);
+  }
+
+  // The f16 kernel the dispatcher takes for misaligned rows of 100 runs
+  // them, and no f32 rows.
+  int f16 = choose(softmaxQuery(TILE_F16, 2, 100, false), device);
+  ASSERT_GE(f16, 0);
+  ASSERT_NO_FATAL_FAILURE(
+      forcedSoftmaxStatus(kKernels[f16].name, TILE_F16, 100, false, s));
+  EXPECT_EQ(s, TILE_SUCCESS) << tile_last_error();
+  ASSERT_NO_FATAL_FAILURE(
+      forcedSoftmaxStatus(kKernels[f16].name, TILE_F32, 100, false, s));
+  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT) << kKernels[f16].name;
+
+  unsigned embedded = 0, refused = 0;
+  for (unsigned i : kernelsOf(
+           cat::Op::Softmax,
+           [](const cat::KernelDesc &k) {
+             return k.softmax.alignment != cat::RowAlignment::Element;
+           },
+           embedded)) {
+    const cat::SoftmaxKernel &k = kKernels[i].desc.softmax;
+    int64_t cols = k.scheme == cat::SoftmaxScheme::Rows ||
+                           k.scheme == cat::SoftmaxScheme::PersistentRows
+                       ? int64_t(k.block) + k.tail
+                       : 64;
+    cols = cols / 8 * 8; // whole 16-byte vectors in every dtype
+    ASSERT_NO_FATAL_FAILURE(forcedSoftmaxStatus(kKernels[i].name,
+                                                apiDtype(k.dtype), cols,
+                                                /*aligned=*/false, s));
+    EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
+        << kKernels[i].name << " given misaligned rows";
+    ++refused;
+  }
+
+  unsigned rowKernels = 0;
+  for (unsigned i : kernelsOf(
+           cat::Op::Softmax,
+           [](const cat::KernelDesc &k) {
+             return k.softmax.scheme == cat::SoftmaxScheme::Rows ||
+                    k.softmax.scheme == cat::SoftmaxScheme::PersistentRows;
+           },
+           embedded)) {
+    const cat::SoftmaxKernel &k = kKernels[i].desc.softmax;
+    tile_dtype t = apiDtype(k.dtype);
+    bool aligned = k.alignment != cat::RowAlignment::Element;
+    // One 16-byte vector past the tiles keeps the row class.
+    int64_t cols = int64_t(k.block) + k.tail + (aligned ? vectorElems(t) : 1);
+    ASSERT_FALSE(tile::dispatch::admits(
+        kKernels[i].desc, softmaxQuery(t, 2, cols, aligned), device));
+    ASSERT_NO_FATAL_FAILURE(
+        forcedSoftmaxStatus(kKernels[i].name, t, cols, aligned, s));
+    EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
+        << kKernels[i].name << " given rows of " << cols;
+    ++rowKernels;
+  }
+  if (rowKernels == 0)
+    GTEST_SKIP() << noKernels("row softmax", embedded)
+                 << "; the other refusals passed (" << refused
+                 << " aligned kernels given misaligned rows)";
+}
+
+// TILE_SOFTMAX_MATMUL_VARIANT naming no embedded kernel, a kernel of
+// another precision, a short-row kernel given rows longer than blockK, or
+// a TMA kernel given rows TMA cannot read: the call fails with
+// TILE_ERROR_INVALID_ARGUMENT, naming the variable, and writes nothing.
+TEST_F(LibraryOpsGPUTest, SoftmaxMatmulForcedKernelMustAdmitTheProblem) {
+  TILE_REQUIRE_DEVICE();
+  tile_status s;
+  const char *unknown = "softmax_matmul_not_an_embedded_kernel";
+  ASSERT_NO_FATAL_FAILURE(forcedSoftmaxMatmulStatus(
+      unknown, TILE_F16, TILE_PRECISION_IEEE, 64, 64, 64, 0, s));
+  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT);
+  {
+    char chosen[128];
+    ScopedEnv env("TILE_SOFTMAX_MATMUL_VARIANT", unknown);
+    EXPECT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 64, 64,
+                                          64, chosen, sizeof(chosen)),
+              TILE_ERROR_INVALID_ARGUMENT);
+  }
+
+  // The f32 IEEE kernel the dispatcher takes runs f32 IEEE, not TF32.
+  int ieee = choose(
+      contiguousQuery(TILE_F32, TILE_PRECISION_IEEE, 1, 64, 64, 64), device);
+  ASSERT_GE(ieee, 0);
+  ASSERT_NO_FATAL_FAILURE(forcedSoftmaxMatmulStatus(
+      kKernels[ieee].name, TILE_F32, TILE_PRECISION_IEEE, 64, 64, 64, 0, s));
+  EXPECT_EQ(s, TILE_SUCCESS) << tile_last_error();
+  ASSERT_NO_FATAL_FAILURE(forcedSoftmaxMatmulStatus(
+      kKernels[ieee].name, TILE_F32, TILE_PRECISION_TF32, 64, 64, 64, 0, s));
+  EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT) << kKernels[ieee].name;
+
+  unsigned embeddedResident = 0, embeddedTma = 0;
+  std::vector<unsigned> resident = kernelsOf(
+      cat::Op::SoftmaxMatmul,
+      [](const cat::KernelDesc &k) {
+        return k.softmaxMatmul.residentProducts > 0;
+      },
+      embeddedResident);
+  for (unsigned i : resident) {
+    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    tile_dtype t = apiDtype(k.dtype);
+    // Past blockK by one 16-byte vector: TMA could still read the rows.
+    int64_t d2 = int64_t(k.blockK) + vectorElems(t),
+            d3 = cat::columnsPerProgram(k);
+    ASSERT_NO_FATAL_FAILURE(forcedSoftmaxMatmulStatus(
+        kKernels[i].name, t, apiPrecision(k.precision), 64, d2, d3, 0, s));
+    EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
+        << kKernels[i].name << " given d2 = " << d2;
+  }
+  std::vector<unsigned> tma = kernelsOf(
+      cat::Op::SoftmaxMatmul,
+      [](const cat::KernelDesc &k) { return k.softmaxMatmul.tma; },
+      embeddedTma);
+  for (unsigned i : tma) {
+    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    tile_dtype t = apiDtype(k.dtype);
+    tile_precision p = apiPrecision(k.precision);
+    int64_t d2 = k.residentProducts ? k.blockK : 256, d3 = 256;
+    // The same sizes with contiguous rows are admitted; X's rows padded by
+    // one element are not TMA-readable.
+    EXPECT_TRUE(tile::dispatch::admits(
+        kKernels[i].desc, contiguousQuery(t, p, 1, 128, d2, d3), device))
+        << kKernels[i].name;
+    ASSERT_NO_FATAL_FAILURE(
+        forcedSoftmaxMatmulStatus(kKernels[i].name, t, p, 128, d2, d3, 1, s));
+    EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
+        << kKernels[i].name << " given misaligned rows";
+  }
+  if (resident.empty() || tma.empty())
+    GTEST_SKIP()
+        << (resident.empty()
+                ? noKernels("short-row softmax-matmul", embeddedResident) + "; "
+                : std::string())
+        << (tma.empty() ? noKernels("TMA softmax-matmul", embeddedTma) + "; "
+                        : std::string())
+        << "the other refusals passed";
+}
+
+//===----------------------------------------------------------------------===//
+// The dispatch rule on described devices (no GPU)
+//===----------------------------------------------------------------------===//
+
+// Every embedded kernel is a valid description with a name of its own (a
+// forced name finds one kernel), and the fallbacks are there: an online
+// softmax kernel for any row of each dtype, an unpipelined mma.sync tile
+// of each dtype and precision.
+TEST(LibraryDispatch, EmbeddedKernelsAndFallbacks) {
+  ASSERT_GT(kNumKernels, 0u);
+  for (unsigned i = 0; i < kNumKernels; ++i) {
+    EXPECT_EQ(cat::whyInvalid(kKernels[i].desc), "") << kKernels[i].name;
+    EXPECT_EQ(kernelNamed(kKernels[i].name), (int)i)
+        << kKernels[i].name << " is not the only kernel of its name";
+  }
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16}) {
+    bool online = false;
+    for (unsigned i = 0; i < kNumKernels; ++i) {
+      const cat::KernelDesc &k = kKernels[i].desc;
+      online |= k.op == cat::Op::Softmax &&
+                k.softmax.scheme == cat::SoftmaxScheme::Online &&
+                k.softmax.dtype == cat::DType(t) &&
+                k.softmax.alignment == cat::RowAlignment::Element &&
+                cat::getTarget(k) == cat::Target::Sm80;
+    }
+    EXPECT_TRUE(online) << "no online softmax fallback for " << name(t);
+  }
+  for (auto [t, p] : matmulTypes()) {
+    bool mma = false;
+    for (unsigned i = 0; i < kNumKernels; ++i) {
+      const cat::KernelDesc &k = kKernels[i].desc;
+      const cat::SoftmaxMatmulKernel &m = k.softmaxMatmul;
+      mma |= k.op == cat::Op::SoftmaxMatmul && m.dtype == cat::DType(t) &&
+             m.precision == cat::Precision(p) &&
+             m.product == cat::MatmulProduct::Mma && m.stages == 0 &&
+             m.residentProducts == 0 && !m.tma;
+    }
+    EXPECT_TRUE(mma) << "no softmax-matmul fallback for " << name(t)
+                     << " precision " << p;
+  }
+}
+
+// Every kernel a table ranks is embedded and of the point's operation and
+// types.
+TEST(LibraryDispatch, TablesRankEmbeddedKernels) {
+  if (kNumTables == 0)
+    GTEST_SKIP() << "no tuning table embedded";
+  for (unsigned t = 0; t < kNumTables; ++t) {
+    const cat::TuningTable &table = kTables[t];
+    SCOPED_TRACE(std::string("table of ") + table.device.name);
+    for (unsigned i = 0; i < table.numSoftmax; ++i) {
+      const cat::SoftmaxPoint &p = table.softmax[i];
+      EXPECT_GE(p.ranked[0], 0) << describe(pointQuery(p)) << ": none ranked";
+      for (int16_t index : p.ranked) {
+        if (index < 0)
+          break;
+        ASSERT_LT((unsigned)index, kNumKernels) << describe(pointQuery(p));
+        const cat::KernelDesc &k = kKernels[index].desc;
+        EXPECT_TRUE(k.op == cat::Op::Softmax && k.softmax.dtype == p.dtype)
+            << describe(pointQuery(p)) << " ranks " << kKernels[index].name;
+      }
+    }
+    for (unsigned i = 0; i < table.numSoftmaxMatmul; ++i) {
+      const cat::SoftmaxMatmulPoint &p = table.softmaxMatmul[i];
+      EXPECT_GE(p.ranked[0], 0) << describe(pointQuery(p)) << ": none ranked";
+      for (int16_t index : p.ranked) {
+        if (index < 0)
+          break;
+        ASSERT_LT((unsigned)index, kNumKernels) << describe(pointQuery(p));
+        const cat::KernelDesc &k = kKernels[index].desc;
+        EXPECT_TRUE(k.op == cat::Op::SoftmaxMatmul &&
+                    k.softmaxMatmul.dtype == p.dtype &&
+                    k.softmaxMatmul.precision == p.precision)
+            << describe(pointQuery(p)) << " ranks " << kKernels[index].name;
+      }
+    }
+  }
+}
+
+// Each table, on the device it was measured on: at every point the
+// dispatcher takes the first ranked kernel that admits the point's
+// problem.
+TEST(LibraryDispatch, EachTableOnItsDeviceTakesFirstRankedKernel) {
+  if (kNumTables == 0)
+    GTEST_SKIP() << "no tuning table embedded";
+  for (unsigned t = 0; t < kNumTables; ++t) {
+    const cat::DeviceKey &key = kTables[t].device;
+    DeviceInfo device{key.name, key.ccMajor, key.ccMinor, key.sms, true};
+    if (tile::dispatch::selectTable(embeddedLibrary(), device) != &kTables[t])
+      continue; // an earlier table of the same device is taken
+    SCOPED_TRACE("table of " + describe(device));
+    Failures failures;
+    unsigned ranked = 0;
+    checkTable(kTables[t], device, failures, ranked);
+    EXPECT_EQ(failures.count, 0u) << failures.report();
+    // On its own device, a table's points rank kernels that run there.
+    EXPECT_GT(ranked, 0u);
+  }
+}
+
+// The rule on a table made up here (the embedded tables may be absent or
+// rank only kernels that admit their points): each point ranks embedded
+// kernels of its types drawn at random, some of which do not admit its
+// problem, and the dispatcher must take the first that does.
+TEST(LibraryDispatch, RandomTableTakesFirstRankedKernelThatAdmits) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  auto rank = [&](int16_t (&ranked)[cat::kMaxRanked], auto select) {
+    std::vector<int16_t> candidates;
+    for (unsigned i = 0; i < kNumKernels; ++i)
+      if (select(kKernels[i].desc))
+        candidates.push_back((int16_t)i);
+    std::shuffle(candidates.begin(), candidates.end(), rng);
+    for (int j = 0; j < cat::kMaxRanked; ++j)
+      ranked[j] = j < (int)candidates.size() ? candidates[j] : int16_t(-1);
+  };
+  std::vector<cat::SoftmaxPoint> softmax;
+  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
+    for (cat::RowAlignment a :
+         {cat::RowAlignment::Element, cat::RowAlignment::Rows16,
+          cat::RowAlignment::Whole16})
+      for (int64_t rows : {1, 4096})
+        for (int64_t cols : {96, 1000, 4104, 20000, 40000, 300000}) {
+          cat::SoftmaxPoint p{cat::DType(t), a, rows, cols, {}};
+          rank(p.ranked, [&](const cat::KernelDesc &k) {
+            return k.op == cat::Op::Softmax && k.softmax.dtype == p.dtype;
+          });
+          softmax.push_back(p);
+        }
+  std::vector<cat::SoftmaxMatmulPoint> matmul;
+  for (auto [t, prec] : matmulTypes())
+    for (bool readable : {false, true})
+      for (int64_t d2 : {64, 1000, 4096})
+        for (int64_t d3 : {64, 512}) {
+          cat::Precision precision =
+              t == TILE_F32 ? cat::Precision(prec) : cat::Precision::IEEE;
+          cat::SoftmaxMatmulPoint p{cat::DType(t), precision, 2, 1024, d2, d3,
+                                    readable,      {}};
+          rank(p.ranked, [&](const cat::KernelDesc &k) {
+            return k.op == cat::Op::SoftmaxMatmul &&
+                   k.softmaxMatmul.dtype == p.dtype &&
+                   k.softmaxMatmul.precision == p.precision;
+          });
+          matmul.push_back(p);
+        }
+  for (const DeviceInfo &device : describedDevices()) {
+    SCOPED_TRACE(describe(device));
+    cat::TuningTable table{
+        {device.name.c_str(), device.ccMajor, device.ccMinor, device.sms},
+        softmax.data(),
+        (unsigned)softmax.size(),
+        matmul.data(),
+        (unsigned)matmul.size()};
+    tile::dispatch::Library lib{kKernels, kNumKernels, &table, 1};
+    ASSERT_EQ(tile::dispatch::selectTable(lib, device), &table);
+    Failures failures;
+    unsigned ranked = 0;
+    checkTable(table, device, failures, ranked, lib);
+    EXPECT_EQ(failures.count, 0u) << failures.report();
+  }
+}
+
+// On any device, with or without tables, the kernel taken admits the
+// problem, for a sweep of softmax rows and softmax-matmul sizes.
+TEST(LibraryDispatch, ChoiceAdmitsEveryProblem) {
+  for (const DeviceInfo &device : describedDevices()) {
+    SCOPED_TRACE(describe(device));
+    Failures failures;
+    checkSweep(device, failures);
+    EXPECT_EQ(failures.count, 0u) << failures.report();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Argument errors
+//===----------------------------------------------------------------------===//
 
 // Argument errors need no GPU: they are rejected before anything launches.
 TEST(LibraryOpsArguments, SoftmaxRejectsBadArguments) {
@@ -698,21 +1558,9 @@ TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
                                 TILE_PRECISION_TF32, nullptr),
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(tile_last_error()).find("65535"), std::string::npos);
-  // A short-row variant, forced, on rows longer than it holds.
-  ASSERT_EQ(setenv("TILE_SOFTMAX_MATMUL_VARIANT",
-                   "softmax_matmul_f16_ieee_m64_k64_n128_w4_s2_p4", 1),
-            0);
-  // (Three disjoint arrays: nothing is launched.)
-  uint64_t x = p + 4096, v = p + 8192;
-  EXPECT_EQ(tile_softmax_matmul(p, s, x, s, v, s, TILE_F16, 1, 8, 65, 8,
-                                TILE_PRECISION_IEEE, nullptr),
-            TILE_ERROR_INVALID_ARGUMENT);
-  unsetenv("TILE_SOFTMAX_MATMUL_VARIANT");
-  EXPECT_NE(std::string(tile_last_error()).find("at most 64 columns (d2 = 65)"),
-            std::string::npos)
-      << tile_last_error();
   // An output sharing bytes with an input: programs would read what others
   // wrote. 2 x 8 x 8 f32 outputs span bytes [p, p + 511].
+  uint64_t x = p + 4096, v = p + 8192;
   int64_t os[3] = {64, 8, 1};
   for (auto [xBase, vBase, what] :
        {std::tuple<uint64_t, uint64_t, const char *>{p + 508, v,
@@ -725,126 +1573,6 @@ TEST(LibraryOpsArguments, SoftmaxMatmulRejectsBadArguments) {
         << what;
     EXPECT_NE(std::string(tile_last_error()).find(what), std::string::npos)
         << tile_last_error();
-  }
-}
-
-TEST(LibraryOpsArguments, EveryDtypeHasEveryVariant) {
-  char variant[128];
-  for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
-    for (int64_t cols : {1, 1000, 16384, 16385, 1 << 20})
-      for (int aligned : {0, 1})
-        EXPECT_EQ(tile_softmax_variant(t, t, cols, aligned, variant,
-                                       sizeof(variant)),
-                  TILE_SUCCESS)
-            << name(t) << " " << cols;
-  // Aligned f32 rows the row kernels do not take go to a cluster kernel
-  // where the device has clusters and it measured faster, else to the
-  // online kernel.
-  bool clusters = false;
-  (void)hasClusters(clusters);
-  struct Choice {
-    tile_dtype t;
-    int64_t cols;
-    int aligned;
-    const char *withClusters, *without;
-  };
-  const Choice choices[] = {
-      {TILE_F32, 781, 1, "softmax_rows_f32_f32_r1_b1024_w4_a16", nullptr},
-      {TILE_F32, 40000, 0, "softmax_online_f32_f32_b2048_w8_a1", nullptr},
-      // Aligned rows of a multiple of 16 bytes: the builds that know it
-      // (_n16), where there is one.
-      {TILE_F32, 30000, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16_n16",
-       nullptr},
-      {TILE_F32, 30001, 1, "softmax_rows_f32_f32_r1_b32768_w32_a16", nullptr},
-      {TILE_F32, 20000, 1, "softmax_rows_f32_f32_r1_b16384_w16_t4096_a16",
-       nullptr},
-      {TILE_F16, 20000 + 1, 1, "softmax_rows_f16_f16_r1_b16384_w16_t4096_a16",
-       nullptr},
-      {TILE_F16, 20000, 0, "softmax_online_f16_f16_b2048_w8_a1", nullptr},
-      {TILE_F32, 100000, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_n16_o2",
-       "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 100001, 1, "softmax_cluster_f32_f32_c8_b16384_w16_a16_o2",
-       "softmax_online_f32_f32_b2048_w8_a16"},
-      // 2-byte rows of a multiple of 16 bytes beyond 32768 columns: slices
-      // anywhere in the grid, rematerialized (where the device allocates
-      // in stream order).
-      {TILE_F16, 65536, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
-       "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_BF16, 65528, 1,
-       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm_o4",
-       "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
-      {TILE_F16, 32769 + 7, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
-       "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_F16, 65535, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
-      {TILE_F16, 131072, 1, "softmax_grid_f16_f16_b16384_w8_s128_a16_n16_rm",
-       "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_BF16, 1 << 20, 1,
-       "softmax_grid_bf16_bf16_b16384_w8_s128_a16_n16_rm_o4",
-       "softmax_online_bf16_bf16_b2048_w8_a16_n16"},
-      // 2-byte rows beyond 128 slices of 16384: clusters looping over
-      // slices (`_l`).
-      {TILE_F16, 128 * 16384 + 8, 1,
-       "softmax_cluster_f16_f16_c16_b4096_w8_a16_n16_l",
-       "softmax_online_f16_f16_b2048_w8_a16_n16"},
-      {TILE_F16, 131073, 1, "softmax_online_f16_f16_b2048_w8_a16", nullptr},
-      {TILE_F32, 150000, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
-       "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 150001, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
-      {TILE_F32, 262144, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
-       "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 524288, 1, "softmax_grid_f32_f32_b8192_w8_s128_a16_n16",
-       "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      {TILE_F32, 262145, 1, "softmax_online_f32_f32_b2048_w8_a16", nullptr},
-      // f32 rows beyond 128 slices of 8192: the slice-looping clusters.
-      {TILE_F32, 128 * 8192 + 16, 1,
-       "softmax_cluster_f32_f32_c16_b8192_w16_a16_n16_l",
-       "softmax_online_f32_f32_b2048_w8_a16_n16"},
-      // Rows past a power of two, aligned: two tiles.
-      {TILE_F32, 768, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16_n16",
-       nullptr},
-      {TILE_F32, 767, 1, "softmax_rows_f32_f32_r4_b512_w4_t256_a16", nullptr},
-      {TILE_F32, 768, 0, "softmax_rows_f32_f32_r1_b1024_w4_a1", nullptr},
-      {TILE_F32, 10000, 1, "softmax_rows_f32_f32_r1_b8192_w16_t2048_a16_n16",
-       nullptr},
-      {TILE_F32, 1025, 1, "softmax_rows_f32_f32_r1_b1024_w2_t256_a16", nullptr},
-      {TILE_F32, 384, 1, "softmax_rows_f32_f32_r4_b512_w4_a16_n16", nullptr},
-      {TILE_F32, 24576, 1, "softmax_rows_f32_f32_r1_b16384_w16_t8192_a16_n16",
-       nullptr},
-      // 2-byte types: only where measured faster (tile-kernel-gen's
-      // isTwoTileDefault).
-      {TILE_BF16, 768, 1, "softmax_rows_bf16_bf16_r4_b512_w4_t256_a16_n16",
-       nullptr},
-      {TILE_BF16, 1025, 1, "softmax_rows_bf16_bf16_r1_b2048_w4_a16", nullptr},
-      {TILE_F16, 3000, 1, "softmax_rows_f16_f16_r1_b4096_w4_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 3080, 1, "softmax_rows_f16_f16_r1_b4096_w8_a16_n16", nullptr},
-      {TILE_F16, 5000, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
-       nullptr},
-      // 2-byte rows of a multiple of 16 bytes from 2049 to 3072 and from
-      // 5121 to 32768 columns: the rematerializing row kernels (`_rm`).
-      {TILE_F16, 24576, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 20000, 1, "softmax_rows_f16_f16_r1_b32768_w16_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 24577, 1, "softmax_rows_f16_f16_r1_b32768_w32_a16", nullptr},
-      {TILE_F16, 10000, 1, "softmax_rows_f16_f16_r1_b16384_w8_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 10001, 1, "softmax_rows_f16_f16_r1_b8192_w16_t4096_a16",
-       nullptr},
-      {TILE_BF16, 8192, 1, "softmax_rows_bf16_bf16_r1_b8192_w4_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 5128, 1, "softmax_rows_f16_f16_r1_b8192_w4_a16_n16_rm",
-       nullptr},
-      {TILE_F16, 5120, 1, "softmax_rows_f16_f16_r1_b4096_w4_t1024_a16_n16",
-       nullptr},
-      {TILE_F16, 8192, 0, "softmax_rows_f16_f16_r1_b8192_w16_a1", nullptr},
-  };
-  for (const Choice &c : choices) {
-    ASSERT_EQ(tile_softmax_variant(c.t, c.t, c.cols, c.aligned, variant,
-                                   sizeof(variant)),
-              TILE_SUCCESS);
-    EXPECT_STREQ(variant, clusters || !c.without ? c.withClusters : c.without)
-        << name(c.t) << " " << c.cols << (c.aligned ? " aligned" : "");
   }
 }
 
