@@ -12,13 +12,12 @@
 // PTX:       .entry softmax_cluster(
 // PTX:       .explicitcluster
 // PTX-NEXT:  .reqnctapercluster 4, 1, 1
-// PTX:       barrier.cluster.arrive.release;
-// PTX:       barrier.cluster.wait.acquire;
+// PTX:       barrier.cluster.arrive;
+// PTX:       barrier.cluster.wait;
 // PTX:       mapa.shared::cluster.u32
 // PTX:       ld.shared::cluster.b32
 // PTX:       shfl.sync.idx.b32
-// PTX:       barrier.cluster.wait.acquire;
-// PTX-NEXT:  // end inline asm
+// PTX:       barrier.cluster.wait;
 // PTX-NEXT:  ret;
 //
 // META:      name softmax_cluster

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -42,6 +43,15 @@ Value emitBlockInside(OpBuilder &b, Location loc, RankedTensorType block,
                     : inside;
   }
   return result;
+}
+
+/// fence.proxy.async.shared::cta: orders this thread's generic-proxy writes
+/// of shared memory before later async-proxy (wgmma) reads of it.
+void emitAsyncSharedFence(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
 }
 
 struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
@@ -133,6 +143,7 @@ static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
                                          c32(i * 8 * warps * 128 +
                                              (r / 8) * layout.getChunkBytes() +
                                              8 * (r % 2)));
+      // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
       emitAsmStatement(rewriter, loc, {addr, src, four},
                        "cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r");
     }
@@ -237,6 +248,7 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
           byteOffset(rewriter, loc, dst,
                      layout.emitOffset(rewriter, loc, row, col)));
       auto copy = [&] {
+        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
         emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
                          "cp.async.ca.shared.global [$0], [$1], 4, $2;",
                          "r,l,r");
@@ -415,6 +427,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
         }
         Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, i32,
                                                  shared(dstRow, dstCol));
+        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
         emitAsmStatement(rewriter, loc, {dstAddr, src, sixteen},
                          "cp.async.cg.shared.global [$0], [$1], 16, $2;",
                          "r,l,r");
@@ -453,6 +466,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
         Value src = gep(rewriter, loc, elem, base, offset);
         Value dstAddr =
             LLVM::PtrToIntOp::create(rewriter, loc, i32, shared(row, col));
+        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
         emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
                          "cp.async.cg.shared.global [$0], [$1], 16, $2;",
                          "r,l,r");
@@ -518,7 +532,7 @@ struct AsyncCommitOpConversion : public OpConversionPattern<AsyncCommitOp> {
   LogicalResult
   matchAndRewrite(AsyncCommitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    emitAsmStatement(rewriter, op.getLoc(), {}, "cp.async.commit_group;", "");
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }
@@ -530,14 +544,12 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
   matchAndRewrite(AsyncWaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    emitAsmStatement(
-        rewriter, loc, {},
-        ("cp.async.wait_group " + Twine(op.getPending()) + ";").str(), "");
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc, op.getPending());
     // wgmma reads shared memory through the async proxy: copies written
     // through the generic one must be fenced before the barrier that
     // hands them over.
     if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
-      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
+      emitAsyncSharedFence(rewriter, loc);
     // Each thread waited for its own copies; the barrier publishes them
     // (and ends every read of the stage the next copy will overwrite).
     emitBarrier(rewriter, loc);
@@ -677,7 +689,7 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
     // wgmma reads shared memory through the async proxy: the generic
     // proxy's stores are fenced before the barrier that hands them over.
     if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
-      emitAsmStatement(rewriter, loc, {}, "fence.proxy.async.shared::cta;", "");
+      emitAsyncSharedFence(rewriter, loc);
     emitBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();

@@ -35,14 +35,14 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+/// barrier.cluster.arrive (release semantics by default).
 static void emitClusterArrive(OpBuilder &b, Location loc) {
-  emitInlineAsm(b, loc, {}, {}, "barrier.cluster.arrive.release;", "~{memory}",
-                /*hasSideEffects=*/true);
+  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
 }
 
+/// barrier.cluster.wait (acquire semantics by default).
 static void emitClusterWait(OpBuilder &b, Location loc) {
-  emitInlineAsm(b, loc, {}, {}, "barrier.cluster.wait.acquire;", "~{memory}",
-                /*hasSideEffects=*/true);
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
 }
 
 void mlir::tile::addClusterExchangeBoundaries(func::FuncOp kernel) {
@@ -71,6 +71,7 @@ static SmallVector<Value> emitExchange(OpBuilder &b, Location loc,
 
   emitClusterWait(b, loc);
   for (auto [k, v] : llvm::enumerate(values))
+    // Inline PTX: no NVVM op stores under a predicate.
     emitInlineAsm(b, loc, {}, ValueRange{address, tid, v},
                   "{\n\t.reg .pred first;\n\tsetp.eq.u32 first, $1, 0;\n\t"
                   "@first st.shared.b32 [$0+" +
@@ -84,6 +85,7 @@ static SmallVector<Value> emitExchange(OpBuilder &b, Location loc,
       arith::MinUIOp::create(b, loc, ids.lane, i32Constant(b, loc, size - 1));
   SmallVector<Value> read;
   for (auto [k, v] : llvm::enumerate(values))
+    // Inline PTX: MapaOp takes a ptr<3>, 64-bit in NVPTX; this mapa is u32.
     read.push_back(emitInlineAsm(
         b, loc, v.getType(), ValueRange{address, peer},
         "{\n\t.reg .b32 remote;\n\tmapa.shared::cluster.u32 remote, $1, "

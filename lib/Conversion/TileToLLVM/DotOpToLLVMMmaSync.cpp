@@ -41,6 +41,7 @@ static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
       shape + (count == 4 ? "{$0,$1,$2,$3}, [$4];" : "{$0,$1}, [$2];");
   std::string constraints = count == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r";
   // A shared-memory read: not reorderable across the staging barrier.
+  // Inline PTX: LdMatrixOp takes a 64-bit ptr<3> (a cvt.u64.u32 per read).
   return emitInlineAsm(b, loc, SmallVector<Type>(count, b.getI32Type()),
                        address, text, constraints, /*hasSideEffects=*/true);
 }
@@ -55,6 +56,8 @@ static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
   SmallVector<Value> operands(aRegs);
   operands.append(bRegs.begin(), bRegs.end());
   operands.append(acc.begin(), acc.end());
+  // Inline PTX: MmaOp gives the same mma.sync only after repacking f16
+  // fragments as vector<2xf16> and unpacking a struct result per call.
   return emitInlineAsm(b, loc, SmallVector<Type>(4, b.getF32Type()), operands,
                        asmText, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
                        /*hasSideEffects=*/false);

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -143,8 +144,7 @@ mlir::tile::lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
                                rewriter, loc, rewriter.getF32FloatAttr(0.0)));
   MutableArrayRef<Value> target = separateSum ? sum : acc;
   Value one = c(1);
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
+  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   for (int64_t kk = 0; kk < k; kk += 8) {
     int64_t stepBytes = getKMajorStepBytes(aLayout, kk * 4);
     Value step = advanceDescriptor(rewriter, loc, desc, stepBytes);
@@ -175,9 +175,7 @@ mlir::tile::lowerTransposedDotWithWgmma(DotOp op, ValueRange accVals,
     return commitWarpgroupMma(op, acc, rewriter);
   // Waited for here (planWarpgroupMma leaves no tf32x3 group in flight),
   // then added with round-to-nearest f32 additions.
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.commit_group.sync.aligned;", "",
-                /*hasSideEffects=*/true);
+  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   SmallVector<Value> products = emitWarpgroupMmaWait(rewriter, loc, sum, 0);
   for (auto [a, p] : llvm::zip(acc, products))
     a = arith::AddFOp::create(rewriter, loc, a, p);

@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -239,6 +240,8 @@ static std::string tiedF32Constraints(int64_t n) {
 SmallVector<Value> mlir::tile::emitWarpgroupMmaWait(OpBuilder &b, Location loc,
                                                     ValueRange acc,
                                                     int64_t pending) {
+  // Inline PTX: WgmmaWaitGroupSyncOp cannot tie the accumulators ("+f"), so
+  // LLVM could move their reads above the wait.
   return emitInlineAsm(
       b, loc, SmallVector<Type>(acc.size(), b.getF32Type()), acc,
       ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
@@ -282,9 +285,7 @@ LogicalResult
 mlir::tile::commitWarpgroupMma(DotOp op, ValueRange acc,
                                ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.commit_group.sync.aligned;", "",
-                /*hasSideEffects=*/true);
+  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   int64_t pending = 0;
   if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
     pending = attr.getInt();
@@ -323,6 +324,8 @@ void mlir::tile::emitWarpgroupMmaInstruction(
     operands.push_back(acc[slot]);
   operands.append(aOperands.begin(), aOperands.end());
   operands.append({bDesc, one});
+  // Inline PTX: WgmmaMmaAsyncOp has no register A or runtime scale-d, and no
+  // intrinsic (it lowers only through convert-nvvm-to-llvm).
   SmallVector<Value> out = emitInlineAsm(
       rewriter, loc, SmallVector<Type>(slots.size(), rewriter.getF32Type()),
       operands, text, constraints, /*hasSideEffects=*/true);
@@ -426,8 +429,7 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
                                 pack(2 * j, c + 2), pack(2 * j + 1, c + 2)});
       }
   SmallVector<Value> acc(accVals.begin(), accVals.end());
-  emitInlineAsm(rewriter, loc, TypeRange(), ValueRange(),
-                "wgmma.fence.sync.aligned;", "", /*hasSideEffects=*/true);
+  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   for (int64_t kk = 0; kk < k; kk += kStep) {
     // k step: 32 bytes into a's rows (possibly the next column chunk),
     // kStep rows down b (MN-major) or 32 bytes into its rows (K-major).

@@ -49,6 +49,7 @@ struct AtomicAddOpConversion : public OpConversionPattern<AtomicAddOp> {
     Value wordAddress = LLVM::PtrToIntOp::create(rewriter, loc, i32, word);
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
     emitBarrier(rewriter, loc);
+    // Inline PTX: no NVVM op for a predicated atom and shared store.
     emitInlineAsm(rewriter, loc, {},
                   ValueRange{emitAddress(rewriter, loc, adaptor.getPtr()),
                              adaptor.getValue(), tid, wordAddress},
@@ -74,6 +75,7 @@ struct WaitAtLeastOpConversion : public OpConversionPattern<WaitAtLeastOp> {
     Type i32 = rewriter.getI32Type();
     Value tid = NVVM::ThreadIdXOp::create(rewriter, loc, i32);
     // ${:uid} makes the labels unique per asm statement.
+    // Inline PTX: no NVVM op for this ld.acquire polling loop.
     emitInlineAsm(rewriter, loc, {},
                   ValueRange{emitAddress(rewriter, loc, adaptor.getPtr()),
                              adaptor.getTarget(), tid},

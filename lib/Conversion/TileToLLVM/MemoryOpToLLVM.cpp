@@ -132,6 +132,7 @@ static SmallVector<Value> emitPredicatedLoad(OpBuilder &b, Location loc,
     cs << "," << reg;
   // Ordered with the kernel's other memory accesses (an asm without side
   // effects could move across a store to the same address).
+  // Inline PTX: no NVVM op for a predicated vector load with fallbacks.
   SmallVector<Value> regs =
       emitInlineAsm(b, loc, SmallVector<Type>(words, regType), operands, text,
                     constraints, /*hasSideEffects=*/true);

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -63,6 +64,8 @@ struct AllocMBarriersOpConversion
     Value first = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
                                          emitIsFirstThread(rewriter, loc));
     for (int64_t i = 0; i < type.getCount(); ++i)
+      // Inline PTX: MBarrierInitOp predicates only through convert-nvvm-to-llvm
+      // and takes a ptr<3>, 64-bit in NVPTX.
       emitAsmStatement(
           rewriter, loc,
           {first, emitBarrierAddress(rewriter, loc, base,
@@ -74,8 +77,7 @@ struct AllocMBarriersOpConversion
           "r,r");
     // The initialization is made visible to the async proxy (the copies'
     // completions) and to the other threads before any of them use it.
-    emitAsmStatement(rewriter, loc, {}, "fence.mbarrier_init.release.cluster;",
-                     "");
+    NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     emitBarrier(rewriter, loc);
     rewriter.replaceOp(op, base);
     return success();
@@ -132,6 +134,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
 
     // The stage's bytes (the whole block: TMA counts the zeros it writes
     // outside the array too), then one copy per box.
+    // Inline PTX: MBarrierArriveExpectTxOp takes a ptr<3>, 64-bit in NVPTX.
     emitAsmStatement(rewriter, loc, {barrier},
                      ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
                       Twine(rows * cols * bytes) + ";")
@@ -139,6 +142,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                      "r");
     auto copy2d = [&](Value dst, Value x, Value y) {
       if (batch) {
+        // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
         emitAsmStatement(rewriter, loc, {dst, map, x, y, batch, barrier},
                          "cp.async.bulk.tensor.3d.shared::cluster.global.tile"
                          ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, "
@@ -146,6 +150,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                          "r,l,r,r,r,r");
         return;
       }
+      // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
       emitAsmStatement(rewriter, loc, {dst, map, x, y, barrier},
                        "cp.async.bulk.tensor.2d.shared::cluster.global.tile"
                        ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], "
@@ -199,6 +204,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     for (int64_t col = 0; col < cols; col += box.cols) {
       Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
       for (int64_t w = 0; w < box.groups; w += box.groups / 2)
+        // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
         emitAsmStatement(
             rewriter, loc,
             {stageAddress(8 * w, col), interleaved, x,
@@ -225,6 +231,8 @@ struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
     // try_wait suspends the thread for a while in hardware before it
     // reports; the loop retries until the phase has completed. Labels are
     // local to the braces.
+    // Inline PTX: MBarrierTryWaitParityOp lowers only through
+    // convert-nvvm-to-llvm, which this pipeline does not run.
     emitAsmStatement(rewriter, loc, {barrier, adaptor.getParity()},
                      "{\n\t.reg .pred done;\n\ttile_phase_wait:\n\t"
                      "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "

@@ -287,6 +287,8 @@ Value mlir::tile::roundToTF32Bits(OpBuilder &b, Location loc, Value f,
                                   bool tiesToEven) {
   if (f.getType().isInteger(32))
     f = arith::BitcastOp::create(b, loc, b.getF32Type(), f);
+  // Inline PTX: ConvertFloatToTF32Op lets LLVM merge the stores around it
+  // (st.shared.v2), so the PTX would differ.
   return emitInlineAsm(b, loc, b.getI32Type(), f,
                        tiesToEven ? "cvt.rn.tf32.f32 $0, $1;"
                                   : "cvt.rna.tf32.f32 $0, $1;",

@@ -64,6 +64,8 @@ Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
 void emitBarrier(OpBuilder &b, Location loc);
 /// One inline PTX instruction with `resultTypes.size()` results (none,
 /// one, or several returned through a literal struct and extracted).
+/// Only where NVVM has no op for it or the op cannot say what the code
+/// needs (its call says which); otherwise use the NVVM op.
 SmallVector<Value> emitInlineAsm(OpBuilder &b, Location loc,
                                  TypeRange resultTypes, ValueRange operands,
                                  StringRef text, StringRef constraints,

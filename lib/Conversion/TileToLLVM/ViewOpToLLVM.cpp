@@ -177,6 +177,7 @@ struct OptimizationBarrierOpConversion
             slot.getType() == bitsType
                 ? slot
                 : LLVM::BitcastOp::create(rewriter, loc, bitsType, slot);
+        // Inline PTX: no NVVM op is a move that LLVM may not look through.
         out = emitInlineAsm(rewriter, loc, bitsType, raw, text, constraints,
                             /*hasSideEffects=*/true)[0];
         if (slot.getType() != bitsType)

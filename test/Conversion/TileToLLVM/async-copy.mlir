@@ -17,8 +17,8 @@
 // CHECK:         scf.if
 // CHECK-COUNT-2: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"
 // CHECK:         } else {
-// CHECK:         "cp.async.commit_group;"
-// CHECK-NEXT:    "cp.async.wait_group 0;"
+// CHECK:         nvvm.cp.async.commit.group
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK-NOT:     nvvm.barrier0
 // CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16

@@ -13,21 +13,21 @@
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: f32)
 // CHECK-SAME:    cluster_size 4
 // CHECK-SAME:    tile.shared_bytes = 4 : i64
-// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK:         nvvm.cluster.arrive{{$}}
 // CHECK:         %[[WORDS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
-// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK:         nvvm.cluster.wait{{$}}
 // CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}setp.eq.u32 first, $1, 0;{{.*}}@first st.shared.b32 [$0+0], $2;{{.*}}", "r,r,f,~{memory}" %[[WORDS]], %{{.*}}, %[[X]]
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK-NEXT:    nvvm.cluster.arrive{{$}}
+// CHECK-NEXT:    nvvm.cluster.wait{{$}}
 // CHECK:         %[[PEER:.*]] = arith.minui %{{.*}}, %c3_i32 : i32
 // CHECK-NEXT:    %[[LANE:.*]] = llvm.inline_asm has_side_effects "{{.*}}mapa.shared::cluster.u32 remote, $1, $2;{{.*}}ld.shared::cluster.b32 $0, [remote+0];{{.*}}", "=f,r,r,~{memory}" %[[WORDS]], %[[PEER]] : (i32, i32) -> f32
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c4_i32 : i32
 // CHECK:         %[[ACC:.*]] = arith.select %[[IN]], %[[LANE]], %cst : f32
 // CHECK:         nvvm.shfl.sync  bfly %{{.*}}, %[[ACC]], %c16_i32
 // CHECK:         arith.maximumf
 // CHECK-COUNT-4: nvvm.shfl.sync  bfly
-// CHECK:         llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK:         nvvm.cluster.wait{{$}}
 // CHECK-NEXT:    return
 func.func @reduce_max(%out: !tile.ptr<f32>, %x: f32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 4 : i32} {
@@ -45,11 +45,11 @@ func.func @reduce_max(%out: !tile.ptr<f32>, %x: f32)
 // CHECK-SAME:    tile.shared_bytes = 8 : i64
 // CHECK:         "r,r,f,~{memory}" %{{.*}}, %{{.*}}, %[[X]]
 // CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}@first st.shared.b32 [$0+4], $2;{{.*}}", "r,r,r,~{memory}" %{{.*}}, %{{.*}}, %[[N]]
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.wait.acquire;"
+// CHECK-NEXT:    nvvm.cluster.arrive{{$}}
+// CHECK-NEXT:    nvvm.cluster.wait{{$}}
 // CHECK:         %[[XS:.*]] = llvm.inline_asm {{.*}}[remote+0]{{.*}} -> f32
 // CHECK-NEXT:    %[[NS:.*]] = llvm.inline_asm {{.*}}[remote+4]{{.*}} -> i32
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "barrier.cluster.arrive.release;"
+// CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[XS]], %{{.*}} : f32 -> f32
 // CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[NS]], %{{.*}} : i32 -> i32
 func.func @gather_pair(%out: !tile.ptr<f32>, %x: f32, %n: i32)

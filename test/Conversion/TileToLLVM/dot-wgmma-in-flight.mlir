@@ -10,15 +10,15 @@
 
 // CHECK-LABEL: func.func @four_stages
 // CHECK:         scf.for
-// CHECK:           "wgmma.fence.sync.aligned;"
+// CHECK:           nvvm.wgmma.fence.aligned
 // CHECK-COUNT-2:   wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK:           arith.cmpi sge
 // CHECK-NEXT:      scf.if
 // CHECK-NEXT:        "wgmma.wait_group.sync.aligned 0;"
 // CHECK:         "wgmma.wait_group.sync.aligned 0;"
-// CHECK:         "cp.async.wait_group 0;"
+// CHECK:         nvvm.cp.async.wait.group 0
 // CHECK:         return
 func.func @four_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %k: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 4 : i32} {
@@ -57,9 +57,9 @@ func.func @four_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32
 // CHECK:           "wgmma.wait_group.sync.aligned 0;"
 // CHECK-NOT:       wgmma.
 // CHECK:           arith.mulf %{{.*}}, %{{.*}} : f32
-// CHECK:           "wgmma.fence.sync.aligned;"
+// CHECK:           nvvm.wgmma.fence.aligned
 // CHECK:           wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK:           scf.if
 // CHECK-NEXT:        "wgmma.wait_group.sync.aligned 0;"

@@ -23,10 +23,10 @@
 // Fragments of `b`: 8-byte loads, 2 per k8 step and 64-column slice (4
 // steps, 2 slices).
 // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
-// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK:         nvvm.wgmma.fence.aligned
 // N = the 64 rows; A = 4 fragment registers; B = a's descriptor.
 // CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}}, {$64,$65,$66,$67}, $68, p, 1, 1;
-// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
 func.func @shared_operands(%o: !tile.ptr<f32>, %n: i64)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
@@ -69,12 +69,12 @@ func.func @shared_operands(%o: !tile.ptr<f32>, %n: i64)
 // to tf32 (wgmma would truncate them), then fences the async proxy.
 // CHECK:           cvt.rna.tf32.f32
 // CHECK:           llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
-// CHECK:           "fence.proxy.async.shared::cta;"
+// CHECK:           nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK:           arith.mulf
 // V's fragments are rounded to tf32 too (ties to even, sm_90's cvt.rn).
 // CHECK:           cvt.rn.tf32.f32
 // CHECK:           wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
-// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK:         "wgmma.wait_group.sync.aligned 0;"
 // CHECK:         return
@@ -138,10 +138,10 @@ func.func @online_softmax_transposed(%o: !tile.ptr<f32>, %n: i64, %k: i32)
 // CHECK-COUNT-4: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
 // CHECK:         llvm.getelementptr %{{.*}}[%c8192_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK-COUNT-4: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
-// CHECK:         "fence.proxy.async.shared::cta;"
-// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK:         nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-24: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
-// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
 // CHECK-COUNT-64: arith.addf %{{.*}} : f32
 // CHECK:         return
@@ -198,7 +198,7 @@ func.func @mixed_readers(%o: !tile.ptr<f32>, %n: i64)
 // CHECK:           "wgmma.wait_group.sync.aligned 0;"
 // CHECK:           llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<3>
 // CHECK-COUNT-24:  wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
-// CHECK:           "wgmma.commit_group.sync.aligned;"
+// CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK:         "wgmma.wait_group.sync.aligned 0;"
 // CHECK:         return

@@ -15,15 +15,15 @@
 // CHECK-LABEL: func.func @pipelined_dot
 // CHECK-SAME:    tile.shared_bytes = 16384
 // CHECK-SAME:    tile.wgmma
-// CHECK:         "cp.async.wait_group 0;"
-// CHECK-NEXT:    "fence.proxy.async.shared::cta;"
+// CHECK:         nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK-DAG:     arith.constant -9223371899415756800 : i64
 // CHECK-DAG:     arith.constant 4611686293322072064 : i64
-// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CHECK-NOT:     mma.sync
-// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
 // CHECK:         return
 func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
@@ -94,9 +94,9 @@ func.func @two_warps(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
 // CHECK:         "cp.async.ca.shared.global [$0], [$1], 4, $2;"
 // CHECK-NOT:     cp.async.cg
 // CHECK:         cvt.rna.tf32.f32
-// CHECK:         "wgmma.fence.sync.aligned;"
+// CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
-// CHECK:         "wgmma.commit_group.sync.aligned;"
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK:         return
 func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {

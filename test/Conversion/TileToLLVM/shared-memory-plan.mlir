@@ -15,8 +15,8 @@
 // CHECK-LABEL: func.func @epilogue_reuses_buffers
 // CHECK-SAME:    tile.shared_bytes = 17408 : i64
 // CHECK:         scf.for
-// CHECK:           cp.async.wait_group 1
-// CHECK:         llvm.inline_asm has_side_effects "cp.async.wait_group 0;"
+// CHECK:           nvvm.cp.async.wait.group 1
+// CHECK:         nvvm.cp.async.wait.group 0
 // CHECK-NEXT:    nvvm.barrier0
 // The conversion's own barrier, stores, barrier, loads.
 // CHECK:         nvvm.barrier0
@@ -57,7 +57,7 @@ func.func @epilogue_reuses_buffers(%p: !tile.ptr<f32> {tile.divisibility = 16 : 
 // 8704), and no extra wait.
 // CHECK-LABEL: func.func @conversion_while_buffers_live
 // CHECK-SAME:    tile.shared_bytes = 26112 : i64
-// CHECK-NOT:     cp.async.wait_group 0
+// CHECK-NOT:     nvvm.cp.async.wait.group 0
 // CHECK:         return
 func.func @conversion_while_buffers_live(%p: !tile.ptr<f32> {tile.divisibility = 16 : i64},
                                          %n: i32, %stride: i64 {tile.divisibility = 4 : i64})

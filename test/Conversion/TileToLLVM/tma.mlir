@@ -17,7 +17,7 @@
 // CHECK-SAME:    {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>}
 // CHECK-SAME:    tile.metadata = "{{.*}}arg i32 1\0Atma arg0 f16 shape arg3 arg4 strides arg4 1 box 8 32 swizzle 64 groups 4\0Atma arg1 f16 shape arg4 64 strides 64 1 box 32 64 swizzle 128 groups 0\0Aend\0A"
 // CHECK-COUNT-4: @p mbarrier.init.shared::cta.b64 [$1], 2;
-// CHECK:         "fence.mbarrier_init.release.cluster;"
+// CHECK:         nvvm.fence.mbarrier.init
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK:         scf.if
 // CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 4096;"
@@ -31,7 +31,7 @@
 // CHECK:           cp.async.bulk.tensor.2d
 // CHECK:         mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\0A\09@!done bra tile_phase_wait;
 // CHECK-NEXT:    nvvm.barrier0
-// CHECK-NOT:     cp.async.wait_group
+// CHECK-NOT:     nvvm.cp.async.wait.group
 // CHECK-NOT:     cp.async.cg
 // CHECK:         return
 func.func @tma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %m: i32, %k: i32)
