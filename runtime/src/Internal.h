@@ -20,6 +20,12 @@ bool hasStreamOrderedAllocation();
 tile_status allocWorkspace(size_t bytes, size_t zeroWords, void *stream,
                            uint64_t *ptr);
 tile_status freeWorkspace(uint64_t ptr, void *stream);
+
+/// As tile_time, but each timed call of `fn(user)` is preceded, outside its
+/// pair of events, by `prepare(user)` (e.g. a write that flushes L2).
+tile_status timeEach(void (*prepare)(void *user), void (*fn)(void *user),
+                     void *user, void *stream, int warmup, int iters,
+                     float *ms);
 } // namespace internal
 } // namespace tile
 

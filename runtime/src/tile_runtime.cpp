@@ -16,6 +16,7 @@
 #include "tile_runtime.h"
 
 #include "Driver.h"
+#include "Internal.h"
 #include "Metadata.h"
 
 #include <atomic>
@@ -800,6 +801,59 @@ tile_status tile_time(void (*fn)(void *user), void *user, void *stream,
 }
 
 } // extern "C"
+
+tile_status tile::internal::timeEach(void (*prepare)(void *user),
+                                     void (*fn)(void *user), void *user,
+                                     void *stream, int warmup, int iters,
+                                     float *ms) {
+  TILE_ENTER("timeEach");
+  if (!prepare || !fn || !ms || warmup < 0 || iters < 1)
+    return invalid("timeEach", "bad arguments");
+  const tile::driver::Api &api = *runtime().api;
+  CUstream cuStream = static_cast<CUstream>(stream);
+  Events events(api);
+  events.events.reserve(2 * size_t(iters));
+  for (int i = 0; i < 2 * iters; ++i) {
+    CUevent e = nullptr;
+    TILE_CU("cuEventCreate", api.eventCreate(&e, CU_EVENT_DEFAULT),
+            "timeEach");
+    events.events.push_back(e);
+  }
+  const uint64_t failuresBefore = tlsFailures;
+  auto failed = [&]() { return tlsFailures != failuresBefore; };
+  auto fnFailed = [&]() {
+    return fail(tlsStatus, "timeEach: the timed function failed: " + tlsError);
+  };
+  for (int i = 0; i < warmup; ++i) {
+    prepare(user);
+    fn(user);
+    if (failed())
+      return fnFailed();
+  }
+  // Each call between its own pair of events; `prepare` runs before the
+  // first of them.
+  for (int i = 0; i < iters; ++i) {
+    prepare(user);
+    TILE_CU("cuEventRecord",
+            api.eventRecord(events.events[2 * size_t(i)], cuStream),
+            "timeEach");
+    fn(user);
+    if (failed())
+      return fnFailed();
+    TILE_CU("cuEventRecord",
+            api.eventRecord(events.events[2 * size_t(i) + 1], cuStream),
+            "timeEach");
+  }
+  TILE_CU("cuEventSynchronize",
+          api.eventSynchronize(events.events[2 * size_t(iters) - 1]),
+          "timeEach");
+  for (int i = 0; i < iters; ++i)
+    TILE_CU("cuEventElapsedTime",
+            api.eventElapsedTime(&ms[i], events.events[2 * size_t(i)],
+                                 events.events[2 * size_t(i) + 1]),
+            "timeEach");
+  return TILE_SUCCESS;
+}
 
 /*--- Device memory: free and total ------------------------------------------*/
 

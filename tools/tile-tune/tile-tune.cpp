@@ -2,8 +2,9 @@
 //
 // For each problem shape, every embedded kernel that admits it on this GPU
 // is checked against a float64 reference (sampled rows, poisoned output)
-// and timed (the runtime's timer, median of at least --iters calls filling
-// --min-time-ms, on inputs rotated through more memory than L2 holds); the table ranks the fastest --ranked
+// and timed as the benchmarks time (median of at least --iters calls
+// filling --min-time-ms, each between its own events after a write of
+// 256 MiB that flushes L2); the table ranks the fastest --ranked
 // kernels, then the fastest kernels without the conditions those need (TMA,
 // a resident grid, sm_90a, sm_90, aligned rows; see rank()). A kernel that computes a
 // wrong result stops the run: nothing is written.
@@ -18,6 +19,7 @@
 
 #include "Dispatch.h"
 #include "EmbeddedKernels.h"
+#include "Internal.h"
 #include "Library.h"
 #include "tile/Catalogue/TuningFile.h"
 #include "tile/Reference/Float16.h"
@@ -92,6 +94,8 @@ void check(tile_status s, const char *what) {
 
 int64_t bytesOf(DType t) { return t == DType::F32 ? 4 : 2; }
 
+constexpr size_t kFlushBytes = size_t(256) << 20;
+
 /// Device memory freed on scope exit.
 struct Buffer {
   uint64_t ptr = 0;
@@ -153,23 +157,32 @@ double median(std::vector<float> v) {
   return v[v.size() / 2];
 }
 
-/// Copies of a problem's inputs and outputs, enough to exceed L2, so that a
-/// timed call does not find its inputs there.
-int rotationCopies(size_t bytesPerCopy) {
-  constexpr size_t kRotationBytes = size_t(256) << 20;
-  return (int)std::clamp<size_t>(kRotationBytes / std::max<size_t>(bytesPerCopy, 1), 1, 64);
+/// L2 is flushed before each timed call, as the benchmarks do: 256 MiB
+/// written (more than any GPU's L2), outside the call's events.
+void flushL2(void *) {
+  static uint64_t buffer = [] {
+    uint64_t p = 0;
+    check(tile_malloc(&p, kFlushBytes), "malloc");
+    return p;
+  }();
+  check(tile_memset_d8(buffer, 0, kFlushBytes), "memset");
 }
 
 /// The median milliseconds of `launch(user)`: --iters calls, or as many as
-/// fill --min-time-ms (at most 500), after two warm-ups.
+/// fill --min-time-ms (at most 500), after two warm-ups, each after a flush
+/// of L2.
 double timeMedian(void (*launch)(void *), void *user) {
   std::vector<float> ms(5);
-  check(tile_time(launch, user, nullptr, 2, 5, ms.data()), "timing");
+  check(tile::internal::timeEach(flushL2, launch, user, nullptr, 2, 5,
+                                 ms.data()),
+        "timing");
   double estimate = std::max(median(ms), 1e-4);
   int n = (int)std::clamp<double>(std::ceil(minTimeMs / estimate), iters,
                                   std::max(500, (int)iters));
   ms.assign(n, 0);
-  check(tile_time(launch, user, nullptr, 0, n, ms.data()), "timing");
+  check(tile::internal::timeEach(flushL2, launch, user, nullptr, 0, n,
+                                 ms.data()),
+        "timing");
   return median(ms);
 }
 
@@ -265,12 +278,11 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
                        : (cols * esize + 15) / 16 * 16 / esize;
   int64_t offset = a == RowAlignment::Element ? esize : 0;
   size_t bytes = size_t(rows * stride * esize) + 16;
-  int copies = rotationCopies(2 * bytes);
-  Buffer x(bytes * copies), y(bytes * copies);
+  Buffer x(bytes), y(bytes);
   HostData pattern = randomData(t, size_t(std::min<int64_t>(
                                        rows * stride, int64_t(1) << 22)),
                                 2.0, rng);
-  fillRepeating(x.ptr, bytes * copies, pattern.bits);
+  fillRepeating(x.ptr, bytes, pattern.bits);
 
   SoftmaxEntry entry;
   entry.dtype = t;
@@ -326,16 +338,13 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
     struct Call {
       unsigned index;
       uint64_t x, y;
-      size_t bytes;
-      int copies, next;
       int64_t offset, stride, rows, cols;
-    } call{i, x.ptr, y.ptr, bytes, copies, 0, offset, stride, rows, cols};
+    } call{i, x.ptr, y.ptr, offset, stride, rows, cols};
     auto launch = [](void *user) {
       Call &c = *static_cast<Call *>(user);
-      size_t shift = c.bytes * (c.next++ % c.copies);
-      tile::library::launchSoftmax(c.index, c.y + shift + c.offset, c.stride,
-                                   c.x + shift + c.offset, c.stride, c.rows,
-                                   c.cols, nullptr);
+      tile::library::launchSoftmax(c.index, c.y + c.offset, c.stride,
+                                   c.x + c.offset, c.stride, c.rows, c.cols,
+                                   nullptr);
     };
     measured.push_back({i, timeMedian(launch, &call)});
   }
@@ -376,8 +385,7 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
   // Each region starts 256-byte aligned.
   auto round = [](size_t b) { return (b + 255) / 256 * 256; };
   size_t copyBytes = round(xBytes) + round(vBytes) + round(oBytes);
-  int copies = rotationCopies(copyBytes);
-  Buffer mem(copyBytes * copies);
+  Buffer mem(copyBytes);
   HostData xs = randomData(t, size_t(std::min<int64_t>(batch * d1 * d2,
                                                         int64_t(1) << 22)),
                            1.0, rng);
@@ -386,11 +394,8 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
                            1.0, rng);
   int64_t xs3[3] = {d1 * d2, d2, 1}, vs3[3] = {d2 * d3, d3, 1},
           os3[3] = {d1 * d3, d3, 1};
-  for (int c = 0; c < copies; ++c) {
-    uint64_t base = mem.ptr + copyBytes * c;
-    fillRepeating(base, xBytes, xs.bits);
-    fillRepeating(base + round(xBytes), vBytes, vs.bits);
-  }
+  fillRepeating(mem.ptr, xBytes, xs.bits);
+  fillRepeating(mem.ptr + round(xBytes), vBytes, vs.bits);
   uint64_t x0 = mem.ptr, v0 = mem.ptr + round(xBytes),
            o0 = v0 + round(vBytes);
   bool tma = tile::library::softmaxMatmulTmaReadable(
@@ -454,19 +459,15 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
     }
     struct Call {
       unsigned index;
-      uint64_t base;
-      size_t copyBytes, xRegion, vRegion;
-      int copies, next;
+      uint64_t x, v, o;
       const int64_t *xs, *vs, *os;
       int64_t batch, d1, d2, d3;
-    } call{i, mem.ptr, copyBytes, round(xBytes), round(vBytes), copies, 0,
-           xs3, vs3, os3, batch, d1, d2, d3};
+    } call{i, x0, v0, o0, xs3, vs3, os3, batch, d1, d2, d3};
     auto launch = [](void *user) {
       Call &c = *static_cast<Call *>(user);
-      uint64_t base = c.base + c.copyBytes * (c.next++ % c.copies);
-      uint64_t x = base, v = base + c.xRegion, o = v + c.vRegion;
-      tile::library::launchSoftmaxMatmul(c.index, o, c.os, x, c.xs, v, c.vs,
-                                         c.batch, c.d1, c.d2, c.d3, nullptr);
+      tile::library::launchSoftmaxMatmul(c.index, c.o, c.os, c.x, c.xs, c.v,
+                                         c.vs, c.batch, c.d1, c.d2, c.d3,
+                                         nullptr);
     };
     measured.push_back({i, timeMedian(launch, &call)});
   }
