@@ -111,6 +111,75 @@ SoftmaxQuery softmaxQuery(tile_dtype dtype, int64_t rows, int64_t cols,
   return {DType(dtype), a, rows, cols};
 }
 
+/// Choices already made, so that a call costs a lookup rather than the
+/// rule's walk over the table (about 10 us, as long as a short kernel).
+/// Keyed by the device's compute capability and SM count and the
+/// problem; cleared when it reaches kMaxCachedChoices.
+using ChoiceKey = std::tuple<int, int, int, int, int, int, int64_t, int64_t,
+                             int64_t, int64_t, bool>;
+constexpr size_t kMaxCachedChoices = 4096;
+
+int cachedChoice(const ChoiceKey &key, int (*choose)(const void *, const DeviceInfo &),
+                 const void *query, const DeviceInfo &device) {
+  static std::mutex mutex;
+  static std::map<ChoiceKey, int> *choices = new std::map<ChoiceKey, int>();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = choices->find(key);
+    if (it != choices->end())
+      return it->second;
+  }
+  int index = choose(query, device);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (choices->size() >= kMaxCachedChoices)
+    choices->clear();
+  choices->emplace(key, index);
+  return index;
+}
+
+int chooseSoftmaxCached(const SoftmaxQuery &q, const DeviceInfo &device) {
+  ChoiceKey key{0,
+                device.ccMajor,
+                device.ccMinor,
+                device.sms,
+                int(q.dtype),
+                int(q.alignment),
+                q.rows,
+                q.cols,
+                0,
+                0,
+                device.streamOrderedAllocation};
+  return cachedChoice(
+      key,
+      [](const void *query, const DeviceInfo &d) {
+        return tile::dispatch::chooseSoftmax(
+            library(), d, *static_cast<const SoftmaxQuery *>(query));
+      },
+      &q, device);
+}
+
+int chooseSoftmaxMatmulCached(const SoftmaxMatmulQuery &q,
+                              const DeviceInfo &device) {
+  ChoiceKey key{1,
+                device.ccMajor,
+                device.ccMinor,
+                device.sms,
+                int(q.dtype) * 4 + int(q.precision),
+                int(q.tmaReadable),
+                q.batch,
+                q.d1,
+                q.d2,
+                q.d3,
+                device.streamOrderedAllocation};
+  return cachedChoice(
+      key,
+      [](const void *query, const DeviceInfo &d) {
+        return tile::dispatch::chooseSoftmaxMatmul(
+            library(), d, *static_cast<const SoftmaxMatmulQuery *>(query));
+      },
+      &q, device);
+}
+
 /// The kernel for a softmax problem (forced or chosen), or an error.
 tile_status chooseSoftmax(const char *fn, const SoftmaxQuery &q, int *index) {
   DeviceInfo device;
@@ -126,8 +195,7 @@ tile_status chooseSoftmax(const char *fn, const SoftmaxQuery &q, int *index) {
                         "' names no embedded kernel that runs this " +
                         getName(q.dtype) + " softmax of " +
                         std::to_string(q.cols) + " columns here");
-  *index = forced >= 0 ? forced
-                       : tile::dispatch::chooseSoftmax(library(), device, q);
+  *index = forced >= 0 ? forced : chooseSoftmaxCached(q, device);
   if (*index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for these arguments");
@@ -149,9 +217,7 @@ tile_status chooseSoftmaxMatmul(const char *fn, const SoftmaxMatmulQuery &q,
                         "' names no embedded " + getName(q.dtype) + " " +
                         getName(q.precision) +
                         " kernel that runs these sizes here");
-  *index = forced >= 0
-               ? forced
-               : tile::dispatch::chooseSoftmaxMatmul(library(), device, q);
+  *index = forced >= 0 ? forced : chooseSoftmaxMatmulCached(q, device);
   if (*index < 0)
     return setError(TILE_ERROR_UNSUPPORTED,
                     std::string(fn) + ": no kernel for these arguments");
