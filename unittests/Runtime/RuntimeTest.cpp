@@ -10,6 +10,8 @@
 #include "tile_runtime.h"
 #include "tile_runtime.hpp"
 
+#include "Dispatch.h"
+#include "EmbeddedKernels.h"
 #include "Metadata.h"
 
 #include "gtest/gtest.h"
@@ -191,141 +193,83 @@ end
 )";
 
 // The embedded kernels are listed without a GPU: every index below the
-// count has a distinct, non-empty name that the dispatcher's families
-// use; past the end there is none.
+// count has a distinct name and a valid description; past the end there
+// is none.
 TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
   size_t count = tile_library_kernel_count();
+  ASSERT_EQ(count, tile::embedded::kNumKernels);
   ASSERT_GT(count, 0u);
   std::set<std::string> names;
-  size_t matmul = 0, pipelined = 0;
   for (size_t i = 0; i < count; ++i) {
     const char *name = tile_library_kernel_name(i);
     ASSERT_NE(name, nullptr) << i;
-    std::string n(name);
-    EXPECT_FALSE(n.empty());
-    EXPECT_TRUE(names.insert(n).second) << "duplicate " << n;
-    EXPECT_TRUE(n.rfind("softmax_rows_", 0) == 0 ||
-                n.rfind("softmax_online_", 0) == 0 ||
-                n.rfind("softmax_cluster_", 0) == 0 ||
-                n.rfind("softmax_grid_", 0) == 0 ||
-                n.rfind("softmax_matmul_", 0) == 0)
-        << n;
-    if (n.rfind("softmax_matmul_", 0) == 0) {
-      ++matmul;
-      if (n.find("_s2") != std::string::npos)
-        ++pipelined;
-    }
+    EXPECT_STREQ(name, tile::embedded::kKernels[i].name);
+    // Names are unique: TILE_*_VARIANT finds a kernel by its name.
+    EXPECT_TRUE(names.insert(name).second) << "duplicate " << name;
+    EXPECT_EQ(tile::catalogue::whyInvalid(tile::embedded::kKernels[i].desc),
+              "")
+        << name;
   }
   EXPECT_EQ(tile_library_kernel_name(count), nullptr);
   EXPECT_EQ(tile_library_kernel_name((size_t)-1), nullptr);
-  // The dispatcher's defaults (docs/design.md) are among them.
-  for (const char *wanted : {"softmax_matmul_f32_tf32_m64_k32_n128_w4_s2",
-                             "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2",
-                             "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2",
-                             "softmax_matmul_f32_ieee_m128_k32_n64_w4",
-                             "softmax_rows_f32_f32_r1_b4096_w8_a16",
-                             "softmax_cluster_f32_f32_c4_b16384_w16_a16_o2",
-                             "softmax_grid_f32_f32_b8192_w8_s128_a16_n16"})
-    EXPECT_TRUE(names.count(wanted)) << wanted;
-  EXPECT_GE(matmul, 40u);
-  EXPECT_GE(pipelined, 16u);
 }
 
-// The Hopper builds the dispatcher picks on compute capability 9.0 exist
-// (it cannot be asked for them without such a device).
-TEST(RuntimeLibraryKernels, HopperVariantsExist) {
-  std::set<std::string> names;
-  for (size_t i = 0; i < tile_library_kernel_count(); ++i)
-    names.insert(tile_library_kernel_name(i));
-  for (const char *type : {"f16", "bf16"})
-    for (const char *tileName :
-         {"m128_k64_n256_w8_s4_h_f", "m128_k64_n256_w8_s4_h_f_tma",
-          "m64_k32_n128_w4_s2_h"})
-      EXPECT_TRUE(names.count(std::string("softmax_matmul_") + type + "_ieee_" +
-                              tileName))
-          << type << " " << tileName;
-  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"));
-  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"));
-  EXPECT_TRUE(
-      names.count("softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t_tma"));
-  EXPECT_TRUE(names.count("softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_h_t_p8"));
-}
-
-// The softmax-matmul dispatcher's choices (docs/design.md's table) and its
-// argument checks, without a GPU (or on one: compute capability 9.0 gets
-// the Hopper builds for f16 from d2 = 256 and tf32 from 128, and the short-row
-// Hopper builds for f16 up to d2 = 256).
-TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
-  char name[128];
-  int major = 0, minor = 0, sms = 0;
-  bool hopper = tile_device_info(name, sizeof(name), &major, &minor, &sms) ==
-                    TILE_SUCCESS &&
-                major == 9 && minor == 0;
-  struct Case {
-    tile_dtype dtype;
-    tile_precision precision;
-    int64_t d1, d2, d3;
-    const char *want;
-  };
-  for (Case c :
-       {Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 512,
-             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f_t"
-                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-        // tf32 on Hopper: the product transposed from d2 = 1024.
-        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 512, 512,
-             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
-                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-        // Short d2: tf32 takes the Hopper tile from d2 = 128 (the
-        // mma.sync tile elsewhere), the short-row kernel for
-        // d2 <= 64 (on Hopper with the product transposed); f16
-        // the short-row kernels (Hopper builds up to d2 = 256).
-        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 128, 512,
-             hopper ? "softmax_matmul_f32_tf32_m128_k32_n256_w8_s3_h_f"
-                    : "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2"},
-        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 64, 512,
-             hopper ? "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_h_t_p8"
-                    : "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2_p8"},
-        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 64, 512,
-             hopper ? "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_h_p8"
-                    : "softmax_matmul_f16_ieee_m64_k64_n64_w4_s2_p8"},
-        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 256, 512,
-             hopper ? "softmax_matmul_f16_ieee_m64_k256_n64_w4_s2_h_p8"
-                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-        // f16/bf16 from d2 = 257 on Hopper: the TMA build for rows of a
-        // multiple of 16 bytes (contiguous tensors).
-        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 384, 512,
-             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
-                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-        Case{TILE_BF16, TILE_PRECISION_IEEE, 2048, 512, 512,
-             hopper ? "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_f_tma"
-                    : "softmax_matmul_bf16_ieee_m64_k32_n128_w4_s2"},
-        Case{TILE_F32, TILE_PRECISION_TF32, 2048, 8192, 64,
-             "softmax_matmul_f32_tf32_m64_k64_n64_w4_s2"},
-        // tf32x3 on Hopper: the product transposed with P split into
-        // TF32 parts (d3 >= 128); the mma.sync tile elsewhere.
-        Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 512,
-             hopper ? "softmax_matmul_f32_tf32x3_m64_k32_n128_w4_s3_h_t"
-                    : "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
-        Case{TILE_F32, TILE_PRECISION_TF32X3, 2048, 8192, 64,
-             "softmax_matmul_f32_tf32x3_m128_k32_n64_w4_s2"},
-        Case{TILE_F32, TILE_PRECISION_IEEE, 2048, 8192, 512,
-             "softmax_matmul_f32_ieee_m128_k32_n64_w4"},
-        Case{TILE_F16, TILE_PRECISION_TF32, 4096, 8192, 512,
-             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
-                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-        Case{TILE_F16, TILE_PRECISION_IEEE, 2048, 385, 512,
-             hopper ? "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f"
-                    : "softmax_matmul_f16_ieee_m64_k32_n128_w4_s2"},
-        Case{TILE_BF16, TILE_PRECISION_IEEE, 300, 8192, 512,
-             "softmax_matmul_bf16_ieee_m32_k32_n64_w4"},
-        Case{TILE_F32, TILE_PRECISION_TF32, 100, 8192, 512,
-             "softmax_matmul_f32_tf32_m16_k16_n64_w4"}}) {
-    ASSERT_EQ(tile_softmax_matmul_variant(c.dtype, c.precision, c.d1, c.d2,
-                                          c.d3, name, sizeof(name)),
-              TILE_SUCCESS)
-        << tile_last_error();
-    EXPECT_STREQ(name, c.want);
+// Every table's ranked kernels are embedded kernels of the point's
+// operation and types, and the dispatcher's fallbacks are embedded: on any
+// device, every problem has a kernel.
+TEST(RuntimeLibraryKernels, TablesRankEmbeddedKernels) {
+  using namespace tile::catalogue;
+  for (unsigned t = 0; t < tile::embedded::kNumTables; ++t) {
+    const TuningTable &table = tile::embedded::kTables[t];
+    for (unsigned i = 0; i < table.numSoftmax; ++i) {
+      const SoftmaxPoint &p = table.softmax[i];
+      ASSERT_GE(p.ranked[0], 0) << table.device.name << " softmax " << i;
+      for (int16_t k : p.ranked) {
+        if (k < 0)
+          break;
+        ASSERT_LT((unsigned)k, tile::embedded::kNumKernels);
+        const KernelDesc &d = tile::embedded::kKernels[k].desc;
+        EXPECT_EQ(d.op, Op::Softmax);
+        EXPECT_EQ(d.softmax.dtype, p.dtype);
+      }
+    }
+    for (unsigned i = 0; i < table.numSoftmaxMatmul; ++i) {
+      const SoftmaxMatmulPoint &p = table.softmaxMatmul[i];
+      ASSERT_GE(p.ranked[0], 0) << table.device.name << " matmul " << i;
+      for (int16_t k : p.ranked) {
+        if (k < 0)
+          break;
+        ASSERT_LT((unsigned)k, tile::embedded::kNumKernels);
+        const KernelDesc &d = tile::embedded::kKernels[k].desc;
+        EXPECT_EQ(d.op, Op::SoftmaxMatmul);
+        EXPECT_EQ(d.softmaxMatmul.dtype, p.dtype);
+        EXPECT_EQ(d.softmaxMatmul.precision, p.precision);
+      }
+    }
   }
+  // Without a table and on any GPU from sm_80, each dtype and precision
+  // has a kernel for any shape.
+  tile::dispatch::Library none{tile::embedded::kKernels,
+                               tile::embedded::kNumKernels, nullptr, 0};
+  tile::dispatch::DeviceInfo sm80;
+  sm80.name = "any";
+  sm80.ccMajor = 8;
+  sm80.sms = 108;
+  for (DType t : {DType::F32, DType::F16, DType::BF16}) {
+    EXPECT_GE(tile::dispatch::chooseSoftmax(
+                  none, sm80, {t, RowAlignment::Element, 3, 100001}),
+              0);
+    for (Precision p : {Precision::IEEE, Precision::TF32, Precision::TF32x3})
+      if (t == DType::F32 || p == Precision::IEEE)
+        EXPECT_GE(tile::dispatch::chooseSoftmaxMatmul(
+                      none, sm80, {t, p, 3, 1001, 3001, 77, false}),
+                  0);
+  }
+}
+
+// The choice functions check their arguments before they ask the device.
+TEST(RuntimeLibraryKernels, VariantArguments) {
+  char name[128];
   EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64,
                                         512, name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
@@ -335,6 +279,13 @@ TEST(RuntimeLibraryKernels, SoftmaxMatmulVariant) {
   EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64,
                                         64, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 64, 1, nullptr, 0),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F16, 64, 1, name,
+                                 sizeof(name)),
+            TILE_ERROR_UNSUPPORTED);
+  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 0, 1, name, sizeof(name)),
+            TILE_ERROR_UNSUPPORTED);
 }
 
 TEST(RuntimeMetadata, ParsesABlock) {
