@@ -12,8 +12,8 @@ namespace catalogue {
 
 bool operator==(const SoftmaxKernel &a, const SoftmaxKernel &b) {
   return a.scheme == b.scheme && a.dtype == b.dtype &&
-         a.alignment == b.alignment && a.block == b.block &&
-         a.tail == b.tail && a.rows == b.rows && a.warps == b.warps &&
+         a.alignment == b.alignment && a.block == b.block && a.tail == b.tail &&
+         a.rows == b.rows && a.warps == b.warps &&
          a.clusterSize == b.clusterSize &&
          a.minProgramsPerSM == b.minProgramsPerSM &&
          a.rematerialize == b.rematerialize;
@@ -21,8 +21,8 @@ bool operator==(const SoftmaxKernel &a, const SoftmaxKernel &b) {
 
 bool operator==(const SoftmaxMatmulKernel &a, const SoftmaxMatmulKernel &b) {
   return a.dtype == b.dtype && a.precision == b.precision &&
-         a.blockM == b.blockM && a.blockK == b.blockK &&
-         a.blockN == b.blockN && a.warps == b.warps && a.stages == b.stages &&
+         a.blockM == b.blockM && a.blockK == b.blockK && a.blockN == b.blockN &&
+         a.warps == b.warps && a.stages == b.stages &&
          a.minProgramsPerSM == b.minProgramsPerSM && a.product == b.product &&
          a.tma == b.tma && a.residentProducts == b.residentProducts;
 }
@@ -61,8 +61,8 @@ std::string whyInvalid(const SoftmaxKernel &k) {
                  k.scheme == SoftmaxScheme::ClusterLoop;
   if (cluster != (k.clusterSize > 0))
     return "clusterSize is set for the cluster schemes only";
-  if (cluster && (!isPowerOf2(k.clusterSize) || k.clusterSize < 2 ||
-                  k.clusterSize > 16))
+  if (cluster &&
+      (!isPowerOf2(k.clusterSize) || k.clusterSize < 2 || k.clusterSize > 16))
     return "clusterSize must be 2, 4, 8 or 16";
   if (cluster && k.alignment == RowAlignment::Element)
     return "cluster kernels need rows starting 16-byte aligned";
@@ -110,9 +110,8 @@ std::string whyInvalid(const SoftmaxMatmulKernel &k) {
     return "a wgmma in flight needs 3 or more stages";
   if (k.tma && !wgmma)
     return "TMA copies are for the wgmma kernels";
-  if (k.residentProducts &&
-      (!isPowerOf2(k.residentProducts) || k.residentProducts > 8 ||
-       k.stages != 2 || k.tma))
+  if (k.residentProducts && (!isPowerOf2(k.residentProducts) ||
+                             k.residentProducts > 8 || k.stages != 2 || k.tma))
     return "short-row kernels take 1 to 8 products over a 2-stage pipeline";
   return "";
 }

@@ -58,15 +58,13 @@ void addSoftmax(DType t, std::vector<KernelDesc> &out) {
   // second half gives 2-byte types the 16-byte vectors per thread that the
   // first gives f32.
   const RowShape rowShapes[] = {
-      {32, 32, 4},   {64, 16, 4},   {128, 8, 4},     {256, 4, 4},
-      {512, 4, 4},   {1024, 1, 4},  {1024, 4, 4},    {1024, 8, 8},
-      {2048, 1, 4},  {4096, 1, 8},  {8192, 1, 16},   {16384, 1, 16},
-      {32768, 1, 32}, {2048, 1, 2}, {4096, 1, 4},    {8192, 1, 8},
-      {16384, 1, 8}, {32768, 1, 16}};
+      {32, 32, 4},   {64, 16, 4},    {128, 8, 4},    {256, 4, 4},  {512, 4, 4},
+      {1024, 1, 4},  {1024, 4, 4},   {1024, 8, 8},   {2048, 1, 4}, {4096, 1, 8},
+      {8192, 1, 16}, {16384, 1, 16}, {32768, 1, 32}, {2048, 1, 2}, {4096, 1, 4},
+      {8192, 1, 8},  {16384, 1, 8},  {32768, 1, 16}};
   // One tile per row; the shapes a second tile extends.
-  const RowShape twoTileShapes[] = {{256, 4, 4},   {512, 4, 4},
-                                    {1024, 1, 4},  {2048, 1, 4},
-                                    {4096, 1, 8},  {8192, 1, 16},
+  const RowShape twoTileShapes[] = {{256, 4, 4},   {512, 4, 4},  {1024, 1, 4},
+                                    {2048, 1, 4},  {4096, 1, 8}, {8192, 1, 16},
                                     {16384, 1, 16}};
   for (RowAlignment a : {RowAlignment::Rows16, RowAlignment::Element}) {
     bool aligned = a == RowAlignment::Rows16;
@@ -105,11 +103,11 @@ void addSoftmax(DType t, std::vector<KernelDesc> &out) {
     // values and exponentials recomputed after each: about half the
     // registers, hence more programs per SM for long rows.
     if (aligned && t != DType::F32)
-      for (RowShape r : {RowShape{4096, 1, 4}, RowShape{4096, 1, 8},
-                         RowShape{8192, 1, 4}, RowShape{8192, 1, 8},
-                         RowShape{8192, 1, 16}, RowShape{16384, 1, 8},
-                         RowShape{16384, 1, 16}, RowShape{32768, 1, 16},
-                         RowShape{32768, 1, 32}})
+      for (RowShape r :
+           {RowShape{4096, 1, 4}, RowShape{4096, 1, 8}, RowShape{8192, 1, 4},
+            RowShape{8192, 1, 8}, RowShape{8192, 1, 16}, RowShape{16384, 1, 8},
+            RowShape{16384, 1, 16}, RowShape{32768, 1, 16},
+            RowShape{32768, 1, 32}})
         add(rowsKernel(t, RowAlignment::Whole16, r, SoftmaxScheme::Rows, 0,
                        /*rematerialize=*/true));
     // Persistent programs load the next rows while computing the current.
@@ -138,10 +136,9 @@ void addSoftmax(DType t, std::vector<KernelDesc> &out) {
     struct ClusterShape {
       int32_t block, warps, minPrograms;
     };
-    for (ClusterShape c :
-         {ClusterShape{8192, 8, 0}, ClusterShape{16384, 16, 0},
-          ClusterShape{32768, 32, 0}, ClusterShape{8192, 8, 4},
-          ClusterShape{16384, 16, 2}})
+    for (ClusterShape c : {ClusterShape{8192, 8, 0}, ClusterShape{16384, 16, 0},
+                           ClusterShape{32768, 32, 0}, ClusterShape{8192, 8, 4},
+                           ClusterShape{16384, 16, 2}})
       for (int32_t size : {2, 4, 8, 16}) {
         if (size == 16 && !(c.block == 16384 && c.minPrograms == 2) &&
             c.block != 32768)
@@ -314,12 +311,12 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
             out.push_back(matmulDesc(c));
             // TMA copies of X's and V's blocks for the widest 2-byte tile
             // and the transposed tf32 tile.
-            bool tmaTwin =
-                (product == MatmulProduct::WgmmaInFlight && mm.t != DType::F32 &&
-                 bm == 128 && bk == 64 && bn == 256 && stages == 4) ||
-                (product == MatmulProduct::WgmmaTransposedInFlight &&
-                 bm == 128 && bk == 32 && bn == 256 && stages == 3 &&
-                 warps == 8);
+            bool tmaTwin = (product == MatmulProduct::WgmmaInFlight &&
+                            mm.t != DType::F32 && bm == 128 && bk == 64 &&
+                            bn == 256 && stages == 4) ||
+                           (product == MatmulProduct::WgmmaTransposedInFlight &&
+                            bm == 128 && bk == 32 && bn == 256 && stages == 3 &&
+                            warps == 8);
             if (tmaTwin) {
               c.tma = true;
               out.push_back(matmulDesc(c));

@@ -37,14 +37,13 @@ bool fromJSONPrecision(const json::Value &v, Precision &t, json::Path p) {
                       {Precision::IEEE, Precision::TF32, Precision::TF32x3});
 }
 bool fromJSONAlignment(const json::Value &v, RowAlignment &t, json::Path p) {
-  return enumFromJSON(v, t, p,
-                      {RowAlignment::Element, RowAlignment::Rows16,
-                       RowAlignment::Whole16});
+  return enumFromJSON(
+      v, t, p,
+      {RowAlignment::Element, RowAlignment::Rows16, RowAlignment::Whole16});
 }
 
 /// An optional integer field (0 when absent).
-bool readInt(const json::Object &o, StringRef key, int32_t &out,
-             json::Path p) {
+bool readInt(const json::Object &o, StringRef key, int32_t &out, json::Path p) {
   const json::Value *v = o.get(key);
   out = 0;
   if (!v)
@@ -140,8 +139,8 @@ bool fromJSON(const json::Value &v, KernelDesc &k, json::Path p) {
                        SoftmaxScheme::ClusterLoop, SoftmaxScheme::Grid}))
       return false;
     const json::Value *dtype = o->get("dtype"), *align = o->get("alignment");
-    if (!dtype || !fromJSONDType(*dtype, s.dtype, p.field("dtype")) ||
-        !align || !fromJSONAlignment(*align, s.alignment, p.field("alignment")))
+    if (!dtype || !fromJSONDType(*dtype, s.dtype, p.field("dtype")) || !align ||
+        !fromJSONAlignment(*align, s.alignment, p.field("alignment")))
       return false;
     if (!readInt(*o, "block", s.block, p) ||
         !readInt(*o, "warps", s.warps, p) || !readInt(*o, "tail", s.tail, p) ||
@@ -200,11 +199,10 @@ json::Value toJSON(const TuningFile &f) {
                                   {"tma_readable", e.tmaReadable},
                                   {"ranked", rankedToJSON(e.ranked)}});
   return json::Object{
-      {"device",
-       json::Object{{"name", f.deviceName},
-                    {"compute_capability",
-                     formatv("{0}.{1}", f.ccMajor, f.ccMinor).str()},
-                    {"sms", f.sms}}},
+      {"device", json::Object{{"name", f.deviceName},
+                              {"compute_capability",
+                               formatv("{0}.{1}", f.ccMajor, f.ccMinor).str()},
+                              {"sms", f.sms}}},
       {"date", f.date},
       {"commit", f.commit},
       {"softmax", std::move(softmax)},

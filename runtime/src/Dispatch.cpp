@@ -49,8 +49,8 @@ const TuningTable *selectTable(const Library &lib, const DeviceInfo &device) {
         return k.ccMajor == device.ccMajor && k.ccMinor == device.ccMinor;
       }))
     return t;
-  if (const TuningTable *t = find(
-          [&](const DeviceKey &k) { return k.ccMajor == device.ccMajor; }))
+  if (const TuningTable *t =
+          find([&](const DeviceKey &k) { return k.ccMajor == device.ccMajor; }))
     return t;
   return &lib.tables[0];
 }
@@ -164,11 +164,10 @@ int chooseSoftmaxMatmul(const Library &lib, const DeviceInfo &device,
         order.push_back(i);
     auto key = [&](unsigned i) {
       const SoftmaxMatmulPoint &p = t->softmaxMatmul[i];
-      double distance = logRatio(double(p.batch) * p.d1,
-                                 double(q.batch) * q.d1) +
-                        logRatio(p.d2, q.d2) + logRatio(p.d3, q.d3);
-      return std::make_tuple(p.tmaReadable != q.tmaReadable, distance,
-                             -p.d2);
+      double distance =
+          logRatio(double(p.batch) * p.d1, double(q.batch) * q.d1) +
+          logRatio(p.d2, q.d2) + logRatio(p.d3, q.d3);
+      return std::make_tuple(p.tmaReadable != q.tmaReadable, distance, -p.d2);
     };
     std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
       return std::make_pair(key(a), a) < std::make_pair(key(b), b);

@@ -1,4 +1,5 @@
-//===- Dispatch.h - Choosing a library kernel from tuning tables -*- C++ -*-===//
+//===- Dispatch.h - Choosing a library kernel from tuning tables -*- C++
+//-*-===//
 //
 // The rule, for a problem on a device:
 //   1. The table: the one measured on a device of the same name and SM

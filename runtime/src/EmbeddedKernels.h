@@ -1,4 +1,5 @@
-//===- EmbeddedKernels.h - Kernel images compiled into the runtime -*- C++ -*-===//
+//===- EmbeddedKernels.h - Kernel images compiled into the runtime -*- C++
+//-*-===//
 //
 // What tile-kernel-gen writes at build time: the library kernels with their
 // descriptions, images and metadata, and the tuning tables that rank them.

@@ -1,4 +1,5 @@
-//===- Library.h - The library operations' kernels, by index -----*- C++ -*-===//
+//===- Library.h - The library operations' kernels, by index -----*- C++
+//-*-===//
 //
 // For the tuner and the tests (linked with the static runtime): launch an
 // embedded kernel by its index in tile::embedded::kKernels, without the

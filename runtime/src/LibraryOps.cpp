@@ -119,7 +119,8 @@ using ChoiceKey = std::tuple<int, int, int, int, int, int, int64_t, int64_t,
                              int64_t, int64_t, bool>;
 constexpr size_t kMaxCachedChoices = 4096;
 
-int cachedChoice(const ChoiceKey &key, int (*choose)(const void *, const DeviceInfo &),
+int cachedChoice(const ChoiceKey &key,
+                 int (*choose)(const void *, const DeviceInfo &),
                  const void *query, const DeviceInfo &device) {
   static std::mutex mutex;
   static std::map<ChoiceKey, int> *choices = new std::map<ChoiceKey, int>();
@@ -552,8 +553,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
       dtype, x, x_strides, v, v_strides, batch);
   int index = -1;
   tile_status s = chooseSoftmaxMatmul(
-      fn,
-      softmaxMatmulQuery(dtype, precision, batch, d1, d2, d3, tmaReadable),
+      fn, softmaxMatmulQuery(dtype, precision, batch, d1, d2, d3, tmaReadable),
       &index);
   if (s != TILE_SUCCESS)
     return s;

@@ -815,8 +815,7 @@ tile_status tile::internal::timeEach(void (*prepare)(void *user),
   events.events.reserve(2 * size_t(iters));
   for (int i = 0; i < 2 * iters; ++i) {
     CUevent e = nullptr;
-    TILE_CU("cuEventCreate", api.eventCreate(&e, CU_EVENT_DEFAULT),
-            "timeEach");
+    TILE_CU("cuEventCreate", api.eventCreate(&e, CU_EVENT_DEFAULT), "timeEach");
     events.events.push_back(e);
   }
   const uint64_t failuresBefore = tlsFailures;

@@ -42,6 +42,10 @@
 #include <map>
 
 using namespace ::tile::catalogue;
+using llvm::ArrayRef;
+using llvm::SmallString;
+using llvm::StringRef;
+using llvm::Twine;
 using mlir::DialectRegistry;
 using mlir::MLIRContext;
 using mlir::ModuleOp;
@@ -49,10 +53,6 @@ using mlir::OwningOpRef;
 using mlir::UnknownLoc;
 using mlir::tile::CompiledModule;
 using mlir::tile::CompileOptions;
-using llvm::ArrayRef;
-using llvm::SmallString;
-using llvm::StringRef;
-using llvm::Twine;
 namespace cl = llvm::cl;
 
 static cl::opt<std::string> outputFile("o", cl::desc("Output C++ file"));
@@ -61,8 +61,7 @@ static cl::list<std::string>
            cl::CommaSeparated);
 static cl::opt<bool> all("all",
                          cl::desc("Embed the whole configuration space"));
-static cl::opt<std::string> ptxas("ptxas",
-                                  cl::desc("ptxas, for machine code"));
+static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas, for machine code"));
 static cl::opt<std::string> fatbinary("fatbinary",
                                       cl::desc("fatbinary, to package it"));
 static cl::opt<std::string>
@@ -137,13 +136,13 @@ static std::string alignmentEnum(RowAlignment a) {
 /// The description as a C++ initializer of KernelDesc.
 static std::string descInitializer(const KernelDesc &k) {
   static const char *schemes[] = {
-      "SoftmaxScheme::Rows",    "SoftmaxScheme::PersistentRows",
-      "SoftmaxScheme::Online",  "SoftmaxScheme::Cluster",
+      "SoftmaxScheme::Rows",        "SoftmaxScheme::PersistentRows",
+      "SoftmaxScheme::Online",      "SoftmaxScheme::Cluster",
       "SoftmaxScheme::ClusterLoop", "SoftmaxScheme::Grid"};
-  static const char *products[] = {
-      "MatmulProduct::Mma", "MatmulProduct::Wgmma",
-      "MatmulProduct::WgmmaInFlight", "MatmulProduct::WgmmaTransposed",
-      "MatmulProduct::WgmmaTransposedInFlight"};
+  static const char *products[] = {"MatmulProduct::Mma", "MatmulProduct::Wgmma",
+                                   "MatmulProduct::WgmmaInFlight",
+                                   "MatmulProduct::WgmmaTransposed",
+                                   "MatmulProduct::WgmmaTransposedInFlight"};
   static const char *precisions[] = {"Precision::IEEE", "Precision::TF32",
                                      "Precision::TF32x3"};
   if (k.op == Op::Softmax) {
@@ -190,8 +189,8 @@ static bool run(StringRef program, ArrayRef<std::string> args, StringRef log,
     argv.push_back(a);
   std::optional<StringRef> redirects[] = {std::nullopt, log, log};
   std::string message;
-  int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
-                                     0, 0, &message);
+  int rc = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0,
+                                     0, &message);
   if (rc == 0)
     return true;
   error = program.str();
@@ -318,7 +317,8 @@ int main(int argc, char **argv) {
       return fail(k.name + " does not verify");
     if (!mlirDir.empty()) {
       std::string error;
-      auto file = mlir::openOutputFile(mlirDir + "/" + k.name + ".mlir", &error);
+      auto file =
+          mlir::openOutputFile(mlirDir + "/" + k.name + ".mlir", &error);
       if (!file)
         return fail(error);
       module->print(file->os());
@@ -326,7 +326,8 @@ int main(int argc, char **argv) {
     }
     CompileOptions opts;
     opts.chip = getChip(k.desc);
-    mlir::FailureOr<CompiledModule> compiled = mlir::tile::compileModule(*module, opts);
+    mlir::FailureOr<CompiledModule> compiled =
+        mlir::tile::compileModule(*module, opts);
     if (mlir::failed(compiled))
       return fail("compiling " + k.name + " failed");
     k.image = std::move(compiled->image);
@@ -344,9 +345,8 @@ int main(int argc, char **argv) {
       llvm::StdThreadPool pool(llvm::hardware_concurrency());
       for (auto [i, k] : llvm::enumerate(kernels))
         if (k.machineCode)
-          pool.async([&, i = i, &k = k] {
-            packageMachineCode(k, dir, i, errors[i]);
-          });
+          pool.async(
+              [&, i = i, &k = k] { packageMachineCode(k, dir, i, errors[i]); });
       pool.wait();
     }
     llvm::sys::fs::remove_directories(dir);
@@ -404,8 +404,7 @@ int main(int argc, char **argv) {
     if (!f.softmaxMatmul.empty()) {
       static const char *precisions[] = {"Precision::IEEE", "Precision::TF32",
                                          "Precision::TF32x3"};
-      os << "static const SoftmaxMatmulPoint kSoftmaxMatmul" << t
-         << "[] = {\n";
+      os << "static const SoftmaxMatmulPoint kSoftmaxMatmul" << t << "[] = {\n";
       for (const SoftmaxMatmulEntry &e : f.softmaxMatmul) {
         os << "    {" << dtypeEnum(e.dtype) << ", "
            << precisions[(int)e.precision] << ", " << e.batch << ", " << e.d1

@@ -6,8 +6,8 @@
 // filling --min-time-ms, each between its own events after a write of
 // 256 MiB that flushes L2); the table ranks the fastest --ranked
 // kernels, then the fastest kernels without the conditions those need (TMA,
-// a resident grid, sm_90a, sm_90, aligned rows; see rank()). A kernel that computes a
-// wrong result stops the run: nothing is written.
+// a resident grid, sm_90a, sm_90, aligned rows; see rank()). A kernel that
+// computes a wrong result stops the run: nothing is written.
 //
 //   tile-tune -o runtime/tuning/nvidia-h200.json [--op softmax]
 //             [--dtypes f32,f16] [--cols 1024,4096] [--commit <sha>]
@@ -36,8 +36,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <random>
 
@@ -50,8 +50,7 @@ namespace ref = mlir::tile::reference;
 
 static cl::opt<std::string> outputFile("o", cl::desc("Output JSON file"),
                                        cl::Required);
-static cl::opt<std::string> op("op",
-                               cl::desc("softmax, softmax_matmul or all"),
+static cl::opt<std::string> op("op", cl::desc("softmax, softmax_matmul or all"),
                                cl::init("all"));
 static cl::list<std::string> dtypes("dtypes", cl::desc("f32,f16,bf16"),
                                     cl::CommaSeparated);
@@ -69,17 +68,15 @@ static cl::list<std::string>
                  cl::CommaSeparated);
 static cl::opt<int> ranked("ranked", cl::desc("fastest kernels kept"),
                            cl::init(1));
-static cl::opt<int> iters("iters",
-                          cl::desc("timed calls per kernel, at least"),
+static cl::opt<int> iters("iters", cl::desc("timed calls per kernel, at least"),
                           cl::init(10));
 static cl::opt<double>
     minTimeMs("min-time-ms",
               cl::desc("timed calls per kernel take at least this long "
                        "(up to 500 calls): short kernels need many"),
               cl::init(50));
-static cl::opt<std::string> commit("commit",
-                                   cl::desc("the library's commit, recorded"),
-                                   cl::init(""));
+static cl::opt<std::string>
+    commit("commit", cl::desc("the library's commit, recorded"), cl::init(""));
 
 namespace {
 [[noreturn]] void fatal(const llvm::Twine &message) {
@@ -142,7 +139,8 @@ double toDouble(DType t, const char *p) {
 }
 
 /// Fills `bytes` of device memory by repeating `pattern`.
-void fillRepeating(uint64_t dst, size_t bytes, const std::vector<char> &pattern) {
+void fillRepeating(uint64_t dst, size_t bytes,
+                   const std::vector<char> &pattern) {
   size_t chunk = std::min(bytes, pattern.size());
   check(tile_memcpy_htod(dst, pattern.data(), chunk), "memcpy");
   for (size_t done = chunk; done < bytes;) {
@@ -173,16 +171,16 @@ void flushL2(void *) {
 /// of L2.
 double timeMedian(void (*launch)(void *), void *user) {
   std::vector<float> ms(5);
-  check(tile::internal::timeEach(flushL2, launch, user, nullptr, 2, 5,
-                                 ms.data()),
-        "timing");
+  check(
+      tile::internal::timeEach(flushL2, launch, user, nullptr, 2, 5, ms.data()),
+      "timing");
   double estimate = std::max(median(ms), 1e-4);
   int n = (int)std::clamp<double>(std::ceil(minTimeMs / estimate), iters,
                                   std::max(500, (int)iters));
   ms.assign(n, 0);
-  check(tile::internal::timeEach(flushL2, launch, user, nullptr, 0, n,
-                                 ms.data()),
-        "timing");
+  check(
+      tile::internal::timeEach(flushL2, launch, user, nullptr, 0, n, ms.data()),
+      "timing");
   return median(ms);
 }
 
@@ -218,11 +216,9 @@ bool needs(const KernelDesc &k, Condition c) {
   case NeedsSm90:
     return getTarget(k) != Target::Sm80;
   case NeedsWhole16Rows:
-    return k.op == Op::Softmax &&
-           k.softmax.alignment == RowAlignment::Whole16;
+    return k.op == Op::Softmax && k.softmax.alignment == RowAlignment::Whole16;
   case NeedsAlignedRows:
-    return k.op == Op::Softmax &&
-           k.softmax.alignment != RowAlignment::Element;
+    return k.op == Op::Softmax && k.softmax.alignment != RowAlignment::Element;
   case kNumConditions:
     break;
   }
@@ -249,7 +245,8 @@ std::vector<RankedKernel> rank(std::vector<Candidate> measured) {
           return false;
       return true;
     };
-    if (llvm::any_of(out, [&](const RankedKernel &r) { return free(r.kernel); }))
+    if (llvm::any_of(out,
+                     [&](const RankedKernel &r) { return free(r.kernel); }))
       continue;
     for (const Candidate &c : measured)
       if (free(kKernels[c.index].desc)) {
@@ -273,15 +270,13 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
   int64_t esize = bytesOf(t);
   // Rows16 rows: a row length that is not a multiple of 16 bytes, rows
   // padded to 16 bytes. Element rows: the same, one element off 16 bytes.
-  int64_t stride = a == RowAlignment::Whole16
-                       ? cols
-                       : (cols * esize + 15) / 16 * 16 / esize;
+  int64_t stride =
+      a == RowAlignment::Whole16 ? cols : (cols * esize + 15) / 16 * 16 / esize;
   int64_t offset = a == RowAlignment::Element ? esize : 0;
   size_t bytes = size_t(rows * stride * esize) + 16;
   Buffer x(bytes), y(bytes);
-  HostData pattern = randomData(t, size_t(std::min<int64_t>(
-                                       rows * stride, int64_t(1) << 22)),
-                                2.0, rng);
+  HostData pattern = randomData(
+      t, size_t(std::min<int64_t>(rows * stride, int64_t(1) << 22)), 2.0, rng);
   fillRepeating(x.ptr, bytes, pattern.bits);
 
   SoftmaxEntry entry;
@@ -386,20 +381,19 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
   auto round = [](size_t b) { return (b + 255) / 256 * 256; };
   size_t copyBytes = round(xBytes) + round(vBytes) + round(oBytes);
   Buffer mem(copyBytes);
-  HostData xs = randomData(t, size_t(std::min<int64_t>(batch * d1 * d2,
-                                                        int64_t(1) << 22)),
-                           1.0, rng);
-  HostData vs = randomData(t, size_t(std::min<int64_t>(batch * d2 * d3,
-                                                        int64_t(1) << 22)),
-                           1.0, rng);
+  HostData xs = randomData(
+      t, size_t(std::min<int64_t>(batch * d1 * d2, int64_t(1) << 22)), 1.0,
+      rng);
+  HostData vs = randomData(
+      t, size_t(std::min<int64_t>(batch * d2 * d3, int64_t(1) << 22)), 1.0,
+      rng);
   int64_t xs3[3] = {d1 * d2, d2, 1}, vs3[3] = {d2 * d3, d3, 1},
           os3[3] = {d1 * d3, d3, 1};
   fillRepeating(mem.ptr, xBytes, xs.bits);
   fillRepeating(mem.ptr + round(xBytes), vBytes, vs.bits);
-  uint64_t x0 = mem.ptr, v0 = mem.ptr + round(xBytes),
-           o0 = v0 + round(vBytes);
-  bool tma = tile::library::softmaxMatmulTmaReadable(
-      tile_dtype(t), x0, xs3, v0, vs3, batch);
+  uint64_t x0 = mem.ptr, v0 = mem.ptr + round(xBytes), o0 = v0 + round(vBytes);
+  bool tma = tile::library::softmaxMatmulTmaReadable(tile_dtype(t), x0, xs3, v0,
+                                                     vs3, batch);
   SoftmaxMatmulEntry entry;
   entry.dtype = t;
   entry.precision = p;
@@ -422,8 +416,7 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
   std::vector<std::vector<double>> expected;
   for (int64_t r : sample) {
     std::vector<char> row(d2 * esize);
-    check(tile_memcpy_dtoh(row.data(),
-                           x0 + ((batch - 1) * d1 + r) * d2 * esize,
+    check(tile_memcpy_dtoh(row.data(), x0 + ((batch - 1) * d1 + r) * d2 * esize,
                            row.size()),
           "memcpy");
     std::vector<double> xr(d2);
@@ -453,9 +446,10 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
       ref::Comparison cmp =
           ref::compare(got, expected[s], matmulTolerance(t, p));
       if (!cmp.passed)
-        fatal(llvm::Twine(kKernels[i].name) + " is wrong at d2 = " +
-              llvm::Twine(d2) + " (row " + llvm::Twine(r) +
-              ", relative error " + llvm::formatv("{0:e3}", cmp.relError).str() + ")");
+        fatal(llvm::Twine(kKernels[i].name) +
+              " is wrong at d2 = " + llvm::Twine(d2) + " (row " +
+              llvm::Twine(r) + ", relative error " +
+              llvm::formatv("{0:e3}", cmp.relError).str() + ")");
     }
     struct Call {
       unsigned index;
@@ -494,11 +488,10 @@ int main(int argc, char **argv) {
   if (op != "softmax" && op != "softmax_matmul" && op != "all")
     fatal("--op must be softmax, softmax_matmul or all");
   std::vector<DType> types;
-  for (const std::string &d : dtypes.empty()
-                                  ? std::vector<std::string>{"f32", "f16",
-                                                             "bf16"}
-                                  : std::vector<std::string>(dtypes.begin(),
-                                                             dtypes.end())) {
+  for (const std::string &d :
+       dtypes.empty()
+           ? std::vector<std::string>{"f32", "f16", "bf16"}
+           : std::vector<std::string>(dtypes.begin(), dtypes.end())) {
     if (d == "f32")
       types.push_back(DType::F32);
     else if (d == "f16")
@@ -510,10 +503,9 @@ int main(int argc, char **argv) {
   }
   std::vector<RowAlignment> classes;
   for (const std::string &a :
-       alignments.empty() ? std::vector<std::string>{"whole16", "rows16",
-                                                     "element"}
-                          : std::vector<std::string>(alignments.begin(),
-                                                     alignments.end())) {
+       alignments.empty()
+           ? std::vector<std::string>{"whole16", "rows16", "element"}
+           : std::vector<std::string>(alignments.begin(), alignments.end())) {
     if (a == "whole16")
       classes.push_back(RowAlignment::Whole16);
     else if (a == "rows16")
@@ -622,11 +614,11 @@ int main(int argc, char **argv) {
       Precision p;
     };
     for (DType t : types)
-      for (Precision p : t == DType::F32
-                             ? std::vector<Precision>{Precision::IEEE,
-                                                      Precision::TF32,
-                                                      Precision::TF32x3}
-                             : std::vector<Precision>{Precision::IEEE})
+      for (Precision p :
+           t == DType::F32
+               ? std::vector<Precision>{Precision::IEEE, Precision::TF32,
+                                        Precision::TF32x3}
+               : std::vector<Precision>{Precision::IEEE})
         for (const auto &s : shapes)
           file.softmaxMatmul.push_back(
               tuneSoftmaxMatmul(device, t, p, s[0], s[1], s[2], s[3], rng));

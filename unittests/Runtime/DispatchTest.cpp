@@ -74,16 +74,15 @@ const EmbeddedKernel kTestKernels[] = {
      nullptr},
     {"rows2048", softmax(SoftmaxScheme::Rows, 2048), nullptr, 0, nullptr},
     {"online_element",
-     softmax(SoftmaxScheme::Online, 2048, 0, RowAlignment::Element), nullptr,
-     0, nullptr},
-    {"online_whole", softmax(SoftmaxScheme::Online, 2048), nullptr, 0,
+     softmax(SoftmaxScheme::Online, 2048, 0, RowAlignment::Element), nullptr, 0,
      nullptr},
-    {"cluster", softmax(SoftmaxScheme::Cluster, 8192, 0, RowAlignment::Rows16, 4),
-     nullptr, 0, nullptr},
+    {"online_whole", softmax(SoftmaxScheme::Online, 2048), nullptr, 0, nullptr},
+    {"cluster",
+     softmax(SoftmaxScheme::Cluster, 8192, 0, RowAlignment::Rows16, 4), nullptr,
+     0, nullptr},
     {"grid", softmax(SoftmaxScheme::Grid, 8192), nullptr, 0, nullptr},
     {"mma", matmul(MatmulProduct::Mma, false), nullptr, 0, nullptr},
-    {"wgmma", matmul(MatmulProduct::WgmmaInFlight, false), nullptr, 0,
-     nullptr},
+    {"wgmma", matmul(MatmulProduct::WgmmaInFlight, false), nullptr, 0, nullptr},
     {"wgmma_tma", matmul(MatmulProduct::WgmmaInFlight, true), nullptr, 0,
      nullptr},
     {"resident", matmul(MatmulProduct::Mma, false, 4), nullptr, 0, nullptr},
@@ -93,21 +92,48 @@ static_assert(sizeof(kTestKernels) / sizeof(kTestKernels[0]) ==
 
 // Measured points of a made-up H100 table.
 const SoftmaxPoint kH100Softmax[] = {
-    {DType::F32, RowAlignment::Whole16, 4096, 1024,
+    {DType::F32,
+     RowAlignment::Whole16,
+     4096,
+     1024,
      {kRows1024, kOnlineElement, -1}},
-    {DType::F32, RowAlignment::Whole16, 4096, 1536,
+    {DType::F32,
+     RowAlignment::Whole16,
+     4096,
+     1536,
      {kRows1024Tail512, kOnlineElement, -1}},
-    {DType::F32, RowAlignment::Whole16, 4096, 2048,
+    {DType::F32,
+     RowAlignment::Whole16,
+     4096,
+     2048,
      {kRows2048, kOnlineElement, -1}},
-    {DType::F32, RowAlignment::Whole16, 4096, 32768,
+    {DType::F32,
+     RowAlignment::Whole16,
+     4096,
+     32768,
      {kCluster, kOnlineWhole, -1}},
-    {DType::F32, RowAlignment::Whole16, 4096, 131072,
+    {DType::F32,
+     RowAlignment::Whole16,
+     4096,
+     131072,
      {kGrid, kCluster, kOnlineWhole, -1}},
 };
 const SoftmaxMatmulPoint kH100Matmul[] = {
-    {DType::F16, Precision::IEEE, 16, 2048, 64, 512, true,
+    {DType::F16,
+     Precision::IEEE,
+     16,
+     2048,
+     64,
+     512,
+     true,
      {kResident, kMmaPlain, -1}},
-    {DType::F16, Precision::IEEE, 16, 2048, 4096, 512, true,
+    {DType::F16,
+     Precision::IEEE,
+     16,
+     2048,
+     4096,
+     512,
+     true,
      {kWgmmaTma, kWgmma, kMmaPlain, -1}},
 };
 // A second device, whose table ranks only the online kernel.
@@ -173,8 +199,7 @@ TEST(Dispatch, InadmissibleKernelsAreSkipped) {
   // Within a cluster's reach on 9.0; without clusters (8.x) the online
   // kernel ranked next.
   EXPECT_EQ(chooseSoftmax(lib, device(), rowsOf(32768)), kCluster);
-  EXPECT_EQ(chooseSoftmax(lib, device("NVIDIA H100", 8, 0, 132),
-                          rowsOf(32768)),
+  EXPECT_EQ(chooseSoftmax(lib, device("NVIDIA H100", 8, 0, 132), rowsOf(32768)),
             kOnlineWhole);
   // Grid kernels need a row's programs resident: at most one per SM.
   EXPECT_EQ(chooseSoftmax(lib, device(), rowsOf(131072)), kGrid);
@@ -184,9 +209,10 @@ TEST(Dispatch, InadmissibleKernelsAreSkipped) {
   noAsync.streamOrderedAllocation = false;
   EXPECT_EQ(chooseSoftmax(lib, noAsync, rowsOf(131072)), kOnlineWhole);
   // Clusters multiply the grid: rows x cluster size must stay below 2^31.
-  EXPECT_EQ(chooseSoftmax(lib, device(), rowsOf(32768, RowAlignment::Whole16,
-                                                int64_t(1) << 30)),
-            kOnlineWhole);
+  EXPECT_EQ(
+      chooseSoftmax(lib, device(),
+                    rowsOf(32768, RowAlignment::Whole16, int64_t(1) << 30)),
+      kOnlineWhole);
 }
 
 TEST(Dispatch, AlignmentClassesFallBack) {
@@ -202,9 +228,9 @@ TEST(Dispatch, AlignmentClassesFallBack) {
             kOnlineElement);
   // Without tables: the online kernel of the best class the rows allow.
   EXPECT_EQ(chooseSoftmax(library(0), device(), rowsOf(1024)), kOnlineWhole);
-  EXPECT_EQ(chooseSoftmax(library(0), device(),
-                          rowsOf(1024, RowAlignment::Element)),
-            kOnlineElement);
+  EXPECT_EQ(
+      chooseSoftmax(library(0), device(), rowsOf(1024, RowAlignment::Element)),
+      kOnlineElement);
 }
 
 TEST(Dispatch, AdmissionFollowsTheShape) {

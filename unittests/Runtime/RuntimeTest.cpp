@@ -206,8 +206,7 @@ TEST(RuntimeLibraryKernels, ListsEveryEmbeddedKernel) {
     EXPECT_STREQ(name, tile::embedded::kKernels[i].name);
     // Names are unique: TILE_*_VARIANT finds a kernel by its name.
     EXPECT_TRUE(names.insert(name).second) << "duplicate " << name;
-    EXPECT_EQ(tile::catalogue::whyInvalid(tile::embedded::kKernels[i].desc),
-              "")
+    EXPECT_EQ(tile::catalogue::whyInvalid(tile::embedded::kKernels[i].desc), "")
         << name;
   }
   EXPECT_EQ(tile_library_kernel_name(count), nullptr);
@@ -281,8 +280,7 @@ TEST(RuntimeLibraryKernels, VariantArguments) {
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 64, 1, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F16, 64, 1, name,
-                                 sizeof(name)),
+  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F16, 64, 1, name, sizeof(name)),
             TILE_ERROR_UNSUPPORTED);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 0, 1, name, sizeof(name)),
             TILE_ERROR_UNSUPPORTED);

@@ -19,7 +19,9 @@ std::string getKernelName(const KernelDesc &k);
 void buildKernel(mlir::ModuleOp module, const KernelDesc &k);
 
 /// The chip the kernel's PTX is compiled for ("sm_80", "sm_90", "sm_90a").
-inline const char *getChip(const KernelDesc &k) { return getName(getTarget(k)); }
+inline const char *getChip(const KernelDesc &k) {
+  return getName(getTarget(k));
+}
 
 } // namespace catalogue
 } // namespace tile
