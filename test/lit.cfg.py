@@ -38,6 +38,10 @@ tools = [
     # Optional: tests that run it say `REQUIRES: tile-run` (the feature is set
     # below when the tool exists).
     ToolSubst("tile-run", unresolved="ignore"),
+    # The library's kernel generator and tuner (tests of their options and
+    # inputs; the tuner's measurements need a GPU).
+    ToolSubst("tile-kernel-gen", unresolved="fatal"),
+    ToolSubst("tile-tune", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

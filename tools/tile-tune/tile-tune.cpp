@@ -520,6 +520,19 @@ int main(int argc, char **argv) {
     fatal("--iters, --rows must be positive and --ranked 1 to " +
           llvm::Twine(kMaxRanked - kNumConditions));
 
+  std::vector<std::array<int64_t, 4>> shapes;
+  for (const std::string &s : matmulShapes) {
+    llvm::SmallVector<llvm::StringRef, 4> parts;
+    llvm::StringRef(s).split(parts, 'x');
+    std::array<int64_t, 4> v;
+    bool bad = parts.size() != 4;
+    for (int i = 0; i < 4 && !bad; ++i)
+      bad = parts[i].getAsInteger(10, v[i]) || v[i] < 1;
+    if (bad)
+      fatal("--shapes takes batch x d1 x d2 x d3, e.g. 16x2048x512x512");
+    shapes.push_back(v);
+  }
+
   check(tile_init(0), "tile_init");
   DeviceInfo device;
   check(tile::library::getDeviceInfo(device), "device");
@@ -587,18 +600,6 @@ int main(int argc, char **argv) {
         }
   }
   if (op != "softmax") {
-    std::vector<std::array<int64_t, 4>> shapes;
-    for (const std::string &s : matmulShapes) {
-      llvm::SmallVector<llvm::StringRef, 4> parts;
-      llvm::StringRef(s).split(parts, 'x');
-      std::array<int64_t, 4> v;
-      bool bad = parts.size() != 4;
-      for (int i = 0; i < 4 && !bad; ++i)
-        bad = parts[i].getAsInteger(10, v[i]) || v[i] < 1;
-      if (bad)
-        fatal("--shapes takes batch x d1 x d2 x d3, e.g. 16x2048x512x512");
-      shapes.push_back(v);
-    }
     // Default: the fused softmax-matmul assignment's shapes (batch 16, d1
     // 2048, d3 512, d2 from 64 to 8192), and fewer rows and columns.
     if (shapes.empty()) {
