@@ -59,7 +59,8 @@ struct AllocSharedOpConversion : public OpConversionPattern<AllocSharedOp> {
   LogicalResult
   matchAndRewrite(AllocSharedOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto offset = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    IntegerAttr offset =
+        TileDialect::SharedOffsetAttrHelper(op.getContext()).getAttr(op);
     if (!offset)
       return op.emitError("shared buffer has no offset: run it through "
                           "tile-convert-to-llvm, which places the buffers");
@@ -548,7 +549,8 @@ struct AsyncWaitOpConversion : public OpConversionPattern<AsyncWaitOp> {
     // wgmma reads shared memory through the async proxy: copies written
     // through the generic one must be fenced before the barrier that
     // hands them over.
-    if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
+    if (TileDialect::WgmmaAttrHelper(op.getContext())
+            .isAttrPresent(op->getParentOfType<func::FuncOp>()))
       emitAsyncSharedFence(rewriter, loc);
     // Each thread waited for its own copies; the barrier publishes them
     // (and ends every read of the stage the next copy will overwrite).
@@ -659,7 +661,9 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
             roundToTF32(arith::SubFOp::create(rewriter, loc, v, hi), true));
         v = hi;
       }
-    else if (op->hasAttr(kRoundTF32Attr) && elem.isF32())
+    else if (TileDialect::RoundTf32AttrHelper(op.getContext())
+                 .isAttrPresent(op) &&
+             elem.isF32())
       for (Value &v : values)
         v = roundToTF32(v, false);
     auto indices = emitSlotIndices(rewriter, loc, tile);
@@ -688,7 +692,8 @@ struct LocalStoreOpConversion : public OpConversionPattern<LocalStoreOp> {
                                       layout.getLowPartOffset())));
     // wgmma reads shared memory through the async proxy: the generic
     // proxy's stores are fenced before the barrier that hands them over.
-    if (op->getParentOfType<func::FuncOp>()->hasAttr(kWarpgroupMmaAttr))
+    if (TileDialect::WgmmaAttrHelper(op.getContext())
+            .isAttrPresent(op->getParentOfType<func::FuncOp>()))
       emitAsyncSharedFence(rewriter, loc);
     emitBarrier(rewriter, loc);
     rewriter.eraseOp(op);

@@ -106,7 +106,8 @@ static LogicalResult getExchangePlan(Operation *op, int64_t &size,
   auto sizeAttr = func ? func->getAttrOfType<IntegerAttr>(
                              TileDialect::getClusterSizeAttrName())
                        : IntegerAttr();
-  auto offsetAttr = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+  IntegerAttr offsetAttr =
+      TileDialect::SharedOffsetAttrHelper(op->getContext()).getAttr(op);
   if (!sizeAttr || (sizeAttr.getInt() > 1 && !offsetAttr))
     return op->emitOpError("has no exchange words; it must be in a kernel "
                            "with tile.cluster_size lowered by "

@@ -50,10 +50,11 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op->hasAttr(kWarpgroupMmaAttr) &&
-        isTransposedWgmmaLayout(op.getType().getEncoding()))
+    bool warpgroupMma =
+        TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(op);
+    if (warpgroupMma && isTransposedWgmmaLayout(op.getType().getEncoding()))
       return lowerTransposedDotWithWgmma(op, adaptor.getAcc(), rewriter);
-    if (op->hasAttr(kWarpgroupMmaAttr))
+    if (warpgroupMma)
       return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(), rewriter);
     if (isMmaLayout(op.getType().getEncoding()))
       return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),

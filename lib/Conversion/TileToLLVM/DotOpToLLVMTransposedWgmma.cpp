@@ -36,7 +36,7 @@ using namespace mlir::tile;
 ///
 /// tf32x3: `b`'s fragments split into their tf32 parts and rounded
 /// remainders in registers, `a`'s buffer holds both parts of its values
-/// (kSplitTF32Attr), and each k step issues three wgmma (lo x hi, hi x lo,
+/// (tile.split_tf32), and each k step issues three wgmma (lo x hi, hi x lo,
 /// hi x hi). As on the mma.sync path, the products accumulate from zero
 /// for this dot only and are added to the accumulator with f32 additions
 /// (the tensor cores do not round their accumulation to nearest); a dot

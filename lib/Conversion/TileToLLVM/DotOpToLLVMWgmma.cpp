@@ -37,6 +37,14 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   auto numWarps = (unsigned)getNumWarps(kernel);
   MLIRContext *ctx = kernel.getContext();
   Type i64 = IntegerType::get(ctx, 64);
+  TileDialect::SwizzleBytesAttrHelper swizzleBytes(ctx);
+  TileDialect::MmaRowWarpsAttrHelper mmaRowWarps(ctx);
+  TileDialect::KMajorAttrHelper kMajor(ctx);
+  TileDialect::SplitTf32AttrHelper splitTF32(ctx);
+  TileDialect::RoundTf32AttrHelper roundTF32(ctx);
+  TileDialect::WgmmaAttrHelper warpgroupMmaAttr(ctx);
+  TileDialect::WgmmaPendingAttrHelper wgmmaPending(ctx);
+  TileDialect::MmaInFlightAttrHelper mmaInFlight(ctx);
   bool any = false;
   kernel.walk([&](DotOp dot) {
     auto layout =
@@ -70,8 +78,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       // operand (swizzled rows); `b`'s stays row-major and unswizzled, read
       // into registers two columns (8 bytes) at a time.
       if (!aAlloc || !bAlloc || aAlloc == bAlloc ||
-          aAlloc->hasAttr(kSwizzleBytesAttr) ||
-          bAlloc->hasAttr(kSwizzleBytesAttr) ||
+          swizzleBytes.isAttrPresent(aAlloc) ||
+          swizzleBytes.isAttrPresent(bAlloc) ||
           cast<SharedBufferType>(b.getBuffer().getType()).getRowStride() % 2)
         return;
       // Whether the buffer is written only by tile.local_store and read
@@ -89,20 +97,20 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         });
       };
       // tf32x3 needs `a`'s remainder after its tf32 part as well: the
-      // buffer holds both (kSplitTF32Attr), which its stores write.
+      // buffer holds both (tile.split_tf32), which its stores write.
       if (split) {
         if (!readOnlyByDotsOf(InputPrecision::TF32x3))
           return;
-        aAlloc->setAttr(kSplitTF32Attr, UnitAttr::get(ctx));
+        splitTF32.setAttr(aAlloc, UnitAttr::get(ctx));
       }
-      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
+      swizzleBytes.setAttr(aAlloc, swizzle(a, false));
       // The tensor cores would truncate `a` (P of an online softmax: a bias
       // of half a tf32 ulp against its row sums); its stores round it to
       // tf32 instead when the buffer feeds nothing but such dots.
       if (!split && readOnlyByDotsOf(InputPrecision::TF32))
         for (Operation *u : aAlloc->getUsers())
           if (isa<LocalStoreOp>(u))
-            u->setAttr(kRoundTF32Attr, UnitAttr::get(ctx));
+            roundTF32.setAttr(u, UnitAttr::get(ctx));
     }
     // `a` from a buffer (both operands in shared memory), or from
     // registers when it holds the accumulator's layout (the exponentiated
@@ -115,28 +123,28 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       return;
     // A buffer keeps one layout: another dot may not have claimed it in
     // the other role (a's row order differs from b's).
-    auto warpsOf = [](AllocSharedOp alloc) -> int64_t {
-      auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr);
+    auto warpsOf = [&](AllocSharedOp alloc) -> int64_t {
+      IntegerAttr w = mmaRowWarps.getAttr(alloc);
       return w ? w.getInt() : 0;
     };
     // tf32's `b` is stored transposed (K-major).
     bool kMajorB = dot.getA().getType().getElementType().isF32();
     if (!transposed &&
-        ((aShared && aAlloc->hasAttr(kSwizzleBytesAttr) &&
+        ((aShared && swizzleBytes.isAttrPresent(aAlloc) &&
           warpsOf(aAlloc) != (int64_t)numWarps) ||
-         (bAlloc->hasAttr(kSwizzleBytesAttr) &&
-          (warpsOf(bAlloc) != 0 || bAlloc->hasAttr(kKMajorAttr) != kMajorB))))
+         (swizzleBytes.isAttrPresent(bAlloc) &&
+          (warpsOf(bAlloc) != 0 || kMajor.isAttrPresent(bAlloc) != kMajorB))))
       return;
     if (aShared && !transposed) {
-      aAlloc->setAttr(kSwizzleBytesAttr, swizzle(a, false));
-      aAlloc->setAttr(kMmaRowWarpsAttr, IntegerAttr::get(i64, numWarps));
+      swizzleBytes.setAttr(aAlloc, swizzle(a, false));
+      mmaRowWarps.setAttr(aAlloc, IntegerAttr::get(i64, numWarps));
     }
     if (!transposed) {
-      bAlloc->setAttr(kSwizzleBytesAttr, swizzle(b, kMajorB));
+      swizzleBytes.setAttr(bAlloc, swizzle(b, kMajorB));
       if (kMajorB)
-        bAlloc->setAttr(kKMajorAttr, UnitAttr::get(ctx));
+        kMajor.setAttr(bAlloc, UnitAttr::get(ctx));
     }
-    dot->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
+    warpgroupMmaAttr.setAttr(dot, UnitAttr::get(ctx));
     any = true;
     // A tf32x3 group is waited for where it is issued, its products added
     // to the accumulator with round-to-nearest f32 additions (see
@@ -153,7 +161,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     // accumulator waits, and what comes before that use overlaps the
     // previous iteration's group.
     auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-    if (!loop || !loop->hasAttr(kMmaInFlightAttr) ||
+    if (!loop || !mmaInFlight.isAttrPresent(loop) ||
         !dot.getResult().hasOneUse())
       return;
     OpOperand &carried = *dot.getResult().use_begin();
@@ -184,8 +192,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0);
       acc.replaceAllUsesExcept(wait.getResult(), wait);
     }
-    dot->setAttr(kWarpgroupMmaPendingAttr,
-                 IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+    wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
     Value result = loop.getResult(index);
     builder.setInsertionPointAfter(loop);
     auto wait = WarpgroupMmaWaitOp::create(builder, loc, result, 0);
@@ -204,7 +211,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     WarpgroupMmaWaitOp::create(builder, loc, dot.getResult(), 0);
   });
   if (any)
-    kernel->setAttr(kWarpgroupMmaAttr, UnitAttr::get(ctx));
+    warpgroupMmaAttr.setAttr(kernel, UnitAttr::get(ctx));
 }
 
 Value mlir::tile::emitMatrixDescriptor(OpBuilder &b, Location loc,
@@ -287,7 +294,8 @@ mlir::tile::commitWarpgroupMma(DotOp op, ValueRange acc,
   Location loc = op.getLoc();
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   int64_t pending = 0;
-  if (auto attr = op->getAttrOfType<IntegerAttr>(kWarpgroupMmaPendingAttr))
+  if (IntegerAttr attr =
+          TileDialect::WgmmaPendingAttrHelper(op.getContext()).getAttr(op))
     pending = attr.getInt();
   rewriter.replaceOpWithMultiple(
       op, {emitWarpgroupMmaWait(rewriter, loc, acc, pending)});

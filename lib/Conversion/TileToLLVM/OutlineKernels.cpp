@@ -88,8 +88,9 @@ struct TileOutlineKernelsPass
     // reject it here with the numbers.
     int64_t limit = getSharedMemoryLimit(chip);
     bool rejected = false;
+    TileDialect::SharedBytesAttrHelper sharedBytes(module.getContext());
     for (LLVM::LLVMFuncOp kernel : kernels)
-      if (auto bytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttr))
+      if (IntegerAttr bytes = sharedBytes.getAttr(kernel))
         if (bytes.getInt() > limit) {
           kernel.emitError() << "out of resources: kernel '"
                              << kernel.getSymName() << "' needs "

@@ -204,6 +204,9 @@ struct TileConvertToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
+    TileDialect::SharedBytesAttrHelper sharedBytes(ctx);
+    TileDialect::SharedOffsetAttrHelper sharedOffset(ctx);
+    TileDialect::SwizzleBytesAttrHelper swizzleBytes(ctx);
 
     SmallVector<func::FuncOp> kernels;
     module.walk([&](func::FuncOp f) {
@@ -280,15 +283,15 @@ struct TileConvertToLLVMPass
     for (func::FuncOp kernel : kernels)
       kernel.walk([&](TmaCopyOp copy) {
         auto alloc = copy.getBuffer().getDefiningOp<AllocSharedOp>();
-        if (!alloc || alloc->hasAttr(kSwizzleBytesAttr))
+        if (!alloc || swizzleBytes.isAttrPresent(alloc))
           return;
         auto type = cast<SharedBufferType>(alloc.getType());
         int64_t rowBytes =
             type.getBlockType().getDimSize(1) * type.getElementBytes();
         if (rowBytes >= 32)
-          alloc->setAttr(kSwizzleBytesAttr,
-                         IntegerAttr::get(IntegerType::get(ctx, 64),
-                                          std::min<int64_t>(rowBytes, 128)));
+          swizzleBytes.setAttr(
+              alloc, IntegerAttr::get(IntegerType::get(ctx, 64),
+                                      std::min<int64_t>(rowBytes, 128)));
       });
 
     // Shared memory each kernel needs, and its metadata, before the
@@ -313,14 +316,14 @@ struct TileConvertToLLVMPass
       kernel.walk([&](AllocSharedOp alloc) {
         SharedLayout layout = getSharedLayout(alloc.getResult());
         bytes = llvm::alignTo(bytes, layout.isSwizzled() ? 1024 : 128);
-        alloc->setAttr(kSharedOffsetAttr,
-                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        sharedOffset.setAttr(
+            alloc, IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += layout.getBufferBytes();
       });
       kernel.walk([&](AllocMBarriersOp alloc) {
         bytes = llvm::alignTo(bytes, 8);
-        alloc->setAttr(kSharedOffsetAttr,
-                       IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+        sharedOffset.setAttr(
+            alloc, IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += 8 * cast<MBarriersType>(alloc.getType()).getCount();
       });
       if (afterBuffers) {
@@ -351,13 +354,13 @@ struct TileConvertToLLVMPass
       if (!clusterOps.empty()) {
         bytes = llvm::alignTo(bytes, 16);
         for (Operation *op : clusterOps)
-          op->setAttr(kSharedOffsetAttr,
-                      IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+          sharedOffset.setAttr(
+              op, IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
         bytes += 4 * clusterWords;
         addClusterExchangeBoundaries(kernel);
       }
-      kernel->setAttr(kSharedBytesAttr,
-                      IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
+      sharedBytes.setAttr(kernel,
+                          IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
       kernel->setAttr("tile.metadata",
                       StringAttr::get(ctx, buildMetadata(kernel, bytes)));
       // Tensor maps are 128-byte, 64-byte aligned parameters passed by

@@ -52,7 +52,8 @@ struct AllocMBarriersOpConversion
   LogicalResult
   matchAndRewrite(AllocMBarriersOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto offset = op->getAttrOfType<IntegerAttr>(kSharedOffsetAttr);
+    IntegerAttr offset =
+        TileDialect::SharedOffsetAttrHelper(op.getContext()).getAttr(op);
     if (!offset)
       return op.emitError("mbarriers have no offset: run them through "
                           "tile-convert-to-llvm, which places them");

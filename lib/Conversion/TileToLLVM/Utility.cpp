@@ -242,12 +242,14 @@ SharedLayout mlir::tile::getSharedLayout(Value buffer) {
   SharedLayout layout;
   layout.type = cast<SharedBufferType>(buffer.getType());
   if (auto alloc = buffer.getDefiningOp<AllocSharedOp>()) {
-    if (auto s = alloc->getAttrOfType<IntegerAttr>(kSwizzleBytesAttr))
+    MLIRContext *ctx = alloc.getContext();
+    if (IntegerAttr s = TileDialect::SwizzleBytesAttrHelper(ctx).getAttr(alloc))
       layout.swizzleBytes = s.getInt();
-    if (auto w = alloc->getAttrOfType<IntegerAttr>(kMmaRowWarpsAttr))
+    if (IntegerAttr w = TileDialect::MmaRowWarpsAttrHelper(ctx).getAttr(alloc))
       layout.mmaRowWarps = w.getInt();
-    layout.transposed = alloc->hasAttr(kKMajorAttr);
-    layout.splitTF32 = alloc->hasAttr(kSplitTF32Attr);
+    layout.transposed = TileDialect::KMajorAttrHelper(ctx).isAttrPresent(alloc);
+    layout.splitTF32 =
+        TileDialect::SplitTf32AttrHelper(ctx).isAttrPresent(alloc);
   }
   return layout;
 }
@@ -354,7 +356,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();
-    if (dot->hasAttr(kWarpgroupMmaAttr) || dotReadsBFromBuffer(dot))
+    if (TileDialect::WgmmaAttrHelper(dot.getContext()).isAttrPresent(dot) ||
+        dotReadsBFromBuffer(dot))
       return 0;
     if (int64_t bytes = getFmaLayoutDotSharedBytes(dot); bytes >= 0)
       return bytes;

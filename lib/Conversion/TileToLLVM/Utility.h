@@ -104,7 +104,7 @@ struct SharedLayout {
   int64_t swizzleBytes = 0;
   int64_t mmaRowWarps = 0;
   bool transposed = false;
-  bool splitTF32 = false; // kSplitTF32Attr
+  bool splitTF32 = false; // tile.split_tf32
 
   bool isSwizzled() const { return swizzleBytes != 0; }
   int64_t getStageBytes() const;

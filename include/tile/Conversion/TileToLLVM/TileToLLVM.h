@@ -62,39 +62,12 @@ void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
 void populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
 
-/// Name of the dynamic shared-memory array every kernel addresses, and of
-/// the kernel attribute recording how many bytes of it the kernel needs.
+/// Name of the dynamic shared-memory array every kernel addresses. The
+/// decisions the pass records on the IR before its patterns run (the bytes
+/// of that array a kernel needs, each buffer's offset in it, the swizzled
+/// layouts of the buffers wgmma reads, the dots lowered to wgmma) are
+/// discardable attributes of the tile dialect: see TileDialect.td.
 constexpr llvm::StringLiteral kSharedMemoryName = "tile_smem";
-constexpr llvm::StringLiteral kSharedBytesAttr = "tile.shared_bytes";
-/// Byte offset of a tile.alloc_shared buffer in that array (set by the pass
-/// before the patterns run).
-constexpr llvm::StringLiteral kSharedOffsetAttr = "tile.shared_offset";
-/// Set by the pass on a tile.alloc_shared whose stages a wgmma reads: the
-/// bytes of its swizzled rows (32, 64 or 128) and, for an `a` operand, the
-/// warps along M of the dot, whose rows the buffer stores in wgmma order
-/// (see SharedLayout in Utility.h).
-constexpr llvm::StringLiteral kSwizzleBytesAttr = "tile.swizzle_bytes";
-constexpr llvm::StringLiteral kMmaRowWarpsAttr = "tile.mma_row_warps";
-/// On such a buffer: stored transposed (K-major, tf32 `b`).
-constexpr llvm::StringLiteral kKMajorAttr = "tile.k_major";
-/// Set by the pass on the tile.local_store ops that fill the `a` buffer of
-/// a tf32 dot computed transposed (wgmma reads it as stored): they round
-/// the values to tf32 as the dot's inputs are.
-constexpr llvm::StringLiteral kRoundTF32Attr = "tile.round_tf32";
-/// Set by the pass on the `a` buffer of tf32x3 dots computed transposed:
-/// the buffer holds each value twice, as its tf32 part (hi, where it is
-/// stored) and its rounded remainder (lo, SharedLayout::getLowPartOffset
-/// bytes on), which the buffer's stores write and the dots read as two
-/// wgmma B operands.
-constexpr llvm::StringLiteral kSplitTF32Attr = "tile.split_tf32";
-/// Set by the pass on dots it lowers to wgmma, and on kernels holding one.
-constexpr llvm::StringLiteral kWarpgroupMmaAttr = "tile.wgmma";
-/// On such a dot: how many wgmma groups (its own) it leaves in flight.
-constexpr llvm::StringLiteral kWarpgroupMmaPendingAttr = "tile.wgmma_pending";
-/// Set by tile-pipeline-loops on loops whose stages stay untouched for one
-/// iteration after their dots read them.
-constexpr llvm::StringLiteral kMmaInFlightAttr =
-    TileDialect::getMmaInFlightAttrName();
 
 } // namespace tile
 } // namespace mlir

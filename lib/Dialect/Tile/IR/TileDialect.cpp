@@ -543,17 +543,44 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be a string";
     return success();
   }
-  if (name == "tile.shared_bytes" || name == "tile.shared_offset" ||
-      name == "tile.swizzle_bytes" || name == "tile.mma_row_warps" ||
-      name == "tile.wgmma_pending") {
+  // Decisions of the compiler's passes (see discardableAttrs in
+  // TileDialect.td). The lowering trusts them: a value outside its range
+  // would address shared memory wrongly, so it is rejected here.
+  if (name == SharedBytesAttrHelper::getNameStr() ||
+      name == SharedOffsetAttrHelper::getNameStr() ||
+      name == WgmmaPendingAttrHelper::getNameStr()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || value.getValue().isNegative())
       return op->emitError()
              << "'" << name << "' must be a non-negative integer";
     return success();
   }
-  if (name == "tile.wgmma" || name == getMmaInFlightAttrName() ||
-      name == "tile.k_major") {
+  // The swizzle modes of wgmma's shared-memory descriptors and of TMA, or
+  // none (0).
+  if (name == SwizzleBytesAttrHelper::getNameStr() ||
+      name == MmaRowWarpsAttrHelper::getNameStr()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    std::optional<int64_t> v =
+        value ? value.getValue().trySExtValue() : std::nullopt;
+    if (!v)
+      return op->emitError() << "'" << name << "' must be an integer";
+    if (name == SwizzleBytesAttrHelper::getNameStr() && *v != 0 && *v != 32 &&
+        *v != 64 && *v != 128)
+      return op->emitError()
+             << "'" << name << "' must be 0, 32, 64 or 128, got " << *v;
+    // The dot's warps along M, all of the kernel's: a valid tile.num_warps.
+    if (name == MmaRowWarpsAttrHelper::getNameStr() &&
+        (*v < 1 || *v > 32 || !llvm::isPowerOf2_64(*v)))
+      return op->emitError()
+             << "'" << name << "' must be a power of two from 1 to 32, got "
+             << *v;
+    return success();
+  }
+  if (name == WgmmaAttrHelper::getNameStr() ||
+      name == MmaInFlightAttrHelper::getNameStr() ||
+      name == KMajorAttrHelper::getNameStr() ||
+      name == SplitTf32AttrHelper::getNameStr() ||
+      name == RoundTf32AttrHelper::getNameStr()) {
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a unit attribute";
     return success();

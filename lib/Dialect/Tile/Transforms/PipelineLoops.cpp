@@ -233,7 +233,8 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
                          loop.getStep(), inits);
   Block *body = newLoop.getBody();
   if (reserve)
-    newLoop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
+    TileDialect::MmaInFlightAttrHelper(ctx).setAttr(newLoop,
+                                                    UnitAttr::get(ctx));
   if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
     body->back().erase();
   b.setInsertionPointToStart(body);
@@ -334,7 +335,8 @@ struct TilePipelineLoopsPass
         // TMA where the kernel asks for it and every pipelined array of
         // the loop can be mapped (one wait protocol per loop).
         SmallVector<DictionaryAttr> arrays;
-        if (warpgroupMma && func->hasAttr(TileDialect::getTmaAttrName()))
+        if (warpgroupMma &&
+            TileDialect::TmaAttrHelper(func.getContext()).isAttrPresent(func))
           for (Candidate c : candidates)
             if (DictionaryAttr array = getTmaArray(loop, c, numWarps))
               arrays.push_back(array);
