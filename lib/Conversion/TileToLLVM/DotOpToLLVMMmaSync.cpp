@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -46,21 +47,40 @@ static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
                        address, text, constraints, /*hasSideEffects=*/true);
 }
 
-static SmallVector<Value> emitMma(OpBuilder &b, Location loc, StringRef kind,
+/// One m16n8k16 (f16, bf16) or m16n8k8 (tf32) mma.sync, row.col with f32
+/// C/D. The A and B fragments are 32-bit registers: f16 ones are bitcast to
+/// vector<2xf16>, the type MmaOp takes for f16 (free, both are one 32-bit
+/// register in PTX); bf16 and tf32 ones stay i32, which needs their PTX
+/// type given explicitly.
+static SmallVector<Value> emitMma(OpBuilder &b, Location loc, Type elem,
                                   ArrayRef<Value> aRegs, ArrayRef<Value> bRegs,
                                   ArrayRef<Value> acc) {
-  std::string asmText =
-      ("mma.sync.aligned." + kind +
-       " {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};")
-          .str();
-  SmallVector<Value> operands(aRegs);
-  operands.append(bRegs.begin(), bRegs.end());
-  operands.append(acc.begin(), acc.end());
-  // Inline PTX: MmaOp gives the same mma.sync only after repacking f16
-  // fragments as vector<2xf16> and unpacking a struct result per call.
-  return emitInlineAsm(b, loc, SmallVector<Type>(4, b.getF32Type()), operands,
-                       asmText, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
-                       /*hasSideEffects=*/false);
+  Type f32 = b.getF32Type();
+  bool isTF32 = elem.isF32();
+  auto pack = [&](ArrayRef<Value> regs) {
+    SmallVector<Value> out(regs);
+    if (elem.isF16())
+      for (Value &v : out)
+        v = LLVM::BitcastOp::create(b, loc, VectorType::get(2, b.getF16Type()),
+                                    v);
+    return out;
+  };
+  NVVM::MMATypes ptxType = isTF32          ? NVVM::MMATypes::tf32
+                           : elem.isBF16() ? NVVM::MMATypes::bf16
+                                           : NVVM::MMATypes::f16;
+  auto resultType = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                     SmallVector<Type>(4, f32));
+  Value d =
+      NVVM::MmaOp::create(b, loc, resultType, pack(aRegs), pack(bRegs), acc,
+                          {16, 8, isTF32 ? 8 : 16}, /*b1Op=*/std::nullopt,
+                          /*intOverflow=*/std::nullopt,
+                          std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+                          std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                         NVVM::MMALayout::col});
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < 4; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  return out;
 }
 
 /// Whether `a` of a tensor-core dot is used from registers: it has the
@@ -367,10 +387,6 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
         arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(0.0));
     std::fill(acc.begin(), acc.end(), zero);
   }
-  std::string kind = isTF32
-                         ? "m16n8k8.row.col.f32.tf32.tf32.f32"
-                         : (elem.isBF16() ? "m16n8k16.row.col.f32.bf16.bf16.f32"
-                                          : "m16n8k16.row.col.f32.f16.f16.f32");
   for (int64_t kk = 0; kk < k; kk += kStep) {
     Value kBase = arith::AddIOp::create(rewriter, loc, colBase,
                                         i32Constant(rewriter, loc, kk));
@@ -484,7 +500,7 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
                 s11 = slotOf(2 * j + 1, 2 * n + 1);
         SmallVector<Value> c{acc[s00], acc[s01], acc[s10], acc[s11]};
         if (!isTF32 || precision == InputPrecision::TF32) {
-          c = emitMma(rewriter, loc, kind, aFrag[j], bFrag[n], c);
+          c = emitMma(rewriter, loc, elem, aFrag[j], bFrag[n], c);
         } else {
           // tf32x3: x = big + small with both parts in tf32; the product
           // keeps big*big + big*small + small*big (f32-level error).
@@ -505,9 +521,9 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
           SmallVector<Value> aBig, aSmall, bBig, bSmall;
           split(aFrag[j], aBig, aSmall);
           split(bFrag[n], bBig, bSmall);
-          c = emitMma(rewriter, loc, kind, aSmall, bBig, c);
-          c = emitMma(rewriter, loc, kind, aBig, bSmall, c);
-          c = emitMma(rewriter, loc, kind, aBig, bBig, c);
+          c = emitMma(rewriter, loc, elem, aSmall, bBig, c);
+          c = emitMma(rewriter, loc, elem, aBig, bSmall, c);
+          c = emitMma(rewriter, loc, elem, aBig, bBig, c);
         }
         acc[s00] = c[0];
         acc[s01] = c[1];

@@ -25,7 +25,7 @@
 // CHECK-NOT:     nvvm.barrier0
 // CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-NOT:     nvvm.barrier0
-// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-COUNT-8: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT:     nvvm.barrier0
 // CHECK:         ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-NOT:     nvvm.barrier0

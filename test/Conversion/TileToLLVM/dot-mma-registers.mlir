@@ -14,7 +14,7 @@
 // CHECK-NOT: llvm.store {{.*}} : f16, !llvm.ptr<3>
 // CHECK:     llvm.store {{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
 // CHECK:     nvvm.barrier0
-// CHECK-COUNT-1: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-COUNT-1: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: mma.sync
 // CHECK:     return
 func.func @a_in_registers(%x: f32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
@@ -41,7 +41,7 @@ func.func @a_in_registers(%x: f32) attributes {tile.kernel, tile.num_warps = 1 :
 // CHECK:         llvm.load {{.*}} : !llvm.ptr<3> -> i32
 // CHECK-NEXT:    arith.bitcast {{.*}} : i32 to f32
 // CHECK-NEXT:    llvm.inline_asm "cvt.rna.tf32.f32 $0, $1;"
-// CHECK:         mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK:         nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 func.func @tf32_b_from_buffer(%x: f32)
     attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %buf = tile.alloc_shared : !tile.shared<tensor<16x8xf32>, stages = 2, pad = 4>

@@ -14,7 +14,7 @@
 // n-tiles, over 2 k-steps of 16: 4 mma per thread.
 // CHECK-LABEL: func.func @f16
 // CHECK-COUNT-2: nvvm.barrier0
-// CHECK-COUNT-4: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
+// CHECK-COUNT-4: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: mma.sync
 // CHECK: return
 func.func @f16(%p: !tile.ptr<f32>)
@@ -31,7 +31,7 @@ func.func @f16(%p: !tile.ptr<f32>)
 
 // bf16 uses the bf16 instruction.
 // CHECK-LABEL: func.func @bf16
-// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// CHECK: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 func.func @bf16() attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %a = arith.constant dense<1.0> : tensor<16x16xbf16>
   %b = arith.constant dense<2.0> : tensor<16x8xbf16>
@@ -51,7 +51,7 @@ func.func @bf16() attributes {tile.kernel, tile.num_warps = 1 : i32} {
 // CHECK: llvm.store %[[R]], {{.*}} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK-NOT: cvt.rna
-// CHECK-COUNT-2: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-COUNT-2: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: mma.sync
 // CHECK: return
 func.func @tf32() attributes {tile.kernel, tile.num_warps = 1 : i32} {
@@ -67,7 +67,7 @@ func.func @tf32() attributes {tile.kernel, tile.num_warps = 1 : i32} {
 
 // tf32x3: three products per step, summed apart from the accumulator.
 // CHECK-LABEL: func.func @tf32x3
-// CHECK-COUNT-6: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-COUNT-6: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: mma.sync
 // CHECK-COUNT-4: arith.addf
 // CHECK: return

@@ -54,7 +54,7 @@ func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f
 // CHECK-LABEL: func.func @two_warps
 // CHECK-NOT:     tile.wgmma
 // CHECK-NOT:     fence.proxy.async
-// CHECK:         mma.sync.aligned.m16n8k16
+// CHECK:         nvvm.mma.sync {{.*}} shape = #nvvm.shape<m = 16, n = 8, k = 16>}
 // CHECK-NOT:     wgmma
 // CHECK:         return
 func.func @two_warps(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
