@@ -184,6 +184,14 @@ double timeMedian(void (*launch)(void *), void *user) {
   return median(ms);
 }
 
+/// The embedded kernel's name (for the progress lines).
+const char *nameOf(const KernelDesc &k) {
+  for (unsigned i = 0; i < kNumKernels; ++i)
+    if (kKernels[i].desc == k)
+      return kKernels[i].name;
+  return "?";
+}
+
 struct Candidate {
   unsigned index;
   double ms;
@@ -347,15 +355,11 @@ SoftmaxEntry tuneSoftmax(const DeviceInfo &device, DType t, RowAlignment a,
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(a) +
           " rows of " + llvm::Twine(cols) + " columns");
   entry.ranked = rank(measured);
-  std::string best;
-  for (const Candidate &c : measured)
-    if (kKernels[c.index].desc == entry.ranked[0].kernel)
-      best = kKernels[c.index].name;
-  llvm::errs() << llvm::format("softmax %-4s %-7s %5lld x %8lld: %2zu kernels, "
-                               "%-48s %.4f ms\n",
-                               getName(t), getName(a), (long long)rows,
-                               (long long)cols, measured.size(), best.c_str(),
-                               entry.ranked[0].ms);
+  llvm::errs() << llvm::format(
+      "softmax %-4s %-7s %5lld x %8lld: %2zu kernels, "
+      "%-48s %.4f ms\n",
+      getName(t), getName(a), (long long)rows, (long long)cols, measured.size(),
+      nameOf(entry.ranked[0].kernel), entry.ranked[0].ms);
   return entry;
 }
 
@@ -469,15 +473,12 @@ SoftmaxMatmulEntry tuneSoftmaxMatmul(const DeviceInfo &device, DType t,
     fatal(llvm::Twine("no kernel admits ") + getName(t) + " " + getName(p) +
           " at d2 = " + llvm::Twine(d2));
   entry.ranked = rank(measured);
-  std::string best;
-  for (const Candidate &c : measured)
-    if (kKernels[c.index].desc == entry.ranked[0].kernel)
-      best = kKernels[c.index].name;
   llvm::errs() << llvm::format(
       "softmax_matmul %-4s %-6s %2lld x %5lld x %5lld x %4lld: %2zu kernels, "
       "%-48s %.4f ms\n",
       getName(t), getName(p), (long long)batch, (long long)d1, (long long)d2,
-      (long long)d3, measured.size(), best.c_str(), entry.ranked[0].ms);
+      (long long)d3, measured.size(), nameOf(entry.ranked[0].kernel),
+      entry.ranked[0].ms);
   return entry;
 }
 } // namespace
