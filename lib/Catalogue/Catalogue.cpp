@@ -1,4 +1,4 @@
-//===- Catalogue.cpp - Kernel descriptions: validity, targets, names ------===//
+//===- Catalogue.cpp - Kernel descriptions and operation specs -----------===//
 //
 // Compiled into the runtime as well as the compiler's tools: no MLIR, no
 // CUDA.
@@ -6,134 +6,33 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Catalogue/Catalogue.h"
+#include "tile/Catalogue/OpSpec.h"
+#include "tile/Catalogue/TestData.h"
+#include "tile/Reference/Float16.h"
+#include "tile/Reference/Reference.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
 
 namespace tile {
 namespace catalogue {
 
-bool operator==(const SoftmaxKernel &a, const SoftmaxKernel &b) {
-  return a.scheme == b.scheme && a.dtype == b.dtype &&
-         a.alignment == b.alignment && a.block == b.block && a.tail == b.tail &&
-         a.rows == b.rows && a.warps == b.warps &&
-         a.clusterSize == b.clusterSize &&
-         a.minProgramsPerSM == b.minProgramsPerSM &&
-         a.rematerialize == b.rematerialize;
-}
-
-bool operator==(const SoftmaxMatmulKernel &a, const SoftmaxMatmulKernel &b) {
-  return a.dtype == b.dtype && a.precision == b.precision &&
-         a.blockM == b.blockM && a.blockK == b.blockK && a.blockN == b.blockN &&
-         a.warps == b.warps && a.stages == b.stages &&
-         a.minProgramsPerSM == b.minProgramsPerSM && a.product == b.product &&
-         a.tma == b.tma && a.residentProducts == b.residentProducts;
-}
-
 bool operator==(const KernelDesc &a, const KernelDesc &b) {
-  if (a.op != b.op)
+  if (std::strcmp(a.op, b.op) != 0)
     return false;
-  return a.op == Op::Softmax ? a.softmax == b.softmax
-                             : a.softmaxMatmul == b.softmaxMatmul;
+  for (int i = 0; i < kMaxParams; ++i)
+    if (a.params[i] != b.params[i])
+      return false;
+  return true;
 }
 
-static bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
-std::string whyInvalid(const SoftmaxKernel &k) {
-  if (k.dtype > DType::BF16)
-    return "unknown dtype";
-  if (k.alignment > RowAlignment::Whole16)
-    return "unknown alignment";
-  if (!isPowerOf2(k.block) || k.block < 32 || k.block > 32768)
-    return "block must be a power of two from 32 to 32768";
-  if (!isPowerOf2(k.warps) || k.warps > 32)
-    return "warps must be a power of two up to 32";
-  if (k.minProgramsPerSM < 0 || k.minProgramsPerSM > 32)
-    return "minProgramsPerSM must be 0 to 32";
-  bool rows = k.scheme == SoftmaxScheme::Rows ||
-              k.scheme == SoftmaxScheme::PersistentRows;
-  if (rows != (k.rows > 0))
-    return "rows per program are set for the row schemes only";
-  if (rows && (!isPowerOf2(k.rows) || k.rows > k.warps * 8))
-    return "rows per program must be a power of two, at most 8 per warp";
-  if (k.tail && (k.scheme != SoftmaxScheme::Rows || !isPowerOf2(k.tail) ||
-                 k.tail >= k.block || k.alignment == RowAlignment::Element))
-    return "a second tile is for 16-byte aligned Rows kernels, a power of "
-           "two below block";
-  bool cluster = k.scheme == SoftmaxScheme::Cluster ||
-                 k.scheme == SoftmaxScheme::ClusterLoop;
-  if (cluster != (k.clusterSize > 0))
-    return "clusterSize is set for the cluster schemes only";
-  if (cluster &&
-      (!isPowerOf2(k.clusterSize) || k.clusterSize < 2 || k.clusterSize > 16))
-    return "clusterSize must be 2, 4, 8 or 16";
-  if (cluster && k.alignment == RowAlignment::Element)
-    return "cluster kernels need rows starting 16-byte aligned";
-  if ((k.scheme == SoftmaxScheme::ClusterLoop ||
-       k.scheme == SoftmaxScheme::Grid) &&
-      k.alignment != RowAlignment::Whole16)
-    return "looping clusters and grid kernels need Whole16 rows";
-  if (k.rematerialize &&
-      (k.dtype == DType::F32 || k.alignment != RowAlignment::Whole16 ||
-       !(k.scheme == SoftmaxScheme::Grid ||
-         (k.scheme == SoftmaxScheme::Rows && k.rows == 1 && !k.tail))))
-    return "rematerialization is for 2-byte Whole16 rows, one per program, "
-           "or grid kernels";
-  if (k.minProgramsPerSM && !(cluster || k.scheme == SoftmaxScheme::Grid))
-    return "occupancy requests are for cluster and grid kernels";
-  return "";
-}
-
-std::string whyInvalid(const SoftmaxMatmulKernel &k) {
-  if (k.dtype > DType::BF16 || k.precision > Precision::TF32x3)
-    return "unknown dtype or precision";
-  if (k.dtype != DType::F32 && k.precision != Precision::IEEE)
-    return "f16 and bf16 products are IEEE (exact in f32)";
-  for (int32_t b : {k.blockM, k.blockK, k.blockN})
-    if (!isPowerOf2(b) || b < 16 || b > 256)
-      return "blocks must be powers of two from 16 to 256";
-  if (!isPowerOf2(k.warps) || k.warps > 16)
-    return "warps must be a power of two up to 16";
-  if (k.stages != 0 && (k.stages < 2 || k.stages > 4))
-    return "stages must be 0 (loads) or 2 to 4";
-  if (k.minProgramsPerSM < 0 || k.minProgramsPerSM > 32)
-    return "minProgramsPerSM must be 0 to 32";
-  bool wgmma = k.product != MatmulProduct::Mma;
-  bool fma = k.dtype == DType::F32 && k.precision == Precision::IEEE;
-  if (wgmma && (fma || k.stages < 2))
-    return "wgmma products need tensor-core types and a pipeline";
-  bool transposed = k.product == MatmulProduct::WgmmaTransposed ||
-                    k.product == MatmulProduct::WgmmaTransposedInFlight;
-  if (transposed && k.dtype != DType::F32)
-    return "transposed products are for tf32 and tf32x3";
-  if (k.dtype == DType::F32 && k.precision != Precision::IEEE && wgmma &&
-      !transposed && k.precision == Precision::TF32x3)
-    return "tf32x3 wgmma products are transposed";
-  if (k.product == MatmulProduct::WgmmaInFlight && k.stages < 3)
-    return "a wgmma in flight needs 3 or more stages";
-  if (k.tma && !wgmma)
-    return "TMA copies are for the wgmma kernels";
-  if (k.residentProducts && (!isPowerOf2(k.residentProducts) ||
-                             k.residentProducts > 8 || k.stages != 2 || k.tma))
-    return "short-row kernels take 1 to 8 products over a 2-stage pipeline";
-  return "";
-}
-
-std::string whyInvalid(const KernelDesc &k) {
-  switch (k.op) {
-  case Op::Softmax:
-    return whyInvalid(k.softmax);
-  case Op::SoftmaxMatmul:
-    return whyInvalid(k.softmaxMatmul);
-  }
-  return "unknown operation";
-}
-
-Target getTarget(const KernelDesc &k) {
-  if (k.op == Op::Softmax)
-    return k.softmax.scheme == SoftmaxScheme::Cluster ||
-                   k.softmax.scheme == SoftmaxScheme::ClusterLoop
-               ? Target::Sm90
-               : Target::Sm80;
-  return k.softmaxMatmul.product == MatmulProduct::Mma ? Target::Sm80
-                                                       : Target::Sm90a;
+bool operator==(const Problem &a, const Problem &b) {
+  for (int i = 0; i < kMaxProblemFields; ++i)
+    if (a.values[i] != b.values[i])
+      return false;
+  return true;
 }
 
 bool runsOn(Target target, int ccMajor, int ccMinor) {
@@ -172,52 +71,6 @@ const char *getName(Precision p) {
   return "?";
 }
 
-const char *getName(RowAlignment a) {
-  switch (a) {
-  case RowAlignment::Element:
-    return "element";
-  case RowAlignment::Rows16:
-    return "rows16";
-  case RowAlignment::Whole16:
-    return "whole16";
-  }
-  return "?";
-}
-
-const char *getName(SoftmaxScheme s) {
-  switch (s) {
-  case SoftmaxScheme::Rows:
-    return "rows";
-  case SoftmaxScheme::PersistentRows:
-    return "persistent_rows";
-  case SoftmaxScheme::Online:
-    return "online";
-  case SoftmaxScheme::Cluster:
-    return "cluster";
-  case SoftmaxScheme::ClusterLoop:
-    return "cluster_loop";
-  case SoftmaxScheme::Grid:
-    return "grid";
-  }
-  return "?";
-}
-
-const char *getName(MatmulProduct p) {
-  switch (p) {
-  case MatmulProduct::Mma:
-    return "mma";
-  case MatmulProduct::Wgmma:
-    return "wgmma";
-  case MatmulProduct::WgmmaInFlight:
-    return "wgmma_in_flight";
-  case MatmulProduct::WgmmaTransposed:
-    return "wgmma_transposed";
-  case MatmulProduct::WgmmaTransposedInFlight:
-    return "wgmma_transposed_in_flight";
-  }
-  return "?";
-}
-
 const char *getName(Target t) {
   switch (t) {
   case Target::Sm80:
@@ -228,6 +81,182 @@ const char *getName(Target t) {
     return "sm_90a";
   }
   return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Fields and specs
+//===----------------------------------------------------------------------===//
+
+Field intField(std::string name) { return {std::move(name), FieldKind::Int}; }
+Field boolField(std::string name) { return {std::move(name), FieldKind::Bool}; }
+Field enumField(std::string name, std::vector<std::string> enumerators,
+                bool key) {
+  return {std::move(name), FieldKind::Enum, std::move(enumerators), key};
+}
+Field dtypeField(bool key) {
+  return enumField("dtype", {"f32", "f16", "bf16"}, key);
+}
+Field precisionField(bool key) {
+  return enumField("precision", {"ieee", "tf32", "tf32x3"}, key);
+}
+
+OpSpec::OpSpec(std::string name, std::vector<Field> params,
+               std::vector<Field> problemFields)
+    : name(std::move(name)), params(std::move(params)),
+      problemFields(std::move(problemFields)) {}
+
+OpSpec::~OpSpec() = default;
+
+KernelDesc OpSpec::makeKernel() const {
+  KernelDesc k;
+  k.op = getName();
+  return k;
+}
+
+bool OpSpec::owns(const KernelDesc &k) const {
+  return std::strcmp(k.op, getName()) == 0;
+}
+
+static int findField(const std::vector<Field> &fields,
+                     const std::string &name) {
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].name == name)
+      return (int)i;
+  return -1;
+}
+
+int OpSpec::findParam(const std::string &field) const {
+  return findField(params, field);
+}
+
+int OpSpec::findProblemField(const std::string &field) const {
+  return findField(problemFields, field);
+}
+
+int32_t OpSpec::get(const KernelDesc &k, const std::string &param) const {
+  int i = findParam(param);
+  return i < 0 ? 0 : k.params[i];
+}
+
+std::string OpSpec::describe(const Problem &p) const {
+  std::string s;
+  for (size_t i = 0; i < problemFields.size(); ++i) {
+    const Field &f = problemFields[i];
+    int64_t v = p.values[i];
+    if (!s.empty())
+      s += " ";
+    if (f.kind == FieldKind::Enum)
+      s += v >= 0 && (size_t)v < f.enumerators.size() ? f.enumerators[v] : "?";
+    else if (f.kind == FieldKind::Bool)
+      s += v ? f.name : "no " + f.name;
+    else
+      s += f.name + " " + std::to_string(v);
+  }
+  return s;
+}
+
+std::vector<std::function<bool(const KernelDesc &)>>
+OpSpec::getConditions() const {
+  return {needsSm90a, needsSm90};
+}
+
+bool OpSpec::worthMeasuring(const KernelDesc &, const Problem &) const {
+  return true;
+}
+
+const OpSpec *findOp(const std::string &name) {
+  for (const OpSpec *op : getOps())
+    if (name == op->getName())
+      return op;
+  return nullptr;
+}
+
+const OpSpec *findOp(const KernelDesc &k) {
+  for (const OpSpec *op : getOps())
+    if (op->owns(k))
+      return op;
+  return nullptr;
+}
+
+std::string whyInvalid(const KernelDesc &k) {
+  const OpSpec *op = findOp(k);
+  if (!op)
+    return std::string("unknown operation '") + k.op + "'";
+  const std::vector<Field> &fields = op->getParams();
+  for (int i = 0; i < kMaxParams; ++i) {
+    int32_t v = k.params[i];
+    if (i >= (int)fields.size()) {
+      if (v)
+        return "a parameter beyond the operation's is set";
+      continue;
+    }
+    const Field &f = fields[i];
+    if (f.kind == FieldKind::Bool && v != 0 && v != 1)
+      return f.name + " must be 0 or 1";
+    if (f.kind == FieldKind::Enum && (v < 0 || v >= (int)f.enumerators.size()))
+      return "unknown " + f.name;
+  }
+  return op->whyInvalid(k);
+}
+
+Target getTarget(const KernelDesc &k) {
+  const OpSpec *op = findOp(k);
+  return op ? op->getTarget(k) : Target::Sm80;
+}
+
+bool needsSm90a(const KernelDesc &k) { return getTarget(k) == Target::Sm90a; }
+bool needsSm90(const KernelDesc &k) { return getTarget(k) != Target::Sm80; }
+
+//===----------------------------------------------------------------------===//
+// Test data
+//===----------------------------------------------------------------------===//
+
+namespace ref = mlir::tile::reference;
+
+std::vector<char> randomPattern(DType t, size_t elements, double scale,
+                                uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> dist(0.0f, 1.0f);
+  int64_t size = getBytes(t);
+  std::vector<char> bytes(elements * size);
+  for (size_t i = 0; i < elements; ++i) {
+    float f = (float)(dist(rng) * scale);
+    if (t == DType::F32) {
+      std::memcpy(&bytes[i * 4], &f, 4);
+    } else {
+      uint16_t h = t == DType::F16 ? ref::floatToHalf(f) : ref::floatToBF16(f);
+      std::memcpy(&bytes[i * 2], &h, 2);
+    }
+  }
+  return bytes;
+}
+
+double decode(DType t, const char *bytes) {
+  if (t == DType::F32) {
+    float f;
+    std::memcpy(&f, bytes, 4);
+    return f;
+  }
+  uint16_t h;
+  std::memcpy(&h, bytes, 2);
+  return t == DType::F16 ? ref::halfToFloat(h) : ref::bf16ToFloat(h);
+}
+
+double elementAt(const std::vector<char> &pattern, DType t, size_t byteOffset) {
+  return decode(t, &pattern[byteOffset % pattern.size()]);
+}
+
+std::string compareValues(const std::vector<double> &got,
+                          const std::vector<double> &expected,
+                          double tolerance) {
+  ref::Comparison c = ref::compare(got, expected, tolerance);
+  if (c.passed)
+    return "";
+  char message[96];
+  std::snprintf(message, sizeof(message),
+                "relative error %.3e at element %lld (%lld not finite)",
+                c.relError, (long long)c.worstIndex, (long long)c.nonFinite);
+  return message;
 }
 
 } // namespace catalogue

@@ -3,31 +3,15 @@
 #include "Dispatch.h"
 
 #include <algorithm>
-#include <cmath>
+#include <array>
 #include <cstring>
-#include <limits>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace tile::catalogue;
-using tile::embedded::EmbeddedKernel;
 
 namespace tile {
 namespace dispatch {
-
-namespace {
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kGridYZMax = 65535;
-
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-/// |log2(a / b)| for positive a and b.
-double logRatio(double a, double b) { return std::fabs(std::log2(a / b)); }
-
-bool runsHere(const KernelDesc &k, const DeviceInfo &d) {
-  return runsOn(getTarget(k), d.ccMajor, d.ccMinor);
-}
-} // namespace
 
 const TuningTable *selectTable(const Library &lib, const DeviceInfo &device) {
   if (lib.numTables == 0)
@@ -55,137 +39,53 @@ const TuningTable *selectTable(const Library &lib, const DeviceInfo &device) {
   return &lib.tables[0];
 }
 
-bool admits(const KernelDesc &desc, const SoftmaxQuery &q,
+bool admits(const OpSpec &op, const KernelDesc &k, const Problem &p,
             const DeviceInfo &device) {
-  if (desc.op != Op::Softmax || !runsHere(desc, device))
-    return false;
-  const SoftmaxKernel &k = desc.softmax;
-  if (k.dtype != q.dtype || k.alignment > q.alignment)
-    return false;
-  switch (k.scheme) {
-  case SoftmaxScheme::Rows:
-  case SoftmaxScheme::PersistentRows:
-    return int64_t(k.block) + k.tail >= q.cols;
-  case SoftmaxScheme::Online:
-    return true;
-  case SoftmaxScheme::Cluster:
-    return int64_t(k.block) * k.clusterSize >= q.cols &&
-           q.rows * k.clusterSize <= kInt32Max;
-  case SoftmaxScheme::ClusterLoop:
-    return q.rows * k.clusterSize <= kInt32Max;
-  case SoftmaxScheme::Grid: {
-    // Every program of a row resident at once (one per SM suffices), and
-    // the workspace allocated in stream order.
-    int64_t slices = ceilDiv(q.cols, k.block);
-    return slices <= kGridMaxSlices && slices <= device.sms &&
-           q.rows * slices <= kInt32Max && device.streamOrderedAllocation;
-  }
-  }
-  return false;
-}
-
-bool admits(const KernelDesc &desc, const SoftmaxMatmulQuery &q,
-            const DeviceInfo &device) {
-  if (desc.op != Op::SoftmaxMatmul || !runsHere(desc, device))
-    return false;
-  const SoftmaxMatmulKernel &k = desc.softmaxMatmul;
-  if (k.dtype != q.dtype || k.precision != q.precision)
-    return false;
-  if (k.residentProducts && q.d2 > k.blockK)
-    return false;
-  if (k.tma && !q.tmaReadable)
-    return false;
-  return ceilDiv(q.d3, columnsPerProgram(k)) <= kGridYZMax &&
-         ceilDiv(q.d1, k.blockM) <= kInt32Max && q.batch <= kGridYZMax;
+  return op.owns(k) &&
+         runsOn(op.getTarget(k), device.ccMajor, device.ccMinor) &&
+         op.admits(k, p, device);
 }
 
 namespace {
-/// The first ranked kernel, over points in `order`, that admits `q`.
-template <typename Point, typename Query>
-int firstAdmitted(const Library &lib, const DeviceInfo &device,
-                  const Point *points, const std::vector<unsigned> &order,
-                  const Query &q) {
-  for (unsigned p : order)
-    for (int16_t index : points[p].ranked) {
-      if (index < 0 || (unsigned)index >= lib.numKernels)
-        break;
-      if (admits(lib.kernels[index].desc, q, device))
-        return index;
-    }
-  return -1;
+/// Whether the point has the problem's key values.
+bool sameKeys(const OpSpec &op, const Problem &point, const Problem &p) {
+  const std::vector<Field> &fields = op.getProblemFields();
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].key && point.values[i] != p.values[i])
+      return false;
+  return true;
 }
 } // namespace
 
-int chooseSoftmax(const Library &lib, const DeviceInfo &device,
-                  const SoftmaxQuery &q) {
+int choose(const Library &lib, const DeviceInfo &device, const OpSpec &op,
+           const Problem &p) {
+  auto admitted = [&](int index) {
+    return index >= 0 && (unsigned)index < lib.numKernels &&
+           admits(op, lib.kernels[index].desc, p, device);
+  };
   if (const TuningTable *t = selectTable(lib, device)) {
-    std::vector<unsigned> order;
-    for (unsigned i = 0; i < t->numSoftmax; ++i)
-      if (t->softmax[i].dtype == q.dtype)
-        order.push_back(i);
-    auto key = [&](unsigned i) {
-      const SoftmaxPoint &p = t->softmax[i];
-      return std::make_tuple(p.alignment != q.alignment, p.cols < q.cols,
-                             logRatio(p.cols, q.cols),
-                             logRatio(p.rows, q.rows));
-    };
-    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-      return std::make_pair(key(a), a) < std::make_pair(key(b), b);
-    });
-    int index = firstAdmitted(lib, device, t->softmax, order, q);
-    if (index >= 0)
-      return index;
+    std::vector<std::pair<std::array<double, 4>, unsigned>> order;
+    for (unsigned i = 0; i < t->numPoints; ++i) {
+      const TablePoint &point = t->points[i];
+      if (std::strcmp(point.op, op.getName()) == 0 &&
+          sameKeys(op, point.problem, p))
+        order.push_back({op.distance(point.problem, p), i});
+    }
+    std::sort(order.begin(), order.end());
+    for (const auto &[distance, i] : order)
+      for (int16_t index : t->points[i].ranked) {
+        if (index < 0)
+          break;
+        if (admitted(index))
+          return index;
+      }
   }
-  // The online kernel of the best class the rows allow, else anything.
-  int best = -1;
-  for (unsigned i = 0; i < lib.numKernels; ++i) {
-    const KernelDesc &k = lib.kernels[i].desc;
-    if (k.op == Op::Softmax && k.softmax.scheme == SoftmaxScheme::Online &&
-        admits(k, q, device) &&
-        (best < 0 ||
-         k.softmax.alignment > lib.kernels[best].desc.softmax.alignment))
-      best = (int)i;
-  }
-  if (best >= 0)
-    return best;
+  for (const KernelDesc &k : op.getFallbackKernels())
+    for (unsigned i = 0; i < lib.numKernels; ++i)
+      if (lib.kernels[i].desc == k && admitted((int)i))
+        return (int)i;
   for (unsigned i = 0; i < lib.numKernels; ++i)
-    if (admits(lib.kernels[i].desc, q, device))
-      return (int)i;
-  return -1;
-}
-
-int chooseSoftmaxMatmul(const Library &lib, const DeviceInfo &device,
-                        const SoftmaxMatmulQuery &q) {
-  if (const TuningTable *t = selectTable(lib, device)) {
-    std::vector<unsigned> order;
-    for (unsigned i = 0; i < t->numSoftmaxMatmul; ++i)
-      if (t->softmaxMatmul[i].dtype == q.dtype &&
-          t->softmaxMatmul[i].precision == q.precision)
-        order.push_back(i);
-    auto key = [&](unsigned i) {
-      const SoftmaxMatmulPoint &p = t->softmaxMatmul[i];
-      double distance =
-          logRatio(double(p.batch) * p.d1, double(q.batch) * q.d1) +
-          logRatio(p.d2, q.d2) + logRatio(p.d3, q.d3);
-      return std::make_tuple(p.tmaReadable != q.tmaReadable, distance, -p.d2);
-    };
-    std::sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-      return std::make_pair(key(a), a) < std::make_pair(key(b), b);
-    });
-    int index = firstAdmitted(lib, device, t->softmaxMatmul, order, q);
-    if (index >= 0)
-      return index;
-  }
-  for (unsigned i = 0; i < lib.numKernels; ++i) {
-    const KernelDesc &k = lib.kernels[i].desc;
-    if (k.op == Op::SoftmaxMatmul &&
-        k.softmaxMatmul.product == MatmulProduct::Mma &&
-        k.softmaxMatmul.stages == 0 && !k.softmaxMatmul.residentProducts &&
-        admits(k, q, device))
-      return (int)i;
-  }
-  for (unsigned i = 0; i < lib.numKernels; ++i)
-    if (admits(lib.kernels[i].desc, q, device))
+    if (admitted((int)i))
       return (int)i;
   return -1;
 }

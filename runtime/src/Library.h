@@ -1,11 +1,11 @@
-//===- Library.h - The library operations' kernels, by index -----*- C++
-//-*-===//
+//===- Library.h - Choosing and launching library kernels -------*- C++ -*-===//
 //
-// For the tuner and the tests (linked with the static runtime): launch an
-// embedded kernel by its index in tile::embedded::kKernels, without the
-// dispatcher. The arguments must have passed the C API's checks
-// (tile_softmax, tile_softmax_matmul) and the kernel must admit the problem
-// (dispatch::admits).
+// What every library operation's C API function shares: it checks its
+// arguments, forms the operation's Problem and the kernel's arguments, and
+// calls run(), which chooses an embedded kernel (TILE_<OP>_VARIANT's if
+// set, else the dispatcher's, cached per device and problem), loads its
+// module on first use and launches it on the grid and workspace its
+// operation plans. The tuner and the tests launch kernels by index.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,28 +15,68 @@
 #include "Dispatch.h"
 #include "tile_runtime.h"
 
+#include <string>
+
 namespace tile {
 namespace library {
 
 /// The current device, as the dispatcher sees it.
-tile_status getDeviceInfo(dispatch::DeviceInfo &device);
+tile_status getDeviceInfo(catalogue::DeviceInfo &device);
 
-tile_status launchSoftmax(unsigned index, uint64_t y, int64_t y_row_stride,
-                          uint64_t x, int64_t x_row_stride, int64_t rows,
-                          int64_t cols, void *stream);
+/// The embedded kernels and tables.
+dispatch::Library getLibrary();
 
-tile_status launchSoftmaxMatmul(unsigned index, uint64_t out,
-                                const int64_t out_strides[3], uint64_t x,
-                                const int64_t x_strides[3], uint64_t v,
-                                const int64_t v_strides[3], int64_t batch,
-                                int64_t d1, int64_t d2, int64_t d3,
-                                void *stream);
+/// Launches embedded kernel `index`, which must admit the problem, with
+/// its arguments (before any workspace's, which this adds).
+tile_status launch(unsigned index, const catalogue::Problem &p,
+                   const tile_arg *args, unsigned numArgs,
+                   const catalogue::DeviceInfo &device, void *stream);
 
-/// Whether TMA may read X and V: contiguous rows, every row and matrix
-/// starting 16-byte aligned.
-bool softmaxMatmulTmaReadable(tile_dtype dtype, uint64_t x,
-                              const int64_t x_strides[3], uint64_t v,
-                              const int64_t v_strides[3], int64_t batch);
+/// The kernel for the problem: the one TILE_<OP>_VARIANT names (it must
+/// admit the problem, else TILE_ERROR_INVALID_ARGUMENT), else the
+/// dispatcher's choice. `fn` names the calling function in errors.
+tile_status choose(const char *fn, const catalogue::OpSpec &op,
+                   const catalogue::Problem &p,
+                   const catalogue::DeviceInfo &device, int *index);
+
+/// choose, then launch.
+tile_status run(const char *fn, const catalogue::OpSpec &op,
+                const catalogue::Problem &p, const tile_arg *args,
+                unsigned numArgs, void *stream);
+
+/// The name of the kernel run() would launch, into name[nameSize].
+tile_status chosenName(const char *fn, const catalogue::OpSpec &op,
+                       const catalogue::Problem &p, char *name,
+                       size_t nameSize);
+
+/// TILE_ERROR_INVALID_ARGUMENT with "fn: what" as the last error.
+tile_status invalidArgument(const char *fn, const std::string &what);
+/// TILE_ERROR_UNSUPPORTED with "fn: what" as the last error.
+tile_status unsupported(const char *fn, const std::string &what);
+
+inline tile_arg pointerArg(uint64_t v) {
+  tile_arg a;
+  a.kind = TILE_ARG_PTR;
+  a.value.ptr = v;
+  return a;
+}
+inline tile_arg i32Arg(int32_t v) {
+  tile_arg a;
+  a.kind = TILE_ARG_I32;
+  a.value.i32 = v;
+  return a;
+}
+inline tile_arg i64Arg(int64_t v) {
+  tile_arg a;
+  a.kind = TILE_ARG_I64;
+  a.value.i64 = v;
+  return a;
+}
+
+/// Whether t is a tile_dtype, and its element size.
+bool isValidDtype(tile_dtype t);
+inline int64_t dtypeBytes(tile_dtype t) { return t == TILE_F32 ? 4 : 2; }
+const char *dtypeName(tile_dtype t);
 
 } // namespace library
 } // namespace tile

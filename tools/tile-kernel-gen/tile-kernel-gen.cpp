@@ -17,7 +17,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Catalogue/ConfigurationSpace.h"
 #include "tile/Catalogue/KernelBuilder.h"
 #include "tile/Catalogue/TuningFile.h"
 #include "tile/Target/Compile.h"
@@ -115,54 +114,12 @@ static void writeLiteral(llvm::raw_ostream &os, StringRef data) {
   os << "\"";
 }
 
-static const char *dtypeEnum(DType t) {
-  switch (t) {
-  case DType::F32:
-    return "DType::F32";
-  case DType::F16:
-    return "DType::F16";
-  case DType::BF16:
-    return "DType::BF16";
-  }
-  return "";
-}
-
-static std::string alignmentEnum(RowAlignment a) {
-  return a == RowAlignment::Element  ? "RowAlignment::Element"
-         : a == RowAlignment::Rows16 ? "RowAlignment::Rows16"
-                                     : "RowAlignment::Whole16";
-}
-
 /// The description as a C++ initializer of KernelDesc.
 static std::string descInitializer(const KernelDesc &k) {
-  static const char *schemes[] = {
-      "SoftmaxScheme::Rows",        "SoftmaxScheme::PersistentRows",
-      "SoftmaxScheme::Online",      "SoftmaxScheme::Cluster",
-      "SoftmaxScheme::ClusterLoop", "SoftmaxScheme::Grid"};
-  static const char *products[] = {"MatmulProduct::Mma", "MatmulProduct::Wgmma",
-                                   "MatmulProduct::WgmmaInFlight",
-                                   "MatmulProduct::WgmmaTransposed",
-                                   "MatmulProduct::WgmmaTransposedInFlight"};
-  static const char *precisions[] = {"Precision::IEEE", "Precision::TF32",
-                                     "Precision::TF32x3"};
-  if (k.op == Op::Softmax) {
-    const SoftmaxKernel &s = k.softmax;
-    return llvm::formatv("{Op::Softmax, {{{0}, {1}, {2}, {3}, {4}, {5}, {6}, "
-                         "{7}, {8}, {9}}, {{}}",
-                         schemes[(int)s.scheme], dtypeEnum(s.dtype),
-                         alignmentEnum(s.alignment), s.block, s.tail, s.rows,
-                         s.warps, s.clusterSize, s.minProgramsPerSM,
-                         s.rematerialize ? "true" : "false")
-        .str();
-  }
-  const SoftmaxMatmulKernel &m = k.softmaxMatmul;
-  return llvm::formatv("{Op::SoftmaxMatmul, {{}, {{{0}, {1}, {2}, {3}, {4}, "
-                       "{5}, {6}, {7}, {8}, {9}, {10}}}",
-                       dtypeEnum(m.dtype), precisions[(int)m.precision],
-                       m.blockM, m.blockK, m.blockN, m.warps, m.stages,
-                       m.minProgramsPerSM, products[(int)m.product],
-                       m.tma ? "true" : "false", m.residentProducts)
-      .str();
+  std::string s = llvm::formatv("{{\"{0}\", {{", k.op).str();
+  for (int i = 0; i < kMaxParams; ++i)
+    s += (i ? ", " : "") + std::to_string(k.params[i]);
+  return s + "}}";
 }
 
 /// The machine-code targets of a kernel compiled for `target`, as ptxas
@@ -265,15 +222,15 @@ int main(int argc, char **argv) {
 
   // The kernels: the tables' and the fallbacks (with machine code), then
   // with --all the rest of the space, each once, in the space's order.
-  std::vector<KernelDesc> chosen = getFallbackKernels();
-  for (const TuningFile &f : files) {
-    for (const SoftmaxEntry &e : f.softmax)
-      for (const RankedKernel &r : e.ranked)
-        chosen.push_back(r.kernel);
-    for (const SoftmaxMatmulEntry &e : f.softmaxMatmul)
-      for (const RankedKernel &r : e.ranked)
-        chosen.push_back(r.kernel);
+  std::vector<KernelDesc> chosen, space;
+  for (const OpSpec *op : getOps()) {
+    llvm::append_range(chosen, op->getFallbackKernels());
+    llvm::append_range(space, op->getConfigurationSpace());
   }
+  for (const TuningFile &f : files)
+    for (const TuningEntry &e : f.entries)
+      for (const RankedKernel &r : e.ranked)
+        chosen.push_back(r.kernel);
   auto isChosen = [&](const KernelDesc &k) {
     return llvm::is_contained(chosen, k);
   };
@@ -289,7 +246,7 @@ int main(int argc, char **argv) {
     }
     kernels.push_back({d, getKernelName(d), isChosen(d), "", ""});
   };
-  for (const KernelDesc &d : getConfigurationSpace())
+  for (const KernelDesc &d : space)
     if (all || isChosen(d))
       add(d);
   for (const KernelDesc &d : chosen) // valid kernels outside the space
@@ -390,48 +347,31 @@ int main(int argc, char **argv) {
     os << "}";
   };
   for (auto [t, f] : llvm::enumerate(files)) {
-    if (!f.softmax.empty()) {
-      os << "static const SoftmaxPoint kSoftmax" << t << "[] = {\n";
-      for (const SoftmaxEntry &e : f.softmax) {
-        os << "    {" << dtypeEnum(e.dtype) << ", "
-           << alignmentEnum(e.alignment) << ", " << e.rows << ", " << e.cols
-           << ", ";
-        writeRanked(e.ranked);
-        os << "},\n";
-      }
-      os << "};\n";
+    if (f.entries.empty())
+      continue;
+    os << "static const TablePoint kPoints" << t << "[] = {\n";
+    for (const TuningEntry &e : f.entries) {
+      os << "    {\"" << e.op->getName() << "\", {{";
+      for (int i = 0; i < kMaxProblemFields; ++i)
+        os << (i ? ", " : "") << e.problem.values[i];
+      os << "}}, ";
+      writeRanked(e.ranked);
+      os << "},\n";
     }
-    if (!f.softmaxMatmul.empty()) {
-      static const char *precisions[] = {"Precision::IEEE", "Precision::TF32",
-                                         "Precision::TF32x3"};
-      os << "static const SoftmaxMatmulPoint kSoftmaxMatmul" << t << "[] = {\n";
-      for (const SoftmaxMatmulEntry &e : f.softmaxMatmul) {
-        os << "    {" << dtypeEnum(e.dtype) << ", "
-           << precisions[(int)e.precision] << ", " << e.batch << ", " << e.d1
-           << ", " << e.d2 << ", " << e.d3 << ", "
-           << (e.tmaReadable ? "true" : "false") << ", ";
-        writeRanked(e.ranked);
-        os << "},\n";
-      }
-      os << "};\n";
-    }
+    os << "};\n";
   }
   os << "const TuningTable kTables[] = {\n";
   for (auto [t, f] : llvm::enumerate(files)) {
     os << "    {{";
     writeLiteral(os, f.deviceName);
     os << ", " << f.ccMajor << ", " << f.ccMinor << ", " << f.sms << "}, ";
-    if (f.softmax.empty())
-      os << "nullptr, 0, ";
-    else
-      os << "kSoftmax" << t << ", " << f.softmax.size() << ", ";
-    if (f.softmaxMatmul.empty())
+    if (f.entries.empty())
       os << "nullptr, 0},\n";
     else
-      os << "kSoftmaxMatmul" << t << ", " << f.softmaxMatmul.size() << "},\n";
+      os << "kPoints" << t << ", " << f.entries.size() << "},\n";
   }
   if (files.empty())
-    os << "    {{\"\", 0, 0, 0}, nullptr, 0, nullptr, 0},\n";
+    os << "    {{\"\", 0, 0, 0}, nullptr, 0},\n";
   os << "};\nconst unsigned kNumTables = " << files.size() << ";\n\n"
      << "} // namespace embedded\n} // namespace tile\n";
 

@@ -1,7 +1,8 @@
 //===- CatalogueTest.cpp - The kernel catalogue ---------------------------===//
 
-#include "tile/Catalogue/ConfigurationSpace.h"
 #include "tile/Catalogue/KernelBuilder.h"
+#include "tile/Catalogue/Ops/Softmax.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Catalogue/TuningFile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -14,6 +15,29 @@
 using namespace tile::catalogue;
 
 namespace {
+
+std::vector<KernelDesc> getConfigurationSpace() {
+  std::vector<KernelDesc> space;
+  for (const OpSpec *op : getOps())
+    for (const KernelDesc &k : op->getConfigurationSpace())
+      space.push_back(k);
+  return space;
+}
+
+TEST(Catalogue, OperationsAreListed) {
+  ASSERT_EQ(getOps().size(), 2u);
+  EXPECT_EQ(findOp("softmax"), &getSoftmaxOp());
+  EXPECT_EQ(findOp("softmax_matmul"), &getSoftmaxMatmulOp());
+  EXPECT_EQ(findOp("layer_norm"), nullptr);
+  for (const OpSpec *op : getOps()) {
+    EXPECT_LE(op->getParams().size(), (size_t)kMaxParams) << op->getName();
+    EXPECT_LE(op->getProblemFields().size(), (size_t)kMaxProblemFields)
+        << op->getName();
+    // Every kernel of the space is the operation's.
+    for (const KernelDesc &k : op->getConfigurationSpace())
+      EXPECT_EQ(findOp(k), op) << getKernelName(k);
+  }
+}
 
 TEST(Catalogue, SpaceIsValidAndDistinct) {
   std::vector<KernelDesc> space = getConfigurationSpace();
@@ -32,7 +56,9 @@ TEST(Catalogue, SpaceIsValidAndDistinct) {
 
 TEST(Catalogue, FallbacksAreInTheSpaceAndRunEverywhere) {
   std::vector<KernelDesc> space = getConfigurationSpace();
-  std::vector<KernelDesc> fallbacks = getFallbackKernels();
+  std::vector<KernelDesc> fallbacks = getSoftmaxOp().getFallbackKernels();
+  for (const KernelDesc &k : getSoftmaxMatmulOp().getFallbackKernels())
+    fallbacks.push_back(k);
   // One softmax kernel per dtype for any row, one softmax-matmul kernel per
   // dtype and precision.
   EXPECT_EQ(fallbacks.size(), 3u + 5u);
@@ -41,19 +67,18 @@ TEST(Catalogue, FallbacksAreInTheSpaceAndRunEverywhere) {
     EXPECT_EQ(getTarget(k), Target::Sm80) << getKernelName(k);
     EXPECT_NE(std::find(space.begin(), space.end(), k), space.end())
         << getKernelName(k);
-    if (k.op == Op::Softmax)
-      EXPECT_EQ(k.softmax.alignment, RowAlignment::Element);
+    if (getSoftmaxOp().owns(k))
+      EXPECT_EQ(toSoftmaxKernel(k).alignment, RowAlignment::Element);
   }
 }
 
 TEST(Catalogue, TargetsAndDevices) {
-  KernelDesc k;
-  k.op = Op::Softmax;
-  k.softmax.scheme = SoftmaxScheme::Cluster;
-  EXPECT_EQ(getTarget(k), Target::Sm90);
-  k.op = Op::SoftmaxMatmul;
-  k.softmaxMatmul.product = MatmulProduct::Wgmma;
-  EXPECT_EQ(getTarget(k), Target::Sm90a);
+  SoftmaxKernel s;
+  s.scheme = SoftmaxScheme::Cluster;
+  EXPECT_EQ(getTarget(toDesc(s)), Target::Sm90);
+  SoftmaxMatmulKernel m;
+  m.product = MatmulProduct::Wgmma;
+  EXPECT_EQ(getTarget(toDesc(m)), Target::Sm90a);
   EXPECT_TRUE(runsOn(Target::Sm80, 8, 0));
   EXPECT_TRUE(runsOn(Target::Sm80, 12, 0));
   EXPECT_FALSE(runsOn(Target::Sm90, 8, 9));
@@ -74,39 +99,41 @@ SoftmaxKernel rows(int32_t block, int32_t rowsPerProgram, int32_t warps) {
 }
 
 TEST(Catalogue, InvalidSoftmaxKernelsSayWhy) {
-  EXPECT_EQ(whyInvalid(rows(1024, 1, 4)), "");
-  EXPECT_NE(whyInvalid(rows(1000, 1, 4)), ""); // block not a power of two
-  EXPECT_NE(whyInvalid(rows(65536, 1, 4)), "");
-  EXPECT_NE(whyInvalid(rows(1024, 1, 3)), "");
-  EXPECT_NE(whyInvalid(rows(1024, 0, 4)), ""); // rows per program missing
+  EXPECT_EQ(whyInvalid(toDesc(rows(1024, 1, 4))), "");
+  EXPECT_NE(whyInvalid(toDesc(rows(1000, 1, 4))),
+            ""); // block not a power of two
+  EXPECT_NE(whyInvalid(toDesc(rows(65536, 1, 4))), "");
+  EXPECT_NE(whyInvalid(toDesc(rows(1024, 1, 3))), "");
+  EXPECT_NE(whyInvalid(toDesc(rows(1024, 0, 4))),
+            ""); // rows per program missing
   SoftmaxKernel k = rows(1024, 1, 4);
   k.tail = 1024; // not below block
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.tail = 256;
   k.alignment = RowAlignment::Element; // second tiles need aligned rows
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k = rows(1024, 1, 4);
   k.rematerialize = true; // needs Whole16 rows
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.alignment = RowAlignment::Whole16;
-  EXPECT_EQ(whyInvalid(k), "");
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
   k.dtype = DType::F32; // 2-byte types only
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k = rows(1024, 1, 4);
   k.clusterSize = 4; // not a cluster scheme
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.scheme = SoftmaxScheme::Cluster;
   k.rows = 0;
-  EXPECT_EQ(whyInvalid(k), "");
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
   k.clusterSize = 3;
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.clusterSize = 4;
   k.alignment = RowAlignment::Element; // clusters need aligned rows
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.scheme = SoftmaxScheme::Grid;
   k.clusterSize = 0;
   k.alignment = RowAlignment::Rows16; // grid kernels need Whole16 rows
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
 }
 
 SoftmaxMatmulKernel tile(DType t, Precision p) {
@@ -122,28 +149,28 @@ SoftmaxMatmulKernel tile(DType t, Precision p) {
 }
 
 TEST(Catalogue, InvalidSoftmaxMatmulKernelsSayWhy) {
-  EXPECT_EQ(whyInvalid(tile(DType::F16, Precision::IEEE)), "");
-  EXPECT_NE(whyInvalid(tile(DType::F16, Precision::TF32)), "");
+  EXPECT_EQ(whyInvalid(toDesc(tile(DType::F16, Precision::IEEE))), "");
+  EXPECT_NE(whyInvalid(toDesc(tile(DType::F16, Precision::TF32))), "");
   SoftmaxMatmulKernel k = tile(DType::F32, Precision::IEEE);
   k.product = MatmulProduct::Wgmma; // the FMA path has no wgmma
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k = tile(DType::F16, Precision::IEEE);
   k.product = MatmulProduct::WgmmaTransposed; // f32 only
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.product = MatmulProduct::WgmmaInFlight; // needs 3 stages
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.stages = 3;
-  EXPECT_EQ(whyInvalid(k), "");
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
   k = tile(DType::F16, Precision::IEEE);
   k.tma = true; // TMA only with wgmma
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k.product = MatmulProduct::Wgmma;
-  EXPECT_EQ(whyInvalid(k), "");
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
   k.stages = 5;
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
   k = tile(DType::F16, Precision::IEEE);
   k.blockN = 96;
-  EXPECT_NE(whyInvalid(k), "");
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
 }
 
 TEST(Catalogue, KernelsRoundTripThroughJSON) {
@@ -172,20 +199,36 @@ llvm::Expected<TuningFile> readText(const std::string &text) {
   return file;
 }
 
+TEST(Catalogue, GenericChecksSayWhy) {
+  KernelDesc k = toDesc(rows(1024, 1, 4));
+  EXPECT_EQ(whyInvalid(k), "");
+  k.params[1] = 7; // dtype out of its enumeration
+  EXPECT_NE(whyInvalid(k).find("unknown dtype"), std::string::npos);
+  k = toDesc(rows(1024, 1, 4));
+  k.params[kMaxParams - 1] = 1; // beyond the operation's parameters
+  EXPECT_NE(whyInvalid(k), "");
+  k = toDesc(rows(1024, 1, 4));
+  k.op = "layer_norm";
+  EXPECT_NE(whyInvalid(k).find("unknown operation"), std::string::npos);
+}
+
 TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
   TuningFile f;
   f.deviceName = "NVIDIA H100 80GB HBM3";
   f.ccMajor = 9;
   f.sms = 132;
-  SoftmaxEntry e;
-  e.dtype = DType::F16;
-  e.alignment = RowAlignment::Rows16;
-  e.rows = 4096;
-  e.cols = 1000;
-  KernelDesc k;
-  k.softmax = rows(1024, 1, 4);
+  TuningEntry e;
+  e.op = &getSoftmaxOp();
+  e.problem = softmaxProblem(DType::F16, RowAlignment::Rows16, 4096, 1000);
+  KernelDesc k = toDesc(rows(1024, 1, 4));
   e.ranked.push_back({k, 0.25});
-  f.softmax.push_back(e);
+  f.entries.push_back(e);
+  TuningEntry m;
+  m.op = &getSoftmaxMatmulOp();
+  m.problem = softmaxMatmulProblem(DType::F16, Precision::IEEE, 16, 2048, 512,
+                                   512, true);
+  m.ranked.push_back({toDesc(tile(DType::F16, Precision::IEEE)), 0.5});
+  f.entries.push_back(m);
   std::string text;
   llvm::raw_string_ostream(text) << toJSON(f);
   llvm::Expected<TuningFile> back = readText(text);
@@ -193,12 +236,17 @@ TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
   EXPECT_EQ(back->deviceName, f.deviceName);
   EXPECT_EQ(back->ccMajor, 9);
   EXPECT_EQ(back->sms, 132);
-  ASSERT_EQ(back->softmax.size(), 1u);
-  EXPECT_EQ(back->softmax[0].cols, 1000);
-  EXPECT_EQ(back->softmax[0].ranked[0].kernel, k);
+  ASSERT_EQ(back->entries.size(), 2u);
+  EXPECT_EQ(back->entries[0].op, &getSoftmaxOp());
+  EXPECT_EQ(back->entries[0].problem, e.problem);
+  EXPECT_EQ(back->entries[0].ranked[0].kernel, k);
+  EXPECT_EQ(back->entries[1].op, &getSoftmaxMatmulOp());
+  EXPECT_EQ(back->entries[1].problem, m.problem);
+  EXPECT_EQ(back->entries[1].ranked[0].kernel, m.ranked[0].kernel);
 
   // An invalid kernel is reported with the reason.
-  f.softmax[0].ranked[0].kernel.softmax.block = 1000;
+  SoftmaxKernel bad = rows(1000, 1, 4);
+  f.entries[0].ranked[0].kernel = toDesc(bad);
   text.clear();
   llvm::raw_string_ostream(text) << toJSON(f);
   back = readText(text);
@@ -207,13 +255,24 @@ TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
             std::string::npos);
 
   // A kernel of another dtype than its entry's.
-  f.softmax[0].ranked[0].kernel.softmax.block = 1024;
-  f.softmax[0].dtype = DType::F32;
+  f.entries[0].ranked[0].kernel = k;
+  f.entries[0].problem =
+      softmaxProblem(DType::F32, RowAlignment::Rows16, 4096, 1000);
   text.clear();
   llvm::raw_string_ostream(text) << toJSON(f);
   back = readText(text);
   ASSERT_FALSE(!!back);
-  EXPECT_NE(llvm::toString(back.takeError()).find("another operation or dtype"),
+  EXPECT_NE(llvm::toString(back.takeError()).find("another dtype"),
+            std::string::npos);
+
+  // A kernel of another operation.
+  f.entries[0].problem = e.problem;
+  f.entries[0].ranked[0].kernel = m.ranked[0].kernel;
+  text.clear();
+  llvm::raw_string_ostream(text) << toJSON(f);
+  back = readText(text);
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("another operation"),
             std::string::npos);
 
   // Malformed JSON and missing fields.
@@ -223,6 +282,19 @@ TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
   back = readText("{\"softmax\": []}");
   EXPECT_FALSE(!!back);
   llvm::consumeError(back.takeError());
+  const char *device = "{\"device\": {\"name\": \"X\", "
+                       "\"compute_capability\": \"9.0\", \"sms\": 1}, ";
+  // An operation the catalogue lacks, and a point missing a field.
+  back = readText(std::string(device) + "\"layer_norm\": []}");
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("not an operation"),
+            std::string::npos);
+  back = readText(std::string(device) +
+                  "\"softmax\": [{\"dtype\": \"f32\", \"rows\": 1, "
+                  "\"cols\": 1, \"ranked\": []}]}");
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("alignment"),
+            std::string::npos);
 }
 
 } // namespace

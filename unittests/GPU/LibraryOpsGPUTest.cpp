@@ -22,6 +22,8 @@
 #include "EmbeddedKernels.h"
 #include "GPUTestUtil.h"
 #include "Library.h"
+#include "tile/Catalogue/Ops/Softmax.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Reference/Float16.h"
 
 #include <algorithm>
@@ -37,9 +39,9 @@ using namespace mlir::tile::reference;
 namespace {
 
 namespace cat = tile::catalogue;
+using cat::getSoftmaxMatmulOp;
+using cat::getSoftmaxOp;
 using tile::dispatch::DeviceInfo;
-using tile::dispatch::SoftmaxMatmulQuery;
-using tile::dispatch::SoftmaxQuery;
 using tile::embedded::kKernels;
 using tile::embedded::kNumKernels;
 using tile::embedded::kNumTables;
@@ -69,64 +71,72 @@ int kernelNamed(const char *name) {
   return -1;
 }
 
-/// The softmax query tile_softmax forms (LibraryOps.cpp): rows whose bases
-/// and strides are all 16-byte aligned are Rows16, Whole16 if a row also
-/// holds whole 16-byte vectors; other rows are Element.
-SoftmaxQuery softmaxQuery(tile_dtype t, int64_t rows, int64_t cols,
-                          bool aligned) {
+/// The value of a problem's field, by the name its operation gives it.
+int64_t problemField(const cat::OpSpec &op, const cat::Problem &p,
+                     const char *field) {
+  int i = op.findProblemField(field);
+  EXPECT_GE(i, 0) << op.getName() << " has no problem field " << field;
+  return i < 0 ? 0 : p.values[i];
+}
+
+/// The softmax problem tile_softmax forms (runtime/src/ops/Softmax.cpp):
+/// rows whose bases and strides are all 16-byte aligned are Rows16, Whole16
+/// if a row also holds whole 16-byte vectors; other rows are Element.
+cat::Problem apiSoftmaxProblem(tile_dtype t, int64_t rows, int64_t cols,
+                               bool aligned) {
   cat::RowAlignment a = !aligned ? cat::RowAlignment::Element
                         : (cols * (int64_t)elemSize(t)) % 16 == 0
                             ? cat::RowAlignment::Whole16
                             : cat::RowAlignment::Rows16;
-  return {cat::DType(t), a, rows, cols};
+  return cat::softmaxProblem(cat::DType(t), a, rows, cols);
 }
 
-/// The softmax-matmul query tile_softmax_matmul forms for tensors of these
-/// strides whose bases are 16-byte aligned (device allocations are): TMA
-/// readability from Library.h; 2-byte types compute their products exactly,
-/// under IEEE.
-SoftmaxMatmulQuery softmaxMatmulQuery(tile_dtype t, tile_precision p,
-                                      int64_t batch, int64_t d1, int64_t d2,
-                                      int64_t d3, const int64_t xs[3],
-                                      const int64_t vs[3]) {
-  cat::Precision precision =
-      t == TILE_F32 ? cat::Precision(p) : cat::Precision::IEEE;
-  return {cat::DType(t),
-          precision,
-          batch,
-          d1,
-          d2,
-          d3,
-          tile::library::softmaxMatmulTmaReadable(t, 0, xs, 0, vs, batch)};
+/// Whether TMA may read X and V, as tile_softmax_matmul decides
+/// (runtime/src/ops/SoftmaxMatmul.cpp): contiguous rows, every row and
+/// matrix starting 16-byte aligned.
+bool tmaReadable(tile_dtype t, uint64_t x, const int64_t xs[3], uint64_t v,
+                 const int64_t vs[3], int64_t batch) {
+  int64_t es = (int64_t)elemSize(t);
+  auto tmaRows = [&](uint64_t base, const int64_t *strides) {
+    return base % 16 == 0 && strides[2] == 1 && (strides[1] * es) % 16 == 0 &&
+           (batch == 1 || (strides[0] * es) % 16 == 0) &&
+           strides[0] < (int64_t(1) << 36) && strides[1] < (int64_t(1) << 36);
+  };
+  return tmaRows(x, xs) && tmaRows(v, vs);
 }
 
-SoftmaxMatmulQuery contiguousQuery(tile_dtype t, tile_precision p,
-                                   int64_t batch, int64_t d1, int64_t d2,
-                                   int64_t d3) {
+/// The softmax-matmul problem tile_softmax_matmul forms for tensors of
+/// these strides whose bases are 16-byte aligned (device allocations are):
+/// 2-byte types compute their products exactly, under IEEE.
+cat::Problem apiSoftmaxMatmulProblem(tile_dtype t, tile_precision p,
+                                     int64_t batch, int64_t d1, int64_t d2,
+                                     int64_t d3, const int64_t xs[3],
+                                     const int64_t vs[3]) {
+  return cat::softmaxMatmulProblem(cat::DType(t), cat::Precision(p), batch, d1,
+                                   d2, d3, tmaReadable(t, 0, xs, 0, vs, batch));
+}
+
+cat::Problem contiguousProblem(tile_dtype t, tile_precision p, int64_t batch,
+                               int64_t d1, int64_t d2, int64_t d3) {
   int64_t xs[3] = {d1 * d2, d2, 1}, vs[3] = {d2 * d3, d3, 1};
-  return softmaxMatmulQuery(t, p, batch, d1, d2, d3, xs, vs);
+  return apiSoftmaxMatmulProblem(t, p, batch, d1, d2, d3, xs, vs);
 }
 
-std::string describe(const SoftmaxQuery &q) {
-  return std::string(cat::getName(q.dtype)) + " " + cat::getName(q.alignment) +
-         " softmax " + std::to_string(q.rows) + "x" + std::to_string(q.cols);
+/// "softmax f32 whole16 rows 37 cols 1000", for messages.
+std::string describe(const cat::OpSpec &op, const cat::Problem &p) {
+  return std::string(op.getName()) + " " + op.describe(p);
 }
 
-std::string describe(const SoftmaxMatmulQuery &q) {
-  return std::string(cat::getName(q.dtype)) + " " + cat::getName(q.precision) +
-         " softmax-matmul " + std::to_string(q.batch) + "x" +
-         std::to_string(q.d1) + "x" + std::to_string(q.d2) + "x" +
-         std::to_string(q.d3) +
-         (q.tmaReadable ? " (TMA-readable)" : " (not TMA-readable)");
-}
-
-int choose(const SoftmaxQuery &q, const DeviceInfo &device,
+int choose(const cat::OpSpec &op, const cat::Problem &p,
+           const DeviceInfo &device,
            const tile::dispatch::Library &lib = embeddedLibrary()) {
-  return tile::dispatch::chooseSoftmax(lib, device, q);
+  return tile::dispatch::choose(lib, device, op, p);
 }
-int choose(const SoftmaxMatmulQuery &q, const DeviceInfo &device,
-           const tile::dispatch::Library &lib = embeddedLibrary()) {
-  return tile::dispatch::chooseSoftmaxMatmul(lib, device, q);
+
+/// Whether embedded kernel `index`, of `op`, runs the problem here.
+bool admits(const cat::OpSpec &op, unsigned index, const cat::Problem &p,
+            const DeviceInfo &device) {
+  return tile::dispatch::admits(op, kKernels[index].desc, p, device);
 }
 
 /// Sets an environment variable (a forced kernel) for its lifetime.
@@ -164,78 +174,71 @@ struct Failures {
 // The dispatch rule, as plain functions of a device (no GPU needed)
 //===----------------------------------------------------------------------===//
 
-SoftmaxQuery pointQuery(const cat::SoftmaxPoint &p) {
-  return {p.dtype, p.alignment, p.rows, p.cols};
-}
-SoftmaxMatmulQuery pointQuery(const cat::SoftmaxMatmulPoint &p) {
-  return {p.dtype, p.precision, p.batch, p.d1, p.d2, p.d3, p.tmaReadable};
-}
-
-/// Whether the dispatcher ranks two points alike for each other's problem
-/// (rule 2's keys tie; the earlier point in the table comes first).
-bool sameProblem(const cat::SoftmaxPoint &a, const cat::SoftmaxPoint &b) {
-  return a.dtype == b.dtype && a.alignment == b.alignment && a.rows == b.rows &&
-         a.cols == b.cols;
-}
-bool sameProblem(const cat::SoftmaxMatmulPoint &a,
-                 const cat::SoftmaxMatmulPoint &b) {
-  return a.dtype == b.dtype && a.precision == b.precision &&
-         a.tmaReadable == b.tmaReadable && a.batch * a.d1 == b.batch * b.d1 &&
-         a.d2 == b.d2 && a.d3 == b.d3;
+/// Whether the dispatcher ranks point b alike with point a for a's own
+/// problem: the same operation and key values (rule 2), and as near to the
+/// problem as a itself (the distance ties; the earlier point in the table
+/// comes first). For softmax: the same alignment, rows and cols; for
+/// softmax-matmul: the same TMA readability, batch x d1, d2 and d3.
+bool sameProblem(const cat::OpSpec &op, const cat::TablePoint &a,
+                 const cat::TablePoint &b) {
+  if (std::strcmp(a.op, b.op) != 0)
+    return false;
+  const std::vector<cat::Field> &fields = op.getProblemFields();
+  for (size_t f = 0; f < fields.size(); ++f)
+    if (fields[f].key && a.problem.values[f] != b.problem.values[f])
+      return false;
+  return op.distance(b.problem, a.problem) == op.distance(a.problem, a.problem);
 }
 
-/// What rule 3 takes for the problem of points[i]: the first kernel that
-/// admits it, ranked at points of that same problem in table order; -1 if
-/// none does (the dispatcher then looks at farther points and fallbacks).
-template <typename Point>
-int rankedChoice(const Point *points, unsigned n, unsigned i,
-                 const DeviceInfo &device) {
-  auto q = pointQuery(points[i]);
+/// What rule 3 takes for the problem of points[i] (of operation `op`): the
+/// first kernel that admits it, ranked at points of that same problem in
+/// table order; -1 if none does (the dispatcher then looks at farther
+/// points and fallbacks).
+int rankedChoice(const cat::OpSpec &op, const cat::TablePoint *points,
+                 unsigned n, unsigned i, const DeviceInfo &device) {
+  const cat::Problem &q = points[i].problem;
   for (unsigned j = 0; j < n; ++j) {
-    if (!sameProblem(points[i], points[j]))
+    if (!sameProblem(op, points[i], points[j]))
       continue;
     for (int16_t index : points[j].ranked) {
       if (index < 0 || (unsigned)index >= kNumKernels)
         break;
-      if (tile::dispatch::admits(kKernels[index].desc, q, device))
+      if (admits(op, index, q, device))
         return index;
     }
   }
   return -1;
 }
 
-/// At every point: the dispatcher's choice for the point's own problem
-/// admits it, and is the rule's ranked choice where there is one.
-/// `ranked` counts the points where a ranked kernel admits the problem.
-template <typename Point>
-void checkPoints(const Point *points, unsigned n, const DeviceInfo &device,
-                 const tile::dispatch::Library &lib, Failures &failures,
-                 unsigned &ranked) {
-  for (unsigned i = 0; i < n; ++i) {
-    auto q = pointQuery(points[i]);
-    int want = rankedChoice(points, n, i, device);
-    int got = choose(q, device, lib);
-    ranked += want >= 0;
-    if (got < 0)
-      failures.add(describe(q) + ": no kernel");
-    else if (!tile::dispatch::admits(kKernels[got].desc, q, device))
-      failures.add(describe(q) + ": chose " + kKernels[got].name +
-                   ", which does not admit it");
-    else if (want >= 0 && got != want)
-      failures.add(describe(q) + ": chose " + kKernels[got].name +
-                   ", but the first ranked kernel that admits it is " +
-                   kKernels[want].name);
-  }
-}
-
 /// Rule 3 at every point of `table`, which `lib` holds and `device`
-/// selects.
+/// selects: the dispatcher's choice for the point's own problem admits it,
+/// and is the rule's ranked choice where there is one. `ranked` counts the
+/// points where a ranked kernel admits the problem.
 void checkTable(const cat::TuningTable &table, const DeviceInfo &device,
                 Failures &failures, unsigned &ranked,
                 const tile::dispatch::Library &lib = embeddedLibrary()) {
-  checkPoints(table.softmax, table.numSoftmax, device, lib, failures, ranked);
-  checkPoints(table.softmaxMatmul, table.numSoftmaxMatmul, device, lib,
-              failures, ranked);
+  for (unsigned i = 0; i < table.numPoints; ++i) {
+    const cat::TablePoint &point = table.points[i];
+    const cat::OpSpec *op = cat::findOp(point.op);
+    if (!op) {
+      failures.add(std::string("a point of the unknown operation '") +
+                   point.op + "'");
+      continue;
+    }
+    const cat::Problem &q = point.problem;
+    int want = rankedChoice(*op, table.points, table.numPoints, i, device);
+    int got = choose(*op, q, device, lib);
+    ranked += want >= 0;
+    if (got < 0)
+      failures.add(describe(*op, q) + ": no kernel");
+    else if (!admits(*op, got, q, device))
+      failures.add(describe(*op, q) + ": chose " + kKernels[got].name +
+                   ", which does not admit it");
+    else if (want >= 0 && got != want)
+      failures.add(describe(*op, q) + ": chose " + kKernels[got].name +
+                   ", but the first ranked kernel that admits it is " +
+                   kKernels[want].name);
+  }
 }
 
 /// Row lengths from 1 to 70000: every length to 300, then steps of about
@@ -270,21 +273,23 @@ std::vector<std::pair<tile_dtype, tile_precision>> matmulTypes() {
 /// kernel, and that kernel admits the problem; inputs TMA cannot read
 /// never get a TMA kernel.
 void checkSweep(const DeviceInfo &device, Failures &failures) {
+  const cat::OpSpec &softmax = getSoftmaxOp();
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (int64_t cols : sweepWidths())
       for (bool aligned : {false, true})
         for (int64_t rows : {1, 37, 65536}) {
-          SoftmaxQuery q = softmaxQuery(t, rows, cols, aligned);
-          int k = choose(q, device);
+          cat::Problem q = apiSoftmaxProblem(t, rows, cols, aligned);
+          int k = choose(softmax, q, device);
           if (k < 0)
-            failures.add(describe(q) + ": no kernel");
-          else if (!tile::dispatch::admits(kKernels[k].desc, q, device))
-            failures.add(describe(q) + ": chose " + kKernels[k].name +
+            failures.add(describe(softmax, q) + ": no kernel");
+          else if (!admits(softmax, k, q, device))
+            failures.add(describe(softmax, q) + ": chose " + kKernels[k].name +
                          ", which does not admit it");
         }
   struct Rows {
     int64_t batch, d1;
   };
+  const cat::OpSpec &matmul = getSoftmaxMatmulOp();
   for (auto [t, p] : matmulTypes())
     for (Rows r : {Rows{1, 1}, Rows{1, 64}, Rows{2, 300}, Rows{8, 4096},
                    Rows{65535, 16}})
@@ -295,22 +300,18 @@ void checkSweep(const DeviceInfo &device, Failures &failures) {
             int64_t es = elemSize(t);
             if (readable && ((d2 * es) % 16 || (d3 * es) % 16))
               continue; // TMA reads only rows of whole 16-byte vectors
-            SoftmaxMatmulQuery q{cat::DType(t),
-                                 t == TILE_F32 ? cat::Precision(p)
-                                               : cat::Precision::IEEE,
-                                 r.batch,
-                                 r.d1,
-                                 d2,
-                                 d3,
-                                 readable};
-            int k = choose(q, device);
+            cat::Problem q =
+                cat::softmaxMatmulProblem(cat::DType(t), cat::Precision(p),
+                                          r.batch, r.d1, d2, d3, readable);
+            int k = choose(matmul, q, device);
             if (k < 0)
-              failures.add(describe(q) + ": no kernel");
-            else if (!tile::dispatch::admits(kKernels[k].desc, q, device))
-              failures.add(describe(q) + ": chose " + kKernels[k].name +
+              failures.add(describe(matmul, q) + ": no kernel");
+            else if (!admits(matmul, k, q, device))
+              failures.add(describe(matmul, q) + ": chose " + kKernels[k].name +
                            ", which does not admit it");
-            else if (!readable && kKernels[k].desc.softmaxMatmul.tma)
-              failures.add(describe(q) + ": chose the TMA kernel " +
+            else if (!readable &&
+                     cat::toSoftmaxMatmulKernel(kKernels[k].desc).tma)
+              failures.add(describe(matmul, q) + ": chose the TMA kernel " +
                            kKernels[k].name);
           }
 }
@@ -420,19 +421,44 @@ protected:
   /// The embedded kernels of `op` that `select` takes and that run on this
   /// device; `embedded` counts those `select` takes, wherever they run.
   template <typename Select>
-  std::vector<unsigned> kernelsOf(cat::Op op, Select select,
+  std::vector<unsigned> kernelsOf(const cat::OpSpec &op, Select select,
                                   unsigned &embedded) const {
     std::vector<unsigned> out;
     embedded = 0;
     for (unsigned i = 0; i < kNumKernels; ++i) {
       const cat::KernelDesc &k = kKernels[i].desc;
-      if (k.op != op || !select(k))
+      if (!op.owns(k) || !select(k))
         continue;
       ++embedded;
       if (runsHere(k))
         out.push_back(i);
     }
     return out;
+  }
+
+  /// kernelsOf the softmax kernels that `select` takes (a SoftmaxKernel).
+  template <typename Select>
+  std::vector<unsigned> softmaxKernels(Select select,
+                                       unsigned &embedded) const {
+    return kernelsOf(
+        getSoftmaxOp(),
+        [&](const cat::KernelDesc &k) {
+          return select(cat::toSoftmaxKernel(k));
+        },
+        embedded);
+  }
+
+  /// kernelsOf the softmax-matmul kernels that `select` takes (a
+  /// SoftmaxMatmulKernel).
+  template <typename Select>
+  std::vector<unsigned> softmaxMatmulKernels(Select select,
+                                             unsigned &embedded) const {
+    return kernelsOf(
+        getSoftmaxMatmulOp(),
+        [&](const cat::KernelDesc &k) {
+          return select(cat::toSoftmaxMatmulKernel(k));
+        },
+        embedded);
   }
 
   /// Why a test of every kernel of a kind has none to test.
@@ -448,16 +474,16 @@ protected:
 
   /// The kernel tile_softmax runs for `q`: the one TILE_SOFTMAX_VARIANT
   /// names, else the dispatcher's choice; -1 if none.
-  int softmaxKernelFor(const SoftmaxQuery &q) const {
+  int softmaxKernelFor(const cat::Problem &q) const {
     if (const char *forced = std::getenv("TILE_SOFTMAX_VARIANT"))
       return kernelNamed(forced);
-    return choose(q, device);
+    return choose(getSoftmaxOp(), q, device);
   }
 
-  int softmaxMatmulKernelFor(const SoftmaxMatmulQuery &q) const {
+  int softmaxMatmulKernelFor(const cat::Problem &q) const {
     if (const char *forced = std::getenv("TILE_SOFTMAX_MATMUL_VARIANT"))
       return kernelNamed(forced);
-    return choose(q, device);
+    return choose(getSoftmaxMatmulOp(), q, device);
   }
 
   /// Runs tile_softmax on rows x cols (row strides in elements, `offset`
@@ -467,14 +493,15 @@ protected:
                     int64_t yStride, int64_t offset = 0, double scale = 1.0,
                     int64_t hugeStride = 0) {
     size_t es = elemSize(t);
-    SoftmaxQuery q =
-        softmaxQuery(t, rows, cols,
-                     (offset * es) % 16 == 0 && (xStride * es) % 16 == 0 &&
-                         (yStride * es) % 16 == 0);
+    cat::Problem q =
+        apiSoftmaxProblem(t, rows, cols,
+                          (offset * es) % 16 == 0 && (xStride * es) % 16 == 0 &&
+                              (yStride * es) % 16 == 0);
     int kernel = softmaxKernelFor(q);
-    ASSERT_GE(kernel, 0) << "no kernel for " << describe(q);
-    ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
-        << kKernels[kernel].name << " does not admit " << describe(q);
+    ASSERT_GE(kernel, 0) << "no kernel for " << describe(getSoftmaxOp(), q);
+    ASSERT_TRUE(admits(getSoftmaxOp(), kernel, q, device))
+        << kKernels[kernel].name << " does not admit "
+        << describe(getSoftmaxOp(), q);
     std::vector<float> host = randomFloats(rows * xStride + offset, rng, scale);
     // Optionally one element of 1e4 per row, at column r * hugeStride
     // (mod cols): a row max far above the rest.
@@ -519,7 +546,7 @@ protected:
   /// rounded down to whole 16-byte vectors). Returns whether the kernel
   /// admits the problem; nothing runs if not.
   bool checkForcedSoftmax(unsigned index, Shape s) {
-    const cat::SoftmaxKernel &k = kKernels[index].desc.softmax;
+    cat::SoftmaxKernel k = cat::toSoftmaxKernel(kKernels[index].desc);
     tile_dtype t = apiDtype(k.dtype);
     int64_t vector = vectorElems(t), cols = s.cols;
     if (cols < 1)
@@ -532,9 +559,8 @@ protected:
       yStride = roundUp(cols, vector) + 2 * vector;
       offset = 0;
     }
-    if (!tile::dispatch::admits(kKernels[index].desc,
-                                softmaxQuery(t, s.rows, cols, offset == 0),
-                                device))
+    if (!admits(getSoftmaxOp(), index,
+                apiSoftmaxProblem(t, s.rows, cols, offset == 0), device))
       return false;
     ScopedEnv forced("TILE_SOFTMAX_VARIANT", kKernels[index].name);
     checkSoftmax(t, s.rows, cols, xStride, yStride, offset, s.scale,
@@ -542,15 +568,15 @@ protected:
     return true;
   }
 
-  /// Forces each of `kernels` onto the shapes `shapes(desc.softmax)` lists
-  /// that it admits; each must admit one of them.
+  /// Forces each of `kernels` onto the shapes `shapes(kernel)` lists that
+  /// it admits (kernel: its SoftmaxKernel); each must admit one of them.
   template <typename Shapes>
   void checkEverySoftmaxKernel(const std::vector<unsigned> &kernels,
                                Shapes shapes) {
     for (unsigned i : kernels) {
       SCOPED_TRACE(std::string("forced ") + kKernels[i].name);
       int ran = 0;
-      for (const Shape &s : shapes(kKernels[i].desc.softmax)) {
+      for (const Shape &s : shapes(cat::toSoftmaxKernel(kKernels[i].desc))) {
         ran += checkForcedSoftmax(i, s);
         if (HasFatalFailure())
           return;
@@ -582,14 +608,15 @@ protected:
     ASSERT_OK(dout.fill(0xFF));
     int64_t xs[3] = {d1 * xRow, xRow, 1}, vs[3] = {d2 * vRow, vRow, 1},
             os[3] = {d1 * d3, d3, 1};
-    SoftmaxMatmulQuery q = softmaxMatmulQuery(t, p, batch, d1, d2, d3, xs, vs);
-    q.tmaReadable = tile::library::softmaxMatmulTmaReadable(
-        t, dx.ptr(), xs, dv.ptr(), vs, batch);
+    cat::Problem q = cat::softmaxMatmulProblem(
+        cat::DType(t), cat::Precision(p), batch, d1, d2, d3,
+        tmaReadable(t, dx.ptr(), xs, dv.ptr(), vs, batch));
     int kernel = softmaxMatmulKernelFor(q);
-    ASSERT_GE(kernel, 0) << what << ": no kernel for " << describe(q);
-    ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
+    ASSERT_GE(kernel, 0) << what << ": no kernel for "
+                         << describe(getSoftmaxMatmulOp(), q);
+    ASSERT_TRUE(admits(getSoftmaxMatmulOp(), kernel, q, device))
         << what << ": " << kKernels[kernel].name << " does not admit "
-        << describe(q);
+        << describe(getSoftmaxMatmulOp(), q);
     tile_status s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(),
                                         vs, t, batch, d1, d2, d3, p, nullptr);
     ASSERT_EQ(s, TILE_SUCCESS) << what << ": " << tile_last_error();
@@ -740,10 +767,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxLargeValues) {
 TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::Cluster;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::Cluster;
       },
       embedded);
   if (kernels.empty())
@@ -764,10 +790,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::ClusterLoop;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::ClusterLoop;
       },
       embedded);
   if (kernels.empty())
@@ -791,10 +816,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxClusterLoopEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::Grid;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::Grid;
       },
       embedded);
   if (kernels.empty())
@@ -819,11 +843,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxGridEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::Rows &&
-               k.softmax.tail > 0;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::Rows && k.tail > 0;
       },
       embedded);
   if (kernels.empty())
@@ -846,10 +868,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxTwoTileEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::PersistentRows;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::PersistentRows;
       },
       embedded);
   if (kernels.empty())
@@ -874,11 +895,10 @@ TEST_F(LibraryOpsGPUTest, SoftmaxPersistentEveryVariant) {
 TEST_F(LibraryOpsGPUTest, SoftmaxRematerializedEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
-  std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::Softmax,
-      [](const cat::KernelDesc &k) {
-        return k.softmax.scheme == cat::SoftmaxScheme::Rows &&
-               k.softmax.rematerialize && k.softmax.tail == 0;
+  std::vector<unsigned> kernels = softmaxKernels(
+      [](const cat::SoftmaxKernel &k) {
+        return k.scheme == cat::SoftmaxScheme::Rows && k.rematerialize &&
+               k.tail == 0;
       },
       embedded);
   if (kernels.empty())
@@ -920,12 +940,12 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
   std::vector<unsigned> kernels = kernelsOf(
-      cat::Op::SoftmaxMatmul, [](const cat::KernelDesc &) { return true; },
+      getSoftmaxMatmulOp(), [](const cat::KernelDesc &) { return true; },
       embedded);
   if (kernels.empty())
     GTEST_SKIP() << noKernels("softmax-matmul", embedded);
   for (unsigned i : kernels) {
-    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    cat::SoftmaxMatmulKernel k = cat::toSoftmaxMatmulKernel(kKernels[i].desc);
     tile_dtype t = apiDtype(k.dtype);
     tile_precision p = apiPrecision(k.precision);
     int64_t bk = k.blockK;
@@ -943,9 +963,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
     int ran = 0;
     for (MatmulShape c : shapes) {
       if (c.d2 < 1 ||
-          !tile::dispatch::admits(
-              kKernels[i].desc,
-              contiguousQuery(t, p, c.batch, c.d1, c.d2, c.d3), device))
+          !admits(getSoftmaxMatmulOp(), i,
+                  contiguousProblem(t, p, c.batch, c.d1, c.d2, c.d3), device))
         continue;
       checkSoftmaxMatmul(t, p, c.batch, c.d1, c.d2, c.d3, 4.0,
                          std::string("forced ") + kKernels[i].name);
@@ -970,14 +989,16 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
           os[3] = {d1 * oPad, oPad, 1};
   for (tile_precision p :
        {TILE_PRECISION_IEEE, TILE_PRECISION_TF32, TILE_PRECISION_TF32X3}) {
-    SoftmaxMatmulQuery q =
-        softmaxMatmulQuery(TILE_F32, p, b, d1, d2, d3, xs, vs);
+    const cat::OpSpec &op = getSoftmaxMatmulOp();
+    cat::Problem q =
+        apiSoftmaxMatmulProblem(TILE_F32, p, b, d1, d2, d3, xs, vs);
     std::vector<int> runs{-1}; // -1: the dispatcher's choice
     for (unsigned i = 0; i < kNumKernels; ++i) {
-      const cat::KernelDesc &k = kKernels[i].desc;
-      if (k.op == cat::Op::SoftmaxMatmul &&
-          k.softmaxMatmul.product == cat::MatmulProduct::Mma &&
-          k.softmaxMatmul.stages >= 2 && tile::dispatch::admits(k, q, device)) {
+      if (!op.owns(kKernels[i].desc))
+        continue;
+      cat::SoftmaxMatmulKernel k = cat::toSoftmaxMatmulKernel(kKernels[i].desc);
+      if (k.product == cat::MatmulProduct::Mma && k.stages >= 2 &&
+          admits(op, i, q, device)) {
         runs.push_back((int)i);
         break;
       }
@@ -996,9 +1017,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
         if (forced >= 0)
           env.emplace("TILE_SOFTMAX_MATMUL_VARIANT", kKernels[forced].name);
         int kernel = softmaxMatmulKernelFor(q);
-        ASSERT_GE(kernel, 0) << describe(q);
-        ASSERT_TRUE(tile::dispatch::admits(kKernels[kernel].desc, q, device))
-            << kKernels[kernel].name << " does not admit " << describe(q);
+        ASSERT_GE(kernel, 0) << describe(op, q);
+        ASSERT_TRUE(admits(op, kernel, q, device))
+            << kKernels[kernel].name << " does not admit " << describe(op, q);
         s = tile_softmax_matmul(dout.ptr(), os, dx.ptr(), xs, dv.ptr(), vs,
                                 TILE_F32, b, d1, d2, d3, p, nullptr);
       }
@@ -1050,36 +1071,49 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
   EXPECT_EQ(failures.count, 0u) << failures.report();
 
   char chosen[128];
-  for (unsigned i = 0; i < table->numSoftmax; ++i) {
-    const cat::SoftmaxPoint &p = table->softmax[i];
-    tile_dtype t = apiDtype(p.dtype);
-    bool whole = (p.cols * (int64_t)elemSize(t)) % 16 == 0;
-    bool aligned = p.alignment != cat::RowAlignment::Element;
-    if (p.rows != 1 ||
-        (aligned && whole != (p.alignment == cat::RowAlignment::Whole16)))
-      continue; // not a problem tile_softmax_variant states
-    int want = choose(pointQuery(p), device);
-    ASSERT_EQ(
-        tile_softmax_variant(t, t, p.cols, aligned, chosen, sizeof(chosen)),
-        TILE_SUCCESS)
-        << tile_last_error();
-    EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
-        << describe(pointQuery(p));
-  }
-  for (unsigned i = 0; i < table->numSoftmaxMatmul; ++i) {
-    const cat::SoftmaxMatmulPoint &p = table->softmaxMatmul[i];
-    tile_dtype t = apiDtype(p.dtype);
-    int64_t es = elemSize(t);
-    if (p.batch != 1 ||
-        p.tmaReadable != ((p.d2 * es) % 16 == 0 && (p.d3 * es) % 16 == 0))
-      continue; // not a problem tile_softmax_matmul_variant states
-    int want = choose(pointQuery(p), device);
-    ASSERT_EQ(tile_softmax_matmul_variant(t, apiPrecision(p.precision), p.d1,
-                                          p.d2, p.d3, chosen, sizeof(chosen)),
-              TILE_SUCCESS)
-        << tile_last_error();
-    EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
-        << describe(pointQuery(p));
+  const cat::OpSpec &softmax = getSoftmaxOp(), &matmul = getSoftmaxMatmulOp();
+  for (unsigned i = 0; i < table->numPoints; ++i) {
+    const cat::TablePoint &point = table->points[i];
+    const cat::Problem &q = point.problem;
+    if (std::strcmp(point.op, softmax.getName()) == 0) {
+      tile_dtype t = apiDtype(cat::DType(problemField(softmax, q, "dtype")));
+      cat::RowAlignment alignment =
+          cat::RowAlignment(problemField(softmax, q, "alignment"));
+      int64_t rows = problemField(softmax, q, "rows"),
+              cols = problemField(softmax, q, "cols");
+      bool whole = (cols * (int64_t)elemSize(t)) % 16 == 0;
+      bool aligned = alignment != cat::RowAlignment::Element;
+      if (rows != 1 ||
+          (aligned && whole != (alignment == cat::RowAlignment::Whole16)))
+        continue; // not a problem tile_softmax_variant states
+      int want = choose(softmax, q, device);
+      ASSERT_EQ(
+          tile_softmax_variant(t, t, cols, aligned, chosen, sizeof(chosen)),
+          TILE_SUCCESS)
+          << tile_last_error();
+      EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
+          << describe(softmax, q);
+    } else if (std::strcmp(point.op, matmul.getName()) == 0) {
+      tile_dtype t = apiDtype(cat::DType(problemField(matmul, q, "dtype")));
+      tile_precision precision =
+          apiPrecision(cat::Precision(problemField(matmul, q, "precision")));
+      int64_t batch = problemField(matmul, q, "batch"),
+              d1 = problemField(matmul, q, "d1"),
+              d2 = problemField(matmul, q, "d2"),
+              d3 = problemField(matmul, q, "d3");
+      bool readable = problemField(matmul, q, "tma_readable") != 0;
+      int64_t es = elemSize(t);
+      if (batch != 1 ||
+          readable != ((d2 * es) % 16 == 0 && (d3 * es) % 16 == 0))
+        continue; // not a problem tile_softmax_matmul_variant states
+      int want = choose(matmul, q, device);
+      ASSERT_EQ(tile_softmax_matmul_variant(t, precision, d1, d2, d3, chosen,
+                                            sizeof(chosen)),
+                TILE_SUCCESS)
+          << tile_last_error();
+      EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
+          << describe(matmul, q);
+    }
   }
 }
 
@@ -1097,26 +1131,28 @@ TEST_F(LibraryOpsGPUTest, DispatchChoiceAdmitsEveryProblem) {
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (int64_t cols : sweepWidths())
       for (int aligned : {0, 1}) {
-        SoftmaxQuery q = softmaxQuery(t, 1, cols, aligned);
-        int want = choose(q, device);
-        ASSERT_GE(want, 0) << describe(q);
+        cat::Problem q = apiSoftmaxProblem(t, 1, cols, aligned);
+        int want = choose(getSoftmaxOp(), q, device);
+        ASSERT_GE(want, 0) << describe(getSoftmaxOp(), q);
         ASSERT_EQ(
             tile_softmax_variant(t, t, cols, aligned, chosen, sizeof(chosen)),
             TILE_SUCCESS)
             << tile_last_error();
-        ASSERT_STREQ(chosen, kKernels[want].name) << describe(q);
+        ASSERT_STREQ(chosen, kKernels[want].name)
+            << describe(getSoftmaxOp(), q);
       }
   for (auto [t, p] : matmulTypes())
     for (int64_t d2 : {1, 64, 100, 257, 1001, 4096})
       for (int64_t d3 : {1, 64, 100, 101, 600}) {
-        SoftmaxMatmulQuery q = contiguousQuery(t, p, 1, 2048, d2, d3);
-        int want = choose(q, device);
-        ASSERT_GE(want, 0) << describe(q);
+        cat::Problem q = contiguousProblem(t, p, 1, 2048, d2, d3);
+        int want = choose(getSoftmaxMatmulOp(), q, device);
+        ASSERT_GE(want, 0) << describe(getSoftmaxMatmulOp(), q);
         ASSERT_EQ(tile_softmax_matmul_variant(t, p, 2048, d2, d3, chosen,
                                               sizeof(chosen)),
                   TILE_SUCCESS)
             << tile_last_error();
-        ASSERT_STREQ(chosen, kKernels[want].name) << describe(q);
+        ASSERT_STREQ(chosen, kKernels[want].name)
+            << describe(getSoftmaxMatmulOp(), q);
       }
 
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
@@ -1148,7 +1184,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulNoTmaForUnreadableInputs) {
             << tile_last_error();
         int k = kernelNamed(chosen);
         ASSERT_GE(k, 0) << chosen;
-        EXPECT_FALSE(kKernels[k].desc.softmaxMatmul.tma)
+        ASSERT_TRUE(getSoftmaxMatmulOp().owns(kKernels[k].desc)) << chosen;
+        EXPECT_FALSE(cat::toSoftmaxMatmulKernel(kKernels[k].desc).tma)
             << name(t) << " d2 " << d2 << " d3 " << d3 << ": " << chosen;
       }
   struct Case {
@@ -1166,13 +1203,14 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulNoTmaForUnreadableInputs) {
        }) {
     int64_t xs[3] = {c.d1 * (c.d2 + c.xPad), c.d2 + c.xPad, 1},
             vs[3] = {c.d2 * (c.d3 + c.vPad), c.d3 + c.vPad, 1};
-    SoftmaxMatmulQuery q =
-        softmaxMatmulQuery(c.t, c.p, c.batch, c.d1, c.d2, c.d3, xs, vs);
-    ASSERT_FALSE(q.tmaReadable) << describe(q);
-    int k = choose(q, device);
-    ASSERT_GE(k, 0) << describe(q);
-    EXPECT_FALSE(kKernels[k].desc.softmaxMatmul.tma)
-        << describe(q) << ": " << kKernels[k].name;
+    const cat::OpSpec &op = getSoftmaxMatmulOp();
+    cat::Problem q =
+        apiSoftmaxMatmulProblem(c.t, c.p, c.batch, c.d1, c.d2, c.d3, xs, vs);
+    ASSERT_FALSE(problemField(op, q, "tma_readable")) << describe(op, q);
+    int k = choose(op, q, device);
+    ASSERT_GE(k, 0) << describe(op, q);
+    EXPECT_FALSE(cat::toSoftmaxMatmulKernel(kKernels[k].desc).tma)
+        << describe(op, q) << ": " << kKernels[k].name;
     checkSoftmaxMatmul(c.t, c.p, c.batch, c.d1, c.d2, c.d3, 4.0,
                        "not TMA-readable", c.xPad, c.vPad);
     if (HasFatalFailure())
@@ -1204,7 +1242,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxForcedKernelMustAdmitTheProblem) {
 
   // The f16 kernel the dispatcher takes for misaligned rows of 100 runs
   // them, and no f32 rows.
-  int f16 = choose(softmaxQuery(TILE_F16, 2, 100, false), device);
+  int f16 = choose(getSoftmaxOp(), apiSoftmaxProblem(TILE_F16, 2, 100, false),
+                   device);
   ASSERT_GE(f16, 0);
   ASSERT_NO_FATAL_FAILURE(
       forcedSoftmaxStatus(kKernels[f16].name, TILE_F16, 100, false, s));
@@ -1214,13 +1253,12 @@ TEST_F(LibraryOpsGPUTest, SoftmaxForcedKernelMustAdmitTheProblem) {
   EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT) << kKernels[f16].name;
 
   unsigned embedded = 0, refused = 0;
-  for (unsigned i : kernelsOf(
-           cat::Op::Softmax,
-           [](const cat::KernelDesc &k) {
-             return k.softmax.alignment != cat::RowAlignment::Element;
+  for (unsigned i : softmaxKernels(
+           [](const cat::SoftmaxKernel &k) {
+             return k.alignment != cat::RowAlignment::Element;
            },
            embedded)) {
-    const cat::SoftmaxKernel &k = kKernels[i].desc.softmax;
+    cat::SoftmaxKernel k = cat::toSoftmaxKernel(kKernels[i].desc);
     int64_t cols = k.scheme == cat::SoftmaxScheme::Rows ||
                            k.scheme == cat::SoftmaxScheme::PersistentRows
                        ? int64_t(k.block) + k.tail
@@ -1235,20 +1273,19 @@ TEST_F(LibraryOpsGPUTest, SoftmaxForcedKernelMustAdmitTheProblem) {
   }
 
   unsigned rowKernels = 0;
-  for (unsigned i : kernelsOf(
-           cat::Op::Softmax,
-           [](const cat::KernelDesc &k) {
-             return k.softmax.scheme == cat::SoftmaxScheme::Rows ||
-                    k.softmax.scheme == cat::SoftmaxScheme::PersistentRows;
+  for (unsigned i : softmaxKernels(
+           [](const cat::SoftmaxKernel &k) {
+             return k.scheme == cat::SoftmaxScheme::Rows ||
+                    k.scheme == cat::SoftmaxScheme::PersistentRows;
            },
            embedded)) {
-    const cat::SoftmaxKernel &k = kKernels[i].desc.softmax;
+    cat::SoftmaxKernel k = cat::toSoftmaxKernel(kKernels[i].desc);
     tile_dtype t = apiDtype(k.dtype);
     bool aligned = k.alignment != cat::RowAlignment::Element;
     // One 16-byte vector past the tiles keeps the row class.
     int64_t cols = int64_t(k.block) + k.tail + (aligned ? vectorElems(t) : 1);
-    ASSERT_FALSE(tile::dispatch::admits(
-        kKernels[i].desc, softmaxQuery(t, 2, cols, aligned), device));
+    ASSERT_FALSE(admits(getSoftmaxOp(), i,
+                        apiSoftmaxProblem(t, 2, cols, aligned), device));
     ASSERT_NO_FATAL_FAILURE(
         forcedSoftmaxStatus(kKernels[i].name, t, cols, aligned, s));
     EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
@@ -1282,7 +1319,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulForcedKernelMustAdmitTheProblem) {
 
   // The f32 IEEE kernel the dispatcher takes runs f32 IEEE, not TF32.
   int ieee = choose(
-      contiguousQuery(TILE_F32, TILE_PRECISION_IEEE, 1, 64, 64, 64), device);
+      getSoftmaxMatmulOp(),
+      contiguousProblem(TILE_F32, TILE_PRECISION_IEEE, 1, 64, 64, 64), device);
   ASSERT_GE(ieee, 0);
   ASSERT_NO_FATAL_FAILURE(forcedSoftmaxMatmulStatus(
       kKernels[ieee].name, TILE_F32, TILE_PRECISION_IEEE, 64, 64, 64, 0, s));
@@ -1292,14 +1330,11 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulForcedKernelMustAdmitTheProblem) {
   EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT) << kKernels[ieee].name;
 
   unsigned embeddedResident = 0, embeddedTma = 0;
-  std::vector<unsigned> resident = kernelsOf(
-      cat::Op::SoftmaxMatmul,
-      [](const cat::KernelDesc &k) {
-        return k.softmaxMatmul.residentProducts > 0;
-      },
+  std::vector<unsigned> resident = softmaxMatmulKernels(
+      [](const cat::SoftmaxMatmulKernel &k) { return k.residentProducts > 0; },
       embeddedResident);
   for (unsigned i : resident) {
-    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    cat::SoftmaxMatmulKernel k = cat::toSoftmaxMatmulKernel(kKernels[i].desc);
     tile_dtype t = apiDtype(k.dtype);
     // Past blockK by one 16-byte vector: TMA could still read the rows.
     int64_t d2 = int64_t(k.blockK) + vectorElems(t),
@@ -1309,19 +1344,17 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulForcedKernelMustAdmitTheProblem) {
     EXPECT_EQ(s, TILE_ERROR_INVALID_ARGUMENT)
         << kKernels[i].name << " given d2 = " << d2;
   }
-  std::vector<unsigned> tma = kernelsOf(
-      cat::Op::SoftmaxMatmul,
-      [](const cat::KernelDesc &k) { return k.softmaxMatmul.tma; },
-      embeddedTma);
+  std::vector<unsigned> tma = softmaxMatmulKernels(
+      [](const cat::SoftmaxMatmulKernel &k) { return k.tma; }, embeddedTma);
   for (unsigned i : tma) {
-    const cat::SoftmaxMatmulKernel &k = kKernels[i].desc.softmaxMatmul;
+    cat::SoftmaxMatmulKernel k = cat::toSoftmaxMatmulKernel(kKernels[i].desc);
     tile_dtype t = apiDtype(k.dtype);
     tile_precision p = apiPrecision(k.precision);
     int64_t d2 = k.residentProducts ? k.blockK : 256, d3 = 256;
     // The same sizes with contiguous rows are admitted; X's rows padded by
     // one element are not TMA-readable.
-    EXPECT_TRUE(tile::dispatch::admits(
-        kKernels[i].desc, contiguousQuery(t, p, 1, 128, d2, d3), device))
+    EXPECT_TRUE(admits(getSoftmaxMatmulOp(), i,
+                       contiguousProblem(t, p, 1, 128, d2, d3), device))
         << kKernels[i].name;
     ASSERT_NO_FATAL_FAILURE(
         forcedSoftmaxMatmulStatus(kKernels[i].name, t, p, 128, d2, d3, 1, s));
@@ -1357,10 +1390,12 @@ TEST(LibraryDispatch, EmbeddedKernelsAndFallbacks) {
     bool online = false;
     for (unsigned i = 0; i < kNumKernels; ++i) {
       const cat::KernelDesc &k = kKernels[i].desc;
-      online |= k.op == cat::Op::Softmax &&
-                k.softmax.scheme == cat::SoftmaxScheme::Online &&
-                k.softmax.dtype == cat::DType(t) &&
-                k.softmax.alignment == cat::RowAlignment::Element &&
+      if (!getSoftmaxOp().owns(k))
+        continue;
+      cat::SoftmaxKernel s = cat::toSoftmaxKernel(k);
+      online |= s.scheme == cat::SoftmaxScheme::Online &&
+                s.dtype == cat::DType(t) &&
+                s.alignment == cat::RowAlignment::Element &&
                 cat::getTarget(k) == cat::Target::Sm80;
     }
     EXPECT_TRUE(online) << "no online softmax fallback for " << name(t);
@@ -1369,9 +1404,10 @@ TEST(LibraryDispatch, EmbeddedKernelsAndFallbacks) {
     bool mma = false;
     for (unsigned i = 0; i < kNumKernels; ++i) {
       const cat::KernelDesc &k = kKernels[i].desc;
-      const cat::SoftmaxMatmulKernel &m = k.softmaxMatmul;
-      mma |= k.op == cat::Op::SoftmaxMatmul && m.dtype == cat::DType(t) &&
-             m.precision == cat::Precision(p) &&
+      if (!getSoftmaxMatmulOp().owns(k))
+        continue;
+      cat::SoftmaxMatmulKernel m = cat::toSoftmaxMatmulKernel(k);
+      mma |= m.dtype == cat::DType(t) && m.precision == cat::Precision(p) &&
              m.product == cat::MatmulProduct::Mma && m.stages == 0 &&
              m.residentProducts == 0 && !m.tma;
     }
@@ -1381,37 +1417,34 @@ TEST(LibraryDispatch, EmbeddedKernelsAndFallbacks) {
 }
 
 // Every kernel a table ranks is embedded and of the point's operation and
-// types.
+// types (the point's key fields: dtype; for softmax-matmul also
+// precision).
 TEST(LibraryDispatch, TablesRankEmbeddedKernels) {
   if (kNumTables == 0)
     GTEST_SKIP() << "no tuning table embedded";
   for (unsigned t = 0; t < kNumTables; ++t) {
     const cat::TuningTable &table = kTables[t];
     SCOPED_TRACE(std::string("table of ") + table.device.name);
-    for (unsigned i = 0; i < table.numSoftmax; ++i) {
-      const cat::SoftmaxPoint &p = table.softmax[i];
-      EXPECT_GE(p.ranked[0], 0) << describe(pointQuery(p)) << ": none ranked";
+    for (unsigned i = 0; i < table.numPoints; ++i) {
+      const cat::TablePoint &p = table.points[i];
+      const cat::OpSpec *op = cat::findOp(p.op);
+      ASSERT_NE(op, nullptr) << "a point of the unknown operation " << p.op;
+      std::string what = describe(*op, p.problem);
+      EXPECT_GE(p.ranked[0], 0) << what << ": none ranked";
+      const std::vector<cat::Field> &fields = op->getProblemFields();
       for (int16_t index : p.ranked) {
         if (index < 0)
           break;
-        ASSERT_LT((unsigned)index, kNumKernels) << describe(pointQuery(p));
+        ASSERT_LT((unsigned)index, kNumKernels) << what;
         const cat::KernelDesc &k = kKernels[index].desc;
-        EXPECT_TRUE(k.op == cat::Op::Softmax && k.softmax.dtype == p.dtype)
-            << describe(pointQuery(p)) << " ranks " << kKernels[index].name;
-      }
-    }
-    for (unsigned i = 0; i < table.numSoftmaxMatmul; ++i) {
-      const cat::SoftmaxMatmulPoint &p = table.softmaxMatmul[i];
-      EXPECT_GE(p.ranked[0], 0) << describe(pointQuery(p)) << ": none ranked";
-      for (int16_t index : p.ranked) {
-        if (index < 0)
-          break;
-        ASSERT_LT((unsigned)index, kNumKernels) << describe(pointQuery(p));
-        const cat::KernelDesc &k = kKernels[index].desc;
-        EXPECT_TRUE(k.op == cat::Op::SoftmaxMatmul &&
-                    k.softmaxMatmul.dtype == p.dtype &&
-                    k.softmaxMatmul.precision == p.precision)
-            << describe(pointQuery(p)) << " ranks " << kKernels[index].name;
+        bool sameTypes = op->owns(k);
+        for (size_t f = 0; sameTypes && f < fields.size(); ++f)
+          if (fields[f].key) {
+            EXPECT_GE(op->findParam(fields[f].name), 0)
+                << op->getName() << " has no parameter " << fields[f].name;
+            sameTypes = op->get(k, fields[f].name) == p.problem.values[f];
+          }
+        EXPECT_TRUE(sameTypes) << what << " ranks " << kKernels[index].name;
       }
     }
   }
@@ -1455,43 +1488,48 @@ TEST(LibraryDispatch, RandomTableTakesFirstRankedKernelThatAdmits) {
     for (int j = 0; j < cat::kMaxRanked; ++j)
       ranked[j] = j < (int)candidates.size() ? candidates[j] : int16_t(-1);
   };
-  std::vector<cat::SoftmaxPoint> softmax;
+  const cat::OpSpec &softmax = getSoftmaxOp(), &matmul = getSoftmaxMatmulOp();
+  std::vector<cat::TablePoint> points;
   for (tile_dtype t : {TILE_F32, TILE_F16, TILE_BF16})
     for (cat::RowAlignment a :
          {cat::RowAlignment::Element, cat::RowAlignment::Rows16,
           cat::RowAlignment::Whole16})
       for (int64_t rows : {1, 4096})
         for (int64_t cols : {96, 1000, 4104, 20000, 40000, 300000}) {
-          cat::SoftmaxPoint p{cat::DType(t), a, rows, cols, {}};
+          cat::TablePoint p{softmax.getName(),
+                            cat::softmaxProblem(cat::DType(t), a, rows, cols),
+                            {}};
           rank(p.ranked, [&](const cat::KernelDesc &k) {
-            return k.op == cat::Op::Softmax && k.softmax.dtype == p.dtype;
+            return softmax.owns(k) &&
+                   cat::toSoftmaxKernel(k).dtype == cat::DType(t);
           });
-          softmax.push_back(p);
+          points.push_back(p);
         }
-  std::vector<cat::SoftmaxMatmulPoint> matmul;
   for (auto [t, prec] : matmulTypes())
     for (bool readable : {false, true})
       for (int64_t d2 : {64, 1000, 4096})
         for (int64_t d3 : {64, 512}) {
+          cat::DType dtype = cat::DType(t);
           cat::Precision precision =
               t == TILE_F32 ? cat::Precision(prec) : cat::Precision::IEEE;
-          cat::SoftmaxMatmulPoint p{cat::DType(t), precision, 2, 1024, d2, d3,
-                                    readable,      {}};
+          cat::TablePoint p{matmul.getName(),
+                            cat::softmaxMatmulProblem(dtype, precision, 2, 1024,
+                                                      d2, d3, readable),
+                            {}};
           rank(p.ranked, [&](const cat::KernelDesc &k) {
-            return k.op == cat::Op::SoftmaxMatmul &&
-                   k.softmaxMatmul.dtype == p.dtype &&
-                   k.softmaxMatmul.precision == p.precision;
+            if (!matmul.owns(k))
+              return false;
+            cat::SoftmaxMatmulKernel m = cat::toSoftmaxMatmulKernel(k);
+            return m.dtype == dtype && m.precision == precision;
           });
-          matmul.push_back(p);
+          points.push_back(p);
         }
   for (const DeviceInfo &device : describedDevices()) {
     SCOPED_TRACE(describe(device));
     cat::TuningTable table{
         {device.name.c_str(), device.ccMajor, device.ccMinor, device.sms},
-        softmax.data(),
-        (unsigned)softmax.size(),
-        matmul.data(),
-        (unsigned)matmul.size()};
+        points.data(),
+        (unsigned)points.size()};
     tile::dispatch::Library lib{kKernels, kNumKernels, &table, 1};
     ASSERT_EQ(tile::dispatch::selectTable(lib, device), &table);
     Failures failures;

@@ -6,14 +6,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch.h"
+#include "tile/Catalogue/Ops/Softmax.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 
 #include <gtest/gtest.h>
 
 using namespace tile::catalogue;
+using tile::dispatch::admits;
 using tile::dispatch::DeviceInfo;
 using tile::dispatch::Library;
-using tile::dispatch::SoftmaxMatmulQuery;
-using tile::dispatch::SoftmaxQuery;
 using tile::embedded::EmbeddedKernel;
 
 namespace {
@@ -21,23 +22,21 @@ namespace {
 KernelDesc softmax(SoftmaxScheme scheme, int32_t block, int32_t tail = 0,
                    RowAlignment a = RowAlignment::Whole16,
                    int32_t clusterSize = 0) {
-  KernelDesc d;
-  d.op = Op::Softmax;
-  d.softmax.scheme = scheme;
-  d.softmax.dtype = DType::F32;
-  d.softmax.alignment = a;
-  d.softmax.block = block;
-  d.softmax.tail = tail;
-  d.softmax.rows = scheme == SoftmaxScheme::Rows ? 1 : 0;
-  d.softmax.warps = 4;
-  d.softmax.clusterSize = clusterSize;
-  return d;
+  SoftmaxKernel k;
+  k.scheme = scheme;
+  k.dtype = DType::F32;
+  k.alignment = a;
+  k.block = block;
+  k.tail = tail;
+  k.rows = scheme == SoftmaxScheme::Rows ? 1 : 0;
+  // The online kernels as the fallback's (8 warps).
+  k.warps = scheme == SoftmaxScheme::Online ? 8 : 4;
+  k.clusterSize = clusterSize;
+  return toDesc(k);
 }
 
 KernelDesc matmul(MatmulProduct product, bool tma, int32_t resident = 0) {
-  KernelDesc d;
-  d.op = Op::SoftmaxMatmul;
-  SoftmaxMatmulKernel &k = d.softmaxMatmul;
+  SoftmaxMatmulKernel k;
   k.dtype = DType::F16;
   k.blockM = 64;
   k.blockK = 64;
@@ -49,7 +48,7 @@ KernelDesc matmul(MatmulProduct product, bool tma, int32_t resident = 0) {
   k.residentProducts = resident;
   if (resident)
     k.stages = 2;
-  return d;
+  return toDesc(k);
 }
 
 // The kernels of the made-up library, by index.
@@ -90,59 +89,33 @@ const EmbeddedKernel kTestKernels[] = {
 static_assert(sizeof(kTestKernels) / sizeof(kTestKernels[0]) ==
               kNumTestKernels);
 
+Problem rowsOf(int64_t cols, RowAlignment a = RowAlignment::Whole16,
+               int64_t rows = 4096) {
+  return softmaxProblem(DType::F32, a, rows, cols);
+}
+
+Problem matmulOf(int64_t d2, bool tmaReadable = true, int64_t d3 = 512,
+                 DType t = DType::F16, Precision p = Precision::IEEE) {
+  return softmaxMatmulProblem(t, p, 16, 2048, d2, d3, tmaReadable);
+}
+
 // Measured points of a made-up H100 table.
-const SoftmaxPoint kH100Softmax[] = {
-    {DType::F32,
-     RowAlignment::Whole16,
-     4096,
-     1024,
-     {kRows1024, kOnlineElement, -1}},
-    {DType::F32,
-     RowAlignment::Whole16,
-     4096,
-     1536,
-     {kRows1024Tail512, kOnlineElement, -1}},
-    {DType::F32,
-     RowAlignment::Whole16,
-     4096,
-     2048,
-     {kRows2048, kOnlineElement, -1}},
-    {DType::F32,
-     RowAlignment::Whole16,
-     4096,
-     32768,
-     {kCluster, kOnlineWhole, -1}},
-    {DType::F32,
-     RowAlignment::Whole16,
-     4096,
-     131072,
-     {kGrid, kCluster, kOnlineWhole, -1}},
-};
-const SoftmaxMatmulPoint kH100Matmul[] = {
-    {DType::F16,
-     Precision::IEEE,
-     16,
-     2048,
-     64,
-     512,
-     true,
-     {kResident, kMmaPlain, -1}},
-    {DType::F16,
-     Precision::IEEE,
-     16,
-     2048,
-     4096,
-     512,
-     true,
-     {kWgmmaTma, kWgmma, kMmaPlain, -1}},
+const TablePoint kH100Points[] = {
+    {"softmax", rowsOf(1024), {kRows1024, kOnlineElement, -1}},
+    {"softmax_matmul", matmulOf(64), {kResident, kMmaPlain, -1}},
+    {"softmax", rowsOf(1536), {kRows1024Tail512, kOnlineElement, -1}},
+    {"softmax", rowsOf(2048), {kRows2048, kOnlineElement, -1}},
+    {"softmax", rowsOf(32768), {kCluster, kOnlineWhole, -1}},
+    {"softmax", rowsOf(131072), {kGrid, kCluster, kOnlineWhole, -1}},
+    {"softmax_matmul", matmulOf(4096), {kWgmmaTma, kWgmma, kMmaPlain, -1}},
 };
 // A second device, whose table ranks only the online kernel.
-const SoftmaxPoint kOtherSoftmax[] = {
-    {DType::F32, RowAlignment::Whole16, 4096, 1024, {kOnlineWhole, -1}},
+const TablePoint kOtherPoints[] = {
+    {"softmax", rowsOf(1024), {kOnlineWhole, -1}},
 };
 const TuningTable kTestTables[] = {
-    {{"Other GPU", 8, 0, 108}, kOtherSoftmax, 1, nullptr, 0},
-    {{"NVIDIA H100", 9, 0, 132}, kH100Softmax, 5, kH100Matmul, 2},
+    {{"Other GPU", 8, 0, 108}, kOtherPoints, 1},
+    {{"NVIDIA H100", 9, 0, 132}, kH100Points, 7},
 };
 
 Library library(unsigned numTables = 2) {
@@ -160,9 +133,17 @@ DeviceInfo device(const char *name = "NVIDIA H100", int major = 9,
   return d;
 }
 
-SoftmaxQuery rowsOf(int64_t cols, RowAlignment a = RowAlignment::Whole16,
-                    int64_t rows = 4096) {
-  return {DType::F32, a, rows, cols};
+int chooseSoftmax(const Library &lib, const DeviceInfo &d, const Problem &p) {
+  return tile::dispatch::choose(lib, d, getSoftmaxOp(), p);
+}
+
+int chooseSoftmaxMatmul(const Library &lib, const DeviceInfo &d,
+                        const Problem &p) {
+  return tile::dispatch::choose(lib, d, getSoftmaxMatmulOp(), p);
+}
+
+bool admitsSoftmax(int kernel, const Problem &p, const DeviceInfo &d) {
+  return admits(getSoftmaxOp(), kTestKernels[kernel].desc, p, d);
 }
 
 TEST(Dispatch, SelectsTheTableByDevice) {
@@ -226,8 +207,9 @@ TEST(Dispatch, AlignmentClassesFallBack) {
             kCluster);
   EXPECT_EQ(chooseSoftmax(lib, device(), rowsOf(1023, RowAlignment::Element)),
             kOnlineElement);
-  // Without tables: the online kernel of the best class the rows allow.
-  EXPECT_EQ(chooseSoftmax(library(0), device(), rowsOf(1024)), kOnlineWhole);
+  // Without tables: the operation's fallback (the online kernel for any
+  // row), else the first kernel that admits the problem.
+  EXPECT_EQ(chooseSoftmax(library(0), device(), rowsOf(1024)), kOnlineElement);
   EXPECT_EQ(
       chooseSoftmax(library(0), device(), rowsOf(1024, RowAlignment::Element)),
       kOnlineElement);
@@ -235,40 +217,38 @@ TEST(Dispatch, AlignmentClassesFallBack) {
 
 TEST(Dispatch, AdmissionFollowsTheShape) {
   DeviceInfo d = device();
-  EXPECT_TRUE(admits(kTestKernels[kRows1024Tail512].desc, rowsOf(1536), d));
-  EXPECT_FALSE(admits(kTestKernels[kRows1024Tail512].desc, rowsOf(1537), d));
-  EXPECT_FALSE(admits(kTestKernels[kRows1024].desc,
-                      rowsOf(1000, RowAlignment::Rows16), d));
-  SoftmaxQuery f16 = rowsOf(1024);
-  f16.dtype = DType::F16;
-  EXPECT_FALSE(admits(kTestKernels[kRows1024].desc, f16, d));
-  SoftmaxMatmulQuery q{DType::F16, Precision::IEEE, 16, 2048, 64, 512, true};
-  EXPECT_FALSE(admits(kTestKernels[kRows1024].desc, q, d));
-  EXPECT_FALSE(admits(kTestKernels[kMmaPlain].desc, rowsOf(1024), d));
+  EXPECT_TRUE(admitsSoftmax(kRows1024Tail512, rowsOf(1536), d));
+  EXPECT_FALSE(admitsSoftmax(kRows1024Tail512, rowsOf(1537), d));
+  EXPECT_FALSE(admitsSoftmax(kRows1024, rowsOf(1000, RowAlignment::Rows16), d));
+  Problem f16 = softmaxProblem(DType::F16, RowAlignment::Whole16, 4096, 1024);
+  EXPECT_FALSE(admitsSoftmax(kRows1024, f16, d));
+  // A kernel of another operation admits nothing.
+  EXPECT_FALSE(admits(getSoftmaxMatmulOp(), kTestKernels[kRows1024].desc,
+                      matmulOf(64), d));
+  EXPECT_FALSE(admitsSoftmax(kMmaPlain, rowsOf(1024), d));
 }
 
 TEST(Dispatch, SoftmaxMatmulConditions) {
   Library lib = library();
-  SoftmaxMatmulQuery q{DType::F16, Precision::IEEE, 16, 2048, 4096, 512, true};
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), q), kWgmmaTma);
+  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), matmulOf(4096)), kWgmmaTma);
   // Inputs TMA cannot read: the next ranked kernel.
-  q.tmaReadable = false;
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), q), kWgmma);
+  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), matmulOf(4096, false)), kWgmma);
   // sm_90a kernels run on 9.0 only.
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device("NVIDIA H100", 10, 0, 132), q),
+  EXPECT_EQ(chooseSoftmaxMatmul(lib, device("NVIDIA H100", 10, 0, 132),
+                                matmulOf(4096, false)),
             kMmaPlain);
   // Short rows take the resident kernel, longer ones cannot.
-  q.d2 = 64;
-  q.tmaReadable = true;
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), q), kResident);
-  q.d2 = 65;
-  EXPECT_NE(chooseSoftmaxMatmul(lib, device(), q), kResident);
+  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), matmulOf(64)), kResident);
+  EXPECT_NE(chooseSoftmaxMatmul(lib, device(), matmulOf(65)), kResident);
   // A grid too tall (d3 / columns per program > 65535) admits nothing.
-  q.d3 = int64_t(65536) * 256 + 1;
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), q), -1);
+  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(),
+                                matmulOf(65, true, int64_t(65536) * 256 + 1)),
+            -1);
   // Other dtypes and precisions: none here.
-  SoftmaxMatmulQuery f32{DType::F32, Precision::TF32, 1, 64, 64, 64, true};
-  EXPECT_EQ(chooseSoftmaxMatmul(lib, device(), f32), -1);
+  EXPECT_EQ(
+      chooseSoftmaxMatmul(lib, device(),
+                          matmulOf(64, true, 64, DType::F32, Precision::TF32)),
+      -1);
 }
 
 } // namespace

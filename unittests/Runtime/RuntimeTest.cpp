@@ -13,6 +13,8 @@
 #include "Dispatch.h"
 #include "EmbeddedKernels.h"
 #include "Metadata.h"
+#include "tile/Catalogue/Ops/Softmax.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 
 #include "gtest/gtest.h"
 
@@ -220,29 +222,23 @@ TEST(RuntimeLibraryKernels, TablesRankEmbeddedKernels) {
   using namespace tile::catalogue;
   for (unsigned t = 0; t < tile::embedded::kNumTables; ++t) {
     const TuningTable &table = tile::embedded::kTables[t];
-    for (unsigned i = 0; i < table.numSoftmax; ++i) {
-      const SoftmaxPoint &p = table.softmax[i];
-      ASSERT_GE(p.ranked[0], 0) << table.device.name << " softmax " << i;
+    for (unsigned i = 0; i < table.numPoints; ++i) {
+      const TablePoint &p = table.points[i];
+      const OpSpec *op = findOp(p.op);
+      ASSERT_NE(op, nullptr) << p.op;
+      ASSERT_GE(p.ranked[0], 0) << table.device.name << " " << p.op << " " << i;
       for (int16_t k : p.ranked) {
         if (k < 0)
           break;
         ASSERT_LT((unsigned)k, tile::embedded::kNumKernels);
         const KernelDesc &d = tile::embedded::kKernels[k].desc;
-        EXPECT_EQ(d.op, Op::Softmax);
-        EXPECT_EQ(d.softmax.dtype, p.dtype);
-      }
-    }
-    for (unsigned i = 0; i < table.numSoftmaxMatmul; ++i) {
-      const SoftmaxMatmulPoint &p = table.softmaxMatmul[i];
-      ASSERT_GE(p.ranked[0], 0) << table.device.name << " matmul " << i;
-      for (int16_t k : p.ranked) {
-        if (k < 0)
-          break;
-        ASSERT_LT((unsigned)k, tile::embedded::kNumKernels);
-        const KernelDesc &d = tile::embedded::kKernels[k].desc;
-        EXPECT_EQ(d.op, Op::SoftmaxMatmul);
-        EXPECT_EQ(d.softmaxMatmul.dtype, p.dtype);
-        EXPECT_EQ(d.softmaxMatmul.precision, p.precision);
+        EXPECT_TRUE(op->owns(d)) << tile::embedded::kKernels[k].name;
+        // Of the point's types.
+        const std::vector<Field> &fields = op->getProblemFields();
+        for (size_t f = 0; f < fields.size(); ++f)
+          if (fields[f].key)
+            EXPECT_EQ(op->get(d, fields[f].name), p.problem.values[f])
+                << tile::embedded::kKernels[k].name;
       }
     }
   }
@@ -255,13 +251,15 @@ TEST(RuntimeLibraryKernels, TablesRankEmbeddedKernels) {
   sm80.ccMajor = 8;
   sm80.sms = 108;
   for (DType t : {DType::F32, DType::F16, DType::BF16}) {
-    EXPECT_GE(tile::dispatch::chooseSoftmax(
-                  none, sm80, {t, RowAlignment::Element, 3, 100001}),
+    EXPECT_GE(tile::dispatch::choose(
+                  none, sm80, getSoftmaxOp(),
+                  softmaxProblem(t, RowAlignment::Element, 3, 100001)),
               0);
     for (Precision p : {Precision::IEEE, Precision::TF32, Precision::TF32x3})
       if (t == DType::F32 || p == Precision::IEEE)
-        EXPECT_GE(tile::dispatch::chooseSoftmaxMatmul(
-                      none, sm80, {t, p, 3, 1001, 3001, 77, false}),
+        EXPECT_GE(tile::dispatch::choose(
+                      none, sm80, getSoftmaxMatmulOp(),
+                      softmaxMatmulProblem(t, p, 3, 1001, 3001, 77, false)),
                   0);
   }
 }

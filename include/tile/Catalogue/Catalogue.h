@@ -3,9 +3,10 @@
 // One description of every library kernel configuration, shared by the
 // compiler's kernel generator (which builds a kernel from it), the runtime's
 // dispatcher (which launches and chooses kernels by it), the tuner and the
-// tests. A kernel is found by comparing descriptions, never by its name: the
-// name is derived from the description for display and for the symbol of
-// the compiled function.
+// tests. A kernel is its operation's name and the values of that
+// operation's parameters (OpSpec.h declares them); it is found by comparing
+// descriptions, never by its name, which is derived from the description for
+// display and for the symbol of the compiled function.
 //
 // Plain C++17 without MLIR or CUDA: the runtime includes it.
 //
@@ -26,14 +27,6 @@ enum class DType : uint8_t { F32 = 0, F16 = 1, BF16 = 2 };
 /// types always use IEEE (their products are exact in f32).
 enum class Precision : uint8_t { IEEE = 0, TF32 = 1, TF32x3 = 2 };
 
-/// What a softmax kernel may assume of its rows. Each class admits the
-/// inputs of the classes after it: a kernel for Element rows runs any row.
-enum class RowAlignment : uint8_t {
-  Element = 0, ///< rows aligned to their element size
-  Rows16 = 1,  ///< every row starts 16-byte aligned
-  Whole16 = 2, ///< ... and holds a multiple of 16 bytes
-};
-
 /// The PTX target a kernel is compiled for, which decides where it runs.
 enum class Target : uint8_t {
   Sm80 = 0,  ///< compute capability 8.0 and later
@@ -41,98 +34,58 @@ enum class Target : uint8_t {
   Sm90a = 2, ///< 9.0 only (wgmma, TMA)
 };
 
-/// How a softmax kernel maps rows to programs.
-enum class SoftmaxScheme : uint8_t {
-  Rows,           ///< `rows` rows per program, held in registers
-  PersistentRows, ///< Rows on a few programs per SM, each looping over rows
-  Online,         ///< one program per row, two passes over column blocks
-  Cluster,        ///< a row over a cluster of programs, held in registers
-  ClusterLoop,    ///< a row over a cluster, each program looping (any length)
-  Grid,           ///< a row over programs anywhere in the grid, a workspace
-                  ///< in global memory exchanging (max, sum)
-};
+/// Whether a kernel compiled for `target` runs on this compute capability.
+bool runsOn(Target target, int ccMajor, int ccMinor);
 
-/// A softmax kernel. Fields a scheme does not use are zero.
-struct SoftmaxKernel {
-  SoftmaxScheme scheme = SoftmaxScheme::Rows;
-  DType dtype = DType::F32; ///< input and output
-  RowAlignment alignment = RowAlignment::Element;
-  int32_t block = 0; ///< columns per program (Online, ClusterLoop: per step)
-  int32_t tail = 0;  ///< Rows: columns in a second tile after `block`
-  int32_t rows = 0;  ///< Rows, PersistentRows: rows per program
-  int32_t warps = 0;
-  int32_t clusterSize = 0;      ///< Cluster, ClusterLoop: programs per row
-  int32_t minProgramsPerSM = 0; ///< occupancy request (registers capped)
-  bool rematerialize = false;   ///< Rows, Grid (2-byte types): exponentials
-                                ///< recomputed instead of held
-};
+const char *getName(DType t);
+const char *getName(Precision p);
+const char *getName(Target t);
+/// Bytes of one element.
+inline int64_t getBytes(DType t) { return t == DType::F32 ? 4 : 2; }
 
-/// How the product of the exponentiated tile with V is computed.
-enum class MatmulProduct : uint8_t {
-  Mma,                     ///< mma.sync (FMA for f32 ieee); any target
-  Wgmma,                   ///< wgmma, waited for in its step (sm_90a)
-  WgmmaInFlight,           ///< wgmma left running across the next step's
-                           ///< exponentials (3 or more stages)
-  WgmmaTransposed,         ///< f32: P through a shared buffer, O^T = V^T P^T
-  WgmmaTransposedInFlight, ///< both
-};
+/// The most parameters an operation's kernels have.
+constexpr int kMaxParams = 12;
 
-/// A softmax(X) @ V kernel.
-struct SoftmaxMatmulKernel {
-  DType dtype = DType::F32;
-  Precision precision = Precision::IEEE;
-  int32_t blockM = 0, blockK = 0, blockN = 0, warps = 0;
-  int32_t stages = 0;           ///< 0: loads; n >= 2: a cp.async pipeline
-  int32_t minProgramsPerSM = 0; ///< occupancy request (registers capped)
-  MatmulProduct product = MatmulProduct::Mma;
-  bool tma = false; ///< X's and V's blocks copied by TMA (Wgmma products)
-  /// 0: the d2 loop. n: the short-row kernel (d2 <= blockK), the softmax
-  /// computed once and multiplied with n consecutive blockN column blocks.
-  int32_t residentProducts = 0;
-};
-
-enum class Op : uint8_t { Softmax = 0, SoftmaxMatmul = 1 };
-
-/// A library kernel: its operation and that operation's description.
+/// A library kernel: its operation (OpSpec::getName, e.g. "softmax") and the
+/// values of the operation's kernel parameters, in the order the operation
+/// declares them; the others are zero.
 struct KernelDesc {
-  Op op = Op::Softmax;
-  SoftmaxKernel softmax;             ///< op == Softmax
-  SoftmaxMatmulKernel softmaxMatmul; ///< op == SoftmaxMatmul
+  const char *op = "";
+  int32_t params[kMaxParams] = {};
 };
 
-bool operator==(const SoftmaxKernel &a, const SoftmaxKernel &b);
-bool operator==(const SoftmaxMatmulKernel &a, const SoftmaxMatmulKernel &b);
 bool operator==(const KernelDesc &a, const KernelDesc &b);
 inline bool operator!=(const KernelDesc &a, const KernelDesc &b) {
   return !(a == b);
 }
 
-/// Why the description is not a kernel that can be built ("" if it is).
-/// The generator, the tuning-table reader and the tests all call these.
-std::string whyInvalid(const SoftmaxKernel &k);
-std::string whyInvalid(const SoftmaxMatmulKernel &k);
+/// The most fields an operation's problems have.
+constexpr int kMaxProblemFields = 8;
+
+/// A problem of an operation (its types and sizes, and the properties of
+/// its arguments that kernels may require), as the values of the
+/// operation's problem fields in the order it declares them.
+struct Problem {
+  int64_t values[kMaxProblemFields] = {};
+};
+
+bool operator==(const Problem &a, const Problem &b);
+
+/// The GPU a kernel is chosen for.
+struct DeviceInfo {
+  std::string name;
+  int ccMajor = 0, ccMinor = 0, sms = 0;
+  bool streamOrderedAllocation = false; ///< workspaces in stream order
+};
+
+/// Why the description is not a kernel that can be built ("" if it is):
+/// an unknown operation, values outside their fields' ranges, or a
+/// combination the operation rules out. The generator, the tuning-table
+/// reader and the tests all call it.
 std::string whyInvalid(const KernelDesc &k);
 
-/// The target the kernel is compiled for.
+/// The target the kernel is compiled for (that of a valid kernel).
 Target getTarget(const KernelDesc &k);
-/// Whether a kernel compiled for `target` runs on this compute capability.
-bool runsOn(Target target, int ccMajor, int ccMinor);
-
-/// The (max, sum) pairs a Grid kernel's workspace holds per row: the most
-/// programs (slices) one row may take.
-constexpr int64_t kGridMaxSlices = 128;
-
-/// Output columns one softmax-matmul program computes.
-inline int64_t columnsPerProgram(const SoftmaxMatmulKernel &k) {
-  return int64_t(k.blockN) * (k.residentProducts ? k.residentProducts : 1);
-}
-
-const char *getName(DType t);
-const char *getName(Precision p);
-const char *getName(RowAlignment a);
-const char *getName(SoftmaxScheme s);
-const char *getName(MatmulProduct p);
-const char *getName(Target t);
 
 //===----------------------------------------------------------------------===//
 // Tuning tables, as embedded in the runtime
@@ -148,27 +101,17 @@ struct DeviceKey {
 /// table, fastest first, -1 after the last.
 constexpr int kMaxRanked = 8;
 
-struct SoftmaxPoint {
-  DType dtype;
-  RowAlignment alignment;
-  int64_t rows, cols;
-  int16_t ranked[kMaxRanked];
-};
-
-struct SoftmaxMatmulPoint {
-  DType dtype;
-  Precision precision;
-  int64_t batch, d1, d2, d3;
-  bool tmaReadable; ///< X and V allowed TMA copies
+/// A measured problem of an operation and its ranked kernels.
+struct TablePoint {
+  const char *op;
+  Problem problem;
   int16_t ranked[kMaxRanked];
 };
 
 struct TuningTable {
   DeviceKey device;
-  const SoftmaxPoint *softmax;
-  unsigned numSoftmax;
-  const SoftmaxMatmulPoint *softmaxMatmul;
-  unsigned numSoftmaxMatmul;
+  const TablePoint *points;
+  unsigned numPoints;
 };
 
 } // namespace catalogue

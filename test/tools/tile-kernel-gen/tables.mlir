@@ -28,11 +28,12 @@
 // RUN:   --only softmax_online_f16_f16_b2048_w8_a1,softmax_rows_f16_f16_r1_b1024_w4_a16
 // RUN: FileCheck %s --check-prefix=SOURCE < %t.cpp
 // SOURCE: const EmbeddedKernel kKernels[] = {
-// SOURCE: {"softmax_rows_f16_f16_r1_b1024_w4_a16", {Op::Softmax, {SoftmaxScheme::Rows, DType::F16, RowAlignment::Rows16, 1024, 0, 1, 4, 0, 0, false}, {}}, kImage0,
-// SOURCE: {"softmax_online_f16_f16_b2048_w8_a1", {Op::Softmax, {SoftmaxScheme::Online, DType::F16, RowAlignment::Element, 2048, 0, 0, 8, 0, 0, false}, {}}, kImage1,
+// SOURCE: {"softmax_rows_f16_f16_r1_b1024_w4_a16", {"softmax", {0, 1, 1, 1024, 0, 1, 4, 0, 0, 0, 0, 0}}, kImage0,
+// SOURCE: {"softmax_online_f16_f16_b2048_w8_a1", {"softmax", {2, 1, 0, 2048, 0, 0, 8, 0, 0, 0, 0, 0}}, kImage1,
 // SOURCE: const unsigned kNumKernels = 2;
-// SOURCE: static const SoftmaxPoint kSoftmax0[] = {
-// SOURCE-NEXT: {DType::F16, RowAlignment::Rows16, 4096, 1000, {0, 1, -1, -1, -1, -1, -1, -1}},
+// SOURCE: static const TablePoint kPoints0[] = {
+// SOURCE-NEXT: {"softmax", {{[{][{]}}1, 1, 4096, 1000, 0, 0, 0, 0}}, {0, 1, -1, -1, -1, -1, -1, -1}},
+// SOURCE-NEXT: {"softmax_matmul", {{[{][{]}}1, 0, 16, 2048, 512, 512, 1, 0}}, {-1, -1, -1, -1, -1, -1, -1, -1}},
 // SOURCE: const TuningTable kTables[] = {
-// SOURCE-NEXT: "Test GPU", 9, 0, 132}, kSoftmax0, 1, kSoftmaxMatmul0, 1},
+// SOURCE-NEXT: "Test GPU", 9, 0, 132}, kPoints0, 2},
 // SOURCE: const unsigned kNumTables = 1;

@@ -1,10 +1,13 @@
-//===- KernelBuilder.cpp - A kernel description to tile IR ----------------===//
+//===- FromDescription.cpp - Catalogue descriptions to the builders -------===//
 //
-// Maps each description onto the builders of LibraryKernels.h.
+// The builders of the catalogue's "softmax" and "softmax_matmul"
+// operations: each description mapped onto the configuration of the
+// builder that makes its scheme (LibraryKernels.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Catalogue/KernelBuilder.h"
+#include "tile/Catalogue/Ops/Softmax.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Kernels/LibraryKernels.h"
 
 using namespace mlir;
@@ -108,10 +111,8 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
 }
 } // namespace
 
-std::string getKernelName(const KernelDesc &k) {
-  if (k.op == Op::SoftmaxMatmul)
-    return mlir::tile::getKernelName(toMatmul(k.softmaxMatmul));
-  const SoftmaxKernel &s = k.softmax;
+std::string getSoftmaxKernelName(const KernelDesc &desc) {
+  SoftmaxKernel s = toSoftmaxKernel(desc);
   switch (s.scheme) {
   case SoftmaxScheme::Rows:
   case SoftmaxScheme::PersistentRows:
@@ -127,16 +128,8 @@ std::string getKernelName(const KernelDesc &k) {
   return "";
 }
 
-void buildKernel(ModuleOp module, const KernelDesc &k) {
-  if (k.op == Op::SoftmaxMatmul) {
-    mlir::tile::SoftmaxMatmulConfig c = toMatmul(k.softmaxMatmul);
-    if (c.residentProducts)
-      mlir::tile::buildSoftmaxMatmulResident(module, c);
-    else
-      mlir::tile::buildSoftmaxMatmul(module, c);
-    return;
-  }
-  const SoftmaxKernel &s = k.softmax;
+void buildSoftmaxKernel(ModuleOp module, const KernelDesc &desc) {
+  SoftmaxKernel s = toSoftmaxKernel(desc);
   switch (s.scheme) {
   case SoftmaxScheme::Rows:
   case SoftmaxScheme::PersistentRows:
@@ -153,6 +146,18 @@ void buildKernel(ModuleOp module, const KernelDesc &k) {
     mlir::tile::buildSoftmaxGrid(module, toGrid(s));
     return;
   }
+}
+
+std::string getSoftmaxMatmulKernelName(const KernelDesc &desc) {
+  return mlir::tile::getKernelName(toMatmul(toSoftmaxMatmulKernel(desc)));
+}
+
+void buildSoftmaxMatmulKernel(ModuleOp module, const KernelDesc &desc) {
+  mlir::tile::SoftmaxMatmulConfig c = toMatmul(toSoftmaxMatmulKernel(desc));
+  if (c.residentProducts)
+    mlir::tile::buildSoftmaxMatmulResident(module, c);
+  else
+    mlir::tile::buildSoftmaxMatmul(module, c);
 }
 
 } // namespace catalogue

@@ -1,0 +1,64 @@
+//===- SoftmaxMatmul.h - softmax(X) @ V kernels' parameters, typed -*- C++
+//-*-===//
+//
+// A typed view of the "softmax_matmul" operation's descriptions and
+// problems (lib/Catalogue/Ops/SoftmaxMatmul.cpp), for the builders, the C
+// API and the tests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CATALOGUE_OPS_SOFTMAXMATMUL_H
+#define TILE_CATALOGUE_OPS_SOFTMAXMATMUL_H
+
+#include "tile/Catalogue/OpSpec.h"
+
+namespace tile {
+namespace catalogue {
+
+/// How the product of the exponentiated tile with V is computed.
+enum class MatmulProduct : uint8_t {
+  Mma,                     ///< mma.sync (FMA for f32 ieee); any target
+  Wgmma,                   ///< wgmma, waited for in its step (sm_90a)
+  WgmmaInFlight,           ///< wgmma left running across the next step's
+                           ///< exponentials (3 or more stages)
+  WgmmaTransposed,         ///< f32: P through a shared buffer, O^T = V^T P^T
+  WgmmaTransposedInFlight, ///< both
+};
+
+/// A softmax(X) @ V kernel.
+struct SoftmaxMatmulKernel {
+  DType dtype = DType::F32;
+  Precision precision = Precision::IEEE;
+  int32_t blockM = 0, blockK = 0, blockN = 0, warps = 0;
+  int32_t stages = 0;           ///< 0: loads; n >= 2: a cp.async pipeline
+  int32_t minProgramsPerSM = 0; ///< occupancy request (registers capped)
+  MatmulProduct product = MatmulProduct::Mma;
+  bool tma = false; ///< X's and V's blocks copied by TMA (Wgmma products)
+  /// 0: the d2 loop. n: the short-row kernel (d2 <= blockK), the softmax
+  /// computed once and multiplied with n consecutive blockN column blocks.
+  int32_t residentProducts = 0;
+};
+
+const OpSpec &getSoftmaxMatmulOp();
+
+KernelDesc toDesc(const SoftmaxMatmulKernel &k);
+/// The kernel `k` describes (k must be of the softmax_matmul operation).
+SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &k);
+
+/// A problem: X [batch, d1, d2], V [batch, d2, d3]; `tmaReadable` if TMA
+/// may read X and V (contiguous rows, rows and matrices 16-byte aligned).
+/// 2-byte types take Precision::IEEE (their products are exact in f32).
+Problem softmaxMatmulProblem(DType t, Precision p, int64_t batch, int64_t d1,
+                             int64_t d2, int64_t d3, bool tmaReadable);
+
+/// Output columns one program computes.
+inline int64_t columnsPerProgram(const SoftmaxMatmulKernel &k) {
+  return int64_t(k.blockN) * (k.residentProducts ? k.residentProducts : 1);
+}
+
+const char *getName(MatmulProduct p);
+
+} // namespace catalogue
+} // namespace tile
+
+#endif // TILE_CATALOGUE_OPS_SOFTMAXMATMUL_H
