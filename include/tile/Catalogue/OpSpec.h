@@ -162,6 +162,11 @@ public:
   /// default. Fields that follow from others are computed.
   virtual std::vector<Problem> getTuningProblems(
       const std::map<std::string, std::vector<int64_t>> &given) const = 0;
+  /// Small problems for the tests (the interpreter's and the GPU's): each
+  /// kernel of the space admits some of them on sm_90, and together they
+  /// reach the kernels' edges (partial blocks, several programs per row,
+  /// unaligned rows, ...).
+  virtual std::vector<Problem> getTestProblems() const = 0;
   /// The data, arguments and check of one problem.
   virtual TestCase makeTestCase(const Problem &p, uint64_t seed) const = 0;
 

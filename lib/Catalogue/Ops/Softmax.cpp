@@ -465,6 +465,27 @@ public:
     return out;
   }
 
+  /// Rows of 1 to 70000 columns in each class (up to 4 elements short of
+  /// 16 bytes); 70000 columns take several programs of a cluster or the
+  /// grid, and several steps of the online kernels.
+  std::vector<Problem> getTestProblems() const override {
+    std::vector<Problem> out;
+    for (DType t : {DType::F32, DType::F16, DType::BF16}) {
+      int64_t vector = 16 / getBytes(t);
+      for (int64_t cols : {int64_t(1), int64_t(37), int64_t(1000),
+                           int64_t(4096), int64_t(70000)}) {
+        int64_t whole = (cols + vector - 1) / vector * vector;
+        out.push_back(softmaxProblem(t, RowAlignment::Whole16, 5, whole));
+        if (whole - 1 >= 1) {
+          out.push_back(softmaxProblem(t, RowAlignment::Rows16, 5, whole - 1));
+          out.push_back(softmaxProblem(t, RowAlignment::Element, 5, whole - 1));
+        }
+      }
+      out.push_back(softmaxProblem(t, RowAlignment::Whole16, 67, 64));
+    }
+    return out;
+  }
+
   /// Rows16 rows: padded to 16 bytes. Element rows: the same, one element
   /// off 16 bytes. Three rows checked: the first, the middle, the last.
   TestCase makeTestCase(const Problem &p, uint64_t seed) const override {

@@ -399,6 +399,22 @@ public:
     return out;
   }
 
+  /// Two batches of 37 rows; d2 within one step, within a short-row
+  /// kernel's block and over several steps; d3 within one column block and
+  /// over several; contiguous, TMA-readable where the rows are multiples of
+  /// 16 bytes.
+  std::vector<Problem> getTestProblems() const override {
+    std::vector<Problem> out;
+    for (TypeAndPrecision mm : kTypes)
+      for (int64_t d2 : {5, 64, 300})
+        for (int64_t d3 : {40, 520}) {
+          int64_t esize = getBytes(mm.t);
+          bool tma = (d2 * esize) % 16 == 0 && (d3 * esize) % 16 == 0;
+          out.push_back(softmaxMatmulProblem(mm.t, mm.p, 2, 37, d2, d3, tma));
+        }
+    return out;
+  }
+
   /// Contiguous tensors (TMA-readable where the rows are multiples of 16
   /// bytes); three rows of the last batch checked.
   TestCase makeTestCase(const Problem &p, uint64_t seed) const override {

@@ -1,0 +1,168 @@
+//===- LibraryOpsTest.cpp - Every operation's kernels, interpreted --------===//
+//
+// For every operation of the catalogue (lib/Catalogue/Ops), its fallback
+// kernels and a fixed sample of its configuration space are built and run
+// through the interpreter on the operation's test problems that they admit
+// on an sm_90 device, with the operation's own test case: inputs, poisoned
+// outputs, the launch plan's grid and workspace, and the check of sampled
+// outputs against float64. An operation added to the catalogue is covered
+// here without a line of this file changing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "tile/Catalogue/KernelBuilder.h"
+#include "tile/Catalogue/OpSpec.h"
+
+#include "mlir/IR/Verifier.h"
+
+#include <cstring>
+
+using namespace tiletest;
+namespace cat = ::tile::catalogue;
+
+namespace {
+
+/// The device the kernels are admitted for: an H100's limits.
+cat::DeviceInfo sm90() {
+  cat::DeviceInfo d;
+  d.name = "interpreter";
+  d.ccMajor = 9;
+  d.ccMinor = 0;
+  d.sms = 132;
+  d.streamOrderedAllocation = true;
+  return d;
+}
+
+/// The fallbacks and every `stride`-th kernel of the space.
+std::vector<cat::KernelDesc> sampledKernels(const cat::OpSpec &op,
+                                            size_t stride) {
+  std::vector<cat::KernelDesc> out = op.getFallbackKernels();
+  std::vector<cat::KernelDesc> space = op.getConfigurationSpace();
+  for (size_t i = 0; i < space.size(); i += stride)
+    if (std::find(out.begin(), out.end(), space[i]) == out.end())
+      out.push_back(space[i]);
+  return out;
+}
+
+/// The interpreter's element type of a pointer parameter.
+DType pointeeType(func::FuncOp kernel, unsigned arg) {
+  auto ptr = dyn_cast<PointerType>(kernel.getArgumentTypes()[arg]);
+  std::optional<DType> t = ptr ? dtypeOf(ptr.getPointeeType()) : std::nullopt;
+  return t ? *t : DType::I8;
+}
+
+/// Runs `k` on problem `p` through the interpreter; "" if its sampled
+/// outputs pass the operation's check, else what went wrong.
+std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
+                           const cat::Problem &p, uint64_t seed) {
+  KernelHarness h;
+  h.module = ModuleOp::create(UnknownLoc::get(&h.context));
+  cat::buildKernel(*h.module, k);
+  if (failed(verify(*h.module)))
+    return "does not verify: " + h.diagnostics;
+  func::FuncOp kernel = h.kernel(cat::getKernelName(k));
+  if (!kernel)
+    return "no function of the kernel's name";
+  // TMA descriptors are made by the runtime at launch, from the pointers
+  // and sizes their parameters name; the interpreter runs these kernels'
+  // twins without TMA instead.
+  if (llvm::any_of(kernel.getArgumentTypes(),
+                   [](Type t) { return isa<TensorMapType>(t); }))
+    return "";
+  cat::TestCase c = op.makeTestCase(p, seed);
+  std::vector<std::vector<char>> tensors;
+  for (const cat::TestCase::Tensor &t : c.tensors) {
+    std::vector<char> bytes(t.bytes, (char)0xff); // outputs poisoned
+    for (size_t i = 0; !t.pattern.empty() && i < t.bytes; ++i)
+      bytes[i] = t.pattern[i % t.pattern.size()];
+    tensors.push_back(std::move(bytes));
+  }
+  // Each pointer argument is a buffer of its tensor's bytes from the
+  // pointer on; the workspace's pointers are buffers of its bytes (its
+  // first words zeroed, the rest poisoned).
+  cat::LaunchPlan plan = op.plan(k, p, sm90());
+  std::vector<Buffer> buffers;
+  std::vector<ArgValue> args;
+  std::vector<std::pair<unsigned, size_t>> views; // tensor, byte offset
+  auto addBuffer = [&](unsigned arg, const char *bytes, size_t size) {
+    DType t = pointeeType(kernel, arg);
+    int64_t esize = dtypeSize(t);
+    Buffer b("arg" + std::to_string(arg), t, {(int64_t)size / esize});
+    std::memcpy(b.bytes.data(), bytes, b.bytes.size());
+    args.push_back(ArgValue::buffer((int)buffers.size()));
+    buffers.push_back(std::move(b));
+  };
+  for (const cat::TestCase::Arg &a : c.args) {
+    unsigned index = (unsigned)args.size();
+    if (a.kind == cat::TestCase::Arg::Pointer) {
+      const std::vector<char> &t = tensors[a.tensor];
+      addBuffer(index, t.data() + a.value, t.size() - a.value);
+      views.push_back({a.tensor, (size_t)a.value});
+    } else {
+      args.push_back(ArgValue::integer(a.value));
+      views.push_back({~0u, 0});
+    }
+  }
+  std::vector<char> workspace(plan.workspaceBytes, (char)0xff);
+  std::memset(workspace.data(), 0,
+              std::min(workspace.size(), plan.zeroedWords * 4));
+  for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i) {
+    size_t from = plan.workspaceArgOffsets[i];
+    size_t to = i + 1 < plan.numWorkspaceArgs ? plan.workspaceArgOffsets[i + 1]
+                                              : workspace.size();
+    addBuffer((unsigned)args.size(), workspace.data() + from, to - from);
+  }
+  RunOptions options;
+  for (int d = 0; d < 3; ++d)
+    options.grid[d] = plan.grid[d];
+  options.printStream = nullptr;
+  if (failed(runKernel(kernel, args, buffers, options)))
+    return "the interpreter failed: " + h.diagnostics;
+  // Outputs back into their tensors, then the samples.
+  for (size_t i = 0; i < views.size(); ++i) {
+    auto [tensor, offset] = views[i];
+    if (tensor == ~0u || !c.tensors[tensor].pattern.empty())
+      continue;
+    const Buffer &b = buffers[args[i].bufferIndex];
+    std::memcpy(tensors[tensor].data() + offset, b.bytes.data(),
+                b.bytes.size());
+  }
+  std::vector<std::vector<char>> samples;
+  for (const cat::TestCase::Sample &s : c.samples)
+    samples.emplace_back(tensors[s.tensor].begin() + s.offset,
+                         tensors[s.tensor].begin() + s.offset + s.bytes);
+  return c.check(samples);
+}
+
+TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  for (const cat::OpSpec *op : cat::getOps()) {
+    int runs = 0;
+    for (const cat::KernelDesc &k : sampledKernels(*op, 16)) {
+      std::string name = cat::getKernelName(k);
+      int admitted = 0;
+      for (const cat::Problem &p : op->getTestProblems()) {
+        if (!cat::runsOn(cat::getTarget(k), 9, 0) || !op->admits(k, p, sm90()))
+          continue;
+        // Problems small enough to interpret quickly.
+        cat::TestCase c = op->makeTestCase(p, seed);
+        size_t bytes = 0;
+        for (const cat::TestCase::Tensor &t : c.tensors)
+          bytes += t.bytes;
+        if (bytes > (size_t(1) << 20))
+          continue;
+        ++admitted;
+        EXPECT_EQ(runInterpreted(*op, k, p, seed++), "")
+            << name << " at " << op->getName() << " " << op->describe(p);
+      }
+      EXPECT_GT(admitted, 0) << name << " admits no test problem";
+      runs += admitted;
+    }
+    EXPECT_GT(runs, 0) << op->getName();
+  }
+}
+
+} // namespace
