@@ -5,6 +5,7 @@
 #include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Catalogue/TuningFile.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -25,17 +26,51 @@ std::vector<KernelDesc> getConfigurationSpace() {
 }
 
 TEST(Catalogue, OperationsAreListed) {
-  ASSERT_EQ(getOps().size(), 2u);
   EXPECT_EQ(findOp("softmax"), &getSoftmaxOp());
   EXPECT_EQ(findOp("softmax_matmul"), &getSoftmaxMatmulOp());
-  EXPECT_EQ(findOp("layer_norm"), nullptr);
+  EXPECT_EQ(findOp("no_such_operation"), nullptr);
+  std::set<std::string> names;
   for (const OpSpec *op : getOps()) {
+    EXPECT_TRUE(names.insert(op->getName()).second) << op->getName();
     EXPECT_LE(op->getParams().size(), (size_t)kMaxParams) << op->getName();
     EXPECT_LE(op->getProblemFields().size(), (size_t)kMaxProblemFields)
         << op->getName();
     // Every kernel of the space is the operation's.
     for (const KernelDesc &k : op->getConfigurationSpace())
       EXPECT_EQ(findOp(k), op) << getKernelName(k);
+  }
+}
+
+DeviceInfo device(int major, int sms) {
+  DeviceInfo d;
+  d.name = "any";
+  d.ccMajor = major;
+  d.sms = sms;
+  d.streamOrderedAllocation = true;
+  return d;
+}
+
+// Each operation's test problems reach every kernel of its space (on
+// sm_90), and its fallbacks run each of them on sm_80.
+TEST(Catalogue, TestProblemsReachEveryKernel) {
+  for (const OpSpec *op : getOps()) {
+    std::vector<Problem> problems = op->getTestProblems();
+    ASSERT_FALSE(problems.empty()) << op->getName();
+    for (const KernelDesc &k : op->getConfigurationSpace())
+      EXPECT_TRUE(llvm::any_of(problems,
+                               [&](const Problem &p) {
+                                 return op->admits(k, p, device(9, 132));
+                               }))
+          << getKernelName(k) << " admits no test problem";
+    std::vector<KernelDesc> fallbacks = op->getFallbackKernels();
+    for (const Problem &p : problems)
+      EXPECT_TRUE(llvm::any_of(fallbacks,
+                               [&](const KernelDesc &k) {
+                                 return getTarget(k) == Target::Sm80 &&
+                                        op->admits(k, p, device(8, 108));
+                               }))
+          << op->getName() << " " << op->describe(p)
+          << ": no fallback runs it";
   }
 }
 
@@ -56,20 +91,19 @@ TEST(Catalogue, SpaceIsValidAndDistinct) {
 
 TEST(Catalogue, FallbacksAreInTheSpaceAndRunEverywhere) {
   std::vector<KernelDesc> space = getConfigurationSpace();
-  std::vector<KernelDesc> fallbacks = getSoftmaxOp().getFallbackKernels();
-  for (const KernelDesc &k : getSoftmaxMatmulOp().getFallbackKernels())
-    fallbacks.push_back(k);
   // One softmax kernel per dtype for any row, one softmax-matmul kernel per
   // dtype and precision.
-  EXPECT_EQ(fallbacks.size(), 3u + 5u);
-  for (const KernelDesc &k : fallbacks) {
-    EXPECT_EQ(whyInvalid(k), "");
-    EXPECT_EQ(getTarget(k), Target::Sm80) << getKernelName(k);
-    EXPECT_NE(std::find(space.begin(), space.end(), k), space.end())
-        << getKernelName(k);
-    if (getSoftmaxOp().owns(k))
-      EXPECT_EQ(toSoftmaxKernel(k).alignment, RowAlignment::Element);
-  }
+  EXPECT_EQ(getSoftmaxOp().getFallbackKernels().size(), 3u);
+  EXPECT_EQ(getSoftmaxMatmulOp().getFallbackKernels().size(), 5u);
+  for (const OpSpec *op : getOps())
+    for (const KernelDesc &k : op->getFallbackKernels()) {
+      EXPECT_EQ(whyInvalid(k), "");
+      EXPECT_EQ(getTarget(k), Target::Sm80) << getKernelName(k);
+      EXPECT_NE(std::find(space.begin(), space.end(), k), space.end())
+          << getKernelName(k);
+    }
+  for (const KernelDesc &k : getSoftmaxOp().getFallbackKernels())
+    EXPECT_EQ(toSoftmaxKernel(k).alignment, RowAlignment::Element);
 }
 
 TEST(Catalogue, TargetsAndDevices) {
