@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 
@@ -136,6 +137,21 @@ int OpSpec::findProblemField(const std::string &field) const {
 int32_t OpSpec::get(const KernelDesc &k, const std::string &param) const {
   int i = findParam(param);
   return i < 0 ? 0 : k.params[i];
+}
+
+Problem OpSpec::makeProblem(
+    std::initializer_list<std::pair<const char *, int64_t>> fields) const {
+  Problem p;
+  for (const auto &[name, value] : fields) {
+    int i = findProblemField(name);
+    if (i < 0) {
+      std::fprintf(stderr, "%s problems have no field '%s'\n", getName(),
+                   name);
+      std::abort();
+    }
+    p.values[i] = value;
+  }
+  return p;
 }
 
 std::string OpSpec::describe(const Problem &p) const {

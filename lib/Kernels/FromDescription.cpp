@@ -8,27 +8,17 @@
 
 #include "tile/Catalogue/Ops/Softmax.h"
 #include "tile/Catalogue/Ops/SoftmaxMatmul.h"
+#include "KernelBuilder.h"
 #include "tile/Kernels/LibraryKernels.h"
 
 using namespace mlir;
 using mlir::tile::ElemType;
+using mlir::tile::kernels::toElemType;
 
 namespace tile {
 namespace catalogue {
 
 namespace {
-ElemType toElemType(DType t) {
-  switch (t) {
-  case DType::F32:
-    return ElemType::F32;
-  case DType::F16:
-    return ElemType::F16;
-  case DType::BF16:
-    return ElemType::BF16;
-  }
-  return ElemType::F32;
-}
-
 mlir::tile::InputPrecision toInputPrecision(Precision p) {
   switch (p) {
   case Precision::IEEE:

@@ -10,6 +10,7 @@
 #ifndef TILE_LIB_KERNELS_KERNELBUILDER_H
 #define TILE_LIB_KERNELS_KERNELBUILDER_H
 
+#include "tile/Catalogue/Catalogue.h"
 #include "tile/Kernels/LibraryKernels.h"
 
 #include "mlir/IR/Builders.h"
@@ -50,6 +51,9 @@ public:
 
   Value ci32(int64_t v) {
     return arith::ConstantIntOp::create(b, loc, i32(), v);
+  }
+  Value ci64(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64(), v);
   }
   Value cf(Type t, double v) {
     return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
@@ -115,6 +119,8 @@ public:
   }
 };
 
+/// The builders' element type of a catalogue dtype.
+ElemType toElemType(::tile::catalogue::DType t);
 /// The MLIR type of an element type.
 Type getElemType(MLIRContext *ctx, ElemType t);
 /// Bytes of an element.

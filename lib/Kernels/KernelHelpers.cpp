@@ -12,6 +12,18 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::kernels;
 
+ElemType mlir::tile::kernels::toElemType(::tile::catalogue::DType t) {
+  switch (t) {
+  case ::tile::catalogue::DType::F32:
+    return ElemType::F32;
+  case ::tile::catalogue::DType::F16:
+    return ElemType::F16;
+  case ::tile::catalogue::DType::BF16:
+    return ElemType::BF16;
+  }
+  return ElemType::F32;
+}
+
 Type mlir::tile::kernels::getElemType(MLIRContext *ctx, ElemType t) {
   switch (t) {
   case ElemType::F32:

@@ -1,7 +1,7 @@
 //===- LibraryOpsTest.cpp - Every operation's kernels, interpreted --------===//
 //
 // For every operation of the catalogue (lib/Catalogue/Ops), its fallback
-// kernels and a fixed sample of its configuration space are built and run
+// kernels and an even sample of its configuration space are built and run
 // through the interpreter on the operation's test problems that they admit
 // on an sm_90 device, with the operation's own test case: inputs, poisoned
 // outputs, the launch plan's grid and workspace, and the check of sampled
@@ -35,11 +35,12 @@ cat::DeviceInfo sm90() {
   return d;
 }
 
-/// The fallbacks and every `stride`-th kernel of the space.
-std::vector<cat::KernelDesc> sampledKernels(const cat::OpSpec &op,
-                                            size_t stride) {
+/// The fallbacks and about 32 kernels evenly spaced over the space (all of
+/// a small space).
+std::vector<cat::KernelDesc> sampledKernels(const cat::OpSpec &op) {
   std::vector<cat::KernelDesc> out = op.getFallbackKernels();
   std::vector<cat::KernelDesc> space = op.getConfigurationSpace();
+  size_t stride = std::max<size_t>(1, space.size() / 32);
   for (size_t i = 0; i < space.size(); i += stride)
     if (std::find(out.begin(), out.end(), space[i]) == out.end())
       out.push_back(space[i]);
@@ -141,7 +142,7 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
   SCOPED_TRACE("random seed " + std::to_string(seed));
   for (const cat::OpSpec *op : cat::getOps()) {
     int runs = 0;
-    for (const cat::KernelDesc &k : sampledKernels(*op, 16)) {
+    for (const cat::KernelDesc &k : sampledKernels(*op)) {
       std::string name = cat::getKernelName(k);
       int admitted = 0;
       for (const cat::Problem &p : op->getTestProblems()) {

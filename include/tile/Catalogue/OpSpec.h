@@ -33,6 +33,8 @@
 
 #include <array>
 #include <functional>
+#include <initializer_list>
+#include <utility>
 #include <map>
 #include <string>
 #include <vector>
@@ -80,7 +82,8 @@ struct TestCase {
   struct Tensor {
     size_t bytes = 0;
     std::vector<char> pattern; ///< repeated over the tensor; empty: an
-                               ///< output (poisoned before the launch)
+                               ///< output, filled with 0xff bytes (NaN)
+                               ///< before the launch
   };
   struct Arg {
     enum Kind : uint8_t { Pointer, I32, I64 } kind = I64;
@@ -120,6 +123,10 @@ public:
   int findProblemField(const std::string &field) const;
   /// A parameter's value by name (0 for a name the operation lacks).
   int32_t get(const KernelDesc &k, const std::string &param) const;
+  /// A problem from its fields' values by name (fields not given are 0;
+  /// a name the operation lacks is a programming error and aborts).
+  Problem makeProblem(
+      std::initializer_list<std::pair<const char *, int64_t>> fields) const;
   /// "f32 whole16 rows 4096 cols 1000": the problem, for messages.
   std::string describe(const Problem &p) const;
 
