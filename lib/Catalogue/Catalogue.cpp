@@ -145,8 +145,7 @@ Problem OpSpec::makeProblem(
   for (const auto &[name, value] : fields) {
     int i = findProblemField(name);
     if (i < 0) {
-      std::fprintf(stderr, "%s problems have no field '%s'\n", getName(),
-                   name);
+      std::fprintf(stderr, "%s problems have no field '%s'\n", getName(), name);
       std::abort();
     }
     p.values[i] = value;

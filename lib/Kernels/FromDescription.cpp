@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelBuilder.h"
 #include "tile/Catalogue/Ops/Softmax.h"
 #include "tile/Catalogue/Ops/SoftmaxMatmul.h"
-#include "KernelBuilder.h"
 #include "tile/Kernels/LibraryKernels.h"
 
 using namespace mlir;

@@ -34,9 +34,9 @@
 #include <array>
 #include <functional>
 #include <initializer_list>
-#include <utility>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tile {
