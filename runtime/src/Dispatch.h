@@ -1,5 +1,4 @@
-//===- Dispatch.h - Choosing a library kernel from tuning tables -*- C++
-//-*-===//
+//===- Dispatch.h - Choosing a kernel from tuning tables --------*- C++ -*-===//
 //
 // The rule, for a problem of an operation on a device:
 //   1. The table: the one measured on a device of the same name and SM

@@ -1,5 +1,4 @@
-//===- EmbeddedKernels.h - Kernel images compiled into the runtime -*- C++
-//-*-===//
+//===- EmbeddedKernels.h - Kernels compiled into the runtime ----*- C++ -*-===//
 //
 // What tile-kernel-gen writes at build time: the library kernels with their
 // descriptions, images and metadata, and the tuning tables that rank them.

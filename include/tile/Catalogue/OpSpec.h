@@ -1,5 +1,4 @@
-//===- OpSpec.h - What the catalogue knows of one library operation -*- C++
-//-*-===//
+//===- OpSpec.h - One library operation in the catalogue --------*- C++ -*-===//
 //
 // A library operation enters the catalogue as one OpSpec, defined in
 // lib/Catalogue/Ops/<Name>.cpp as `const OpSpec &get<Name>Op()`. The build

@@ -1,5 +1,4 @@
-//===- TestData.h - Inputs and outputs of operations' test cases -*- C++
-//-*-===//
+//===- TestData.h - Data of the operations' test cases ----------*- C++ -*-===//
 //
 // Helpers for OpSpec::makeTestCase: random patterns of elements and the
 // values of elements in them or in sampled outputs.

@@ -1,5 +1,4 @@
-//===- SoftmaxMatmul.h - softmax(X) @ V kernels' parameters, typed -*- C++
-//-*-===//
+//===- SoftmaxMatmul.h - softmax(X) @ V kernels, typed ----------*- C++ -*-===//
 //
 // A typed view of the "softmax_matmul" operation's descriptions and
 // problems (lib/Catalogue/Ops/SoftmaxMatmul.cpp), for the builders, the C
