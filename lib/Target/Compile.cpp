@@ -66,6 +66,7 @@ void mlir::tile::buildKernelCheckPipeline(OpPassManager &pm) {
 /// The tile-level passes, for a chip already verified.
 static void addTileToLLVMPasses(OpPassManager &pm, StringRef chip) {
   buildKernelCheckPipeline(pm);
+  pm.addPass(createTileExpandMath());
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
   TilePipelineLoopsOptions pipelining;

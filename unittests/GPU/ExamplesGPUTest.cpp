@@ -50,6 +50,34 @@ TEST_F(ExamplesGPUTest, VectorAdd) {
   }
 }
 
+// math.tanh, sinh, cosh and rsqrt, which the GPU lowering expands
+// (tile-expand-math), against float64.
+TEST_F(ExamplesGPUTest, Activations) {
+  TILE_REQUIRE_GPU();
+  tile::Module module;
+  tile::Kernel kernel;
+  ASSERT_OK(loadKernel("activations", "activations", module, kernel));
+  for (int64_t n : {1, 1000, 4097, 1 << 20}) {
+    auto x = randomFloats(n, rng);
+    for (int64_t i = 0; i < n; i += 7) // large arguments too
+      x[i] *= 30.0f;
+    tile::DeviceBuffer dx, dout;
+    ASSERT_OK(upload(x, dx));
+    ASSERT_OK(poisoned(n, dout));
+    ASSERT_OK(kernel.launch({(uint32_t)((n + 1023) / 1024)},
+                            {tile::arg::ptr(dx), tile::arg::ptr(dout),
+                             tile::arg::i32(n)}));
+    std::vector<double> ref(n);
+    for (int64_t i = 0; i < n; ++i) {
+      double v = x[i];
+      ref[i] = std::tanh(v) + 1.0 / std::sqrt(1.0 + std::fabs(v)) +
+               std::sinh(v / 8) / std::cosh(v / 8);
+    }
+    expectClose(toDouble(download(dout, n)), ref,
+                "activations n=" + std::to_string(n), 1e-5);
+  }
+}
+
 /// Runs softmax.mlir or online_softmax.mlir on a rows x cols matrix with
 /// the given row strides; returns the dense result and checks the padding
 /// columns of a strided output stay poisoned.

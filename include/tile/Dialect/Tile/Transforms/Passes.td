@@ -69,6 +69,22 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
   ];
 }
 
+def TileExpandMath : Pass<"tile-expand-math", "ModuleOp"> {
+  let summary = "Expand math ops the GPU backend has no lowering for";
+  let description = [{
+    Rewrites, in every function, the `math` ops that the GPU lowering has no
+    instruction for into exact formulas of ops it lowers (MLIR's math
+    expansions): `tanh`, `sinh` and `cosh` through `exp` (tanh as
+    sign(x) (1 - e) / (1 + e) with e = exp(-2|x|), which neither overflows
+    nor cancels), `asinh`, `acosh` and `atanh` through `log` and `sqrt`,
+    and `rsqrt` as 1 / `sqrt`. The interpreter computes the ops themselves
+    in float64; the expansions agree with them to the precision of `exp`,
+    `log` and `sqrt` in the element type.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def TileSimplifyMasks : Pass<"tile-simplify-masks", "ModuleOp"> {
   let summary = "Drop load/store masks that are provably true";
   let description = [{
