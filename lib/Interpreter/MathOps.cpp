@@ -66,6 +66,21 @@ std::optional<LogicalResult> Executor::execMathOp(Operation *op) {
       .Case([&](math::TanhOp) {
         return fp([](double a) { return std::tanh(a); });
       })
+      .Case([&](math::SinhOp) {
+        return fp([](double a) { return std::sinh(a); });
+      })
+      .Case([&](math::CoshOp) {
+        return fp([](double a) { return std::cosh(a); });
+      })
+      .Case([&](math::AsinhOp) {
+        return fp([](double a) { return std::asinh(a); });
+      })
+      .Case([&](math::AcoshOp) {
+        return fp([](double a) { return std::acosh(a); });
+      })
+      .Case([&](math::AtanhOp) {
+        return fp([](double a) { return std::atanh(a); });
+      })
       .Case(
           [&](math::ErfOp) { return fp([](double a) { return std::erf(a); }); })
       .Case(

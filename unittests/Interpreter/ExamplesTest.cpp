@@ -98,6 +98,30 @@ TEST_F(ExamplesTest, VectorAdd) {
   }
 }
 
+TEST_F(ExamplesTest, Activations) {
+  // math.tanh, rsqrt, sinh and cosh in float64, with large arguments too.
+  for (int64_t n : {1, 1000, 4097}) {
+    KernelHarness h;
+    func::FuncOp k = load(h, "activations.mlir");
+    ASSERT_TRUE(k);
+    Buffer x = randomBuffer("x", {n}, rng);
+    for (int64_t i = 0; i < n; i += 7)
+      x.set(i, x.get(i) * 30);
+    std::vector<Buffer> bufs{std::move(x), poisonedBuffer("out", {n})};
+    ASSERT_TRUE(succeeded(runKernel(
+        k, {ArgValue::buffer(0), ArgValue::buffer(1), i32(n)}, bufs,
+        grid((n + 1023) / 1024))))
+        << h.diagnostics;
+    std::vector<double> ref(n);
+    for (int64_t i = 0; i < n; ++i) {
+      double v = bufs[0].get(i);
+      ref[i] = std::tanh(v) + 1.0 / std::sqrt(1.0 + std::fabs(v)) +
+               std::sinh(v / 8) / std::cosh(v / 8);
+    }
+    expectClose(bufs[1].toDoubles(), ref, "activations n=" + std::to_string(n));
+  }
+}
+
 TEST_F(ExamplesTest, SoftmaxTutorialShape) {
   // The irregular 1823 x 781 matrix of Triton's fused-softmax tutorial.
   Buffer x = randomBuffer("x", {1823, 781}, rng);
