@@ -158,14 +158,21 @@ tile_status choose(const char *fn, const OpSpec &op, const Problem &p,
   return TILE_SUCCESS;
 }
 
+namespace {
+/// The current device and the kernel for the problem on it.
+tile_status chooseHere(const char *fn, const OpSpec &op, const Problem &p,
+                       DeviceInfo &device, int *index) {
+  tile_status s = getDeviceInfo(device);
+  return s != TILE_SUCCESS ? s : choose(fn, op, p, device, index);
+}
+} // namespace
+
 tile_status run(const char *fn, const OpSpec &op, const Problem &p,
                 const tile_arg *args, unsigned numArgs, void *stream) {
   DeviceInfo device;
-  tile_status s = getDeviceInfo(device);
-  if (s != TILE_SUCCESS)
-    return s;
   int index = -1;
-  if ((s = choose(fn, op, p, device, &index)) != TILE_SUCCESS)
+  tile_status s = chooseHere(fn, op, p, device, &index);
+  if (s != TILE_SUCCESS)
     return s;
   return launch((unsigned)index, p, args, numArgs, device, stream);
 }
@@ -175,11 +182,9 @@ tile_status chosenName(const char *fn, const OpSpec &op, const Problem &p,
   if (!name || nameSize == 0)
     return invalidArgument(fn, "name is null");
   DeviceInfo device;
-  tile_status s = getDeviceInfo(device);
-  if (s != TILE_SUCCESS)
-    return s;
   int index = -1;
-  if ((s = choose(fn, op, p, device, &index)) != TILE_SUCCESS)
+  tile_status s = chooseHere(fn, op, p, device, &index);
+  if (s != TILE_SUCCESS)
     return s;
   std::strncpy(name, kKernels[index].name, nameSize - 1);
   name[nameSize - 1] = 0;
@@ -196,18 +201,6 @@ tile_status unsupported(const char *fn, const std::string &what) {
 
 bool isValidDtype(tile_dtype t) {
   return t == TILE_F32 || t == TILE_F16 || t == TILE_BF16;
-}
-
-const char *dtypeName(tile_dtype t) {
-  switch (t) {
-  case TILE_F32:
-    return "f32";
-  case TILE_F16:
-    return "f16";
-  case TILE_BF16:
-    return "bf16";
-  }
-  return "unknown";
 }
 
 } // namespace library

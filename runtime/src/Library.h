@@ -73,10 +73,9 @@ inline tile_arg i64Arg(int64_t v) {
   return a;
 }
 
-/// Whether t is a tile_dtype, and its element size.
+/// Whether t is a tile_dtype (whose values are catalogue::DType's: its
+/// size and name are catalogue::getBytes and catalogue::getName).
 bool isValidDtype(tile_dtype t);
-inline int64_t dtypeBytes(tile_dtype t) { return t == TILE_F32 ? 4 : 2; }
-const char *dtypeName(tile_dtype t);
 
 } // namespace library
 } // namespace tile

@@ -49,10 +49,10 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
                 std::to_string(y_row_stride) + ") must be at least cols (" +
                 std::to_string(cols) + "): rows would overlap");
   if (y_dtype != x_dtype)
-    return unsupported(fn, std::string("x is ") + dtypeName(x_dtype) +
-                               " but y is " + dtypeName(y_dtype) +
+    return unsupported(fn, std::string("x is ") + getName(DType(x_dtype)) +
+                               " but y is " + getName(DType(y_dtype)) +
                                "; input and output must share a dtype");
-  int64_t esize = dtypeBytes(x_dtype);
+  int64_t esize = getBytes(DType(x_dtype));
   if (x % esize || y % esize)
     return invalidArgument(fn, "x and y must be aligned to their element size");
   Problem p = softmaxProblem(
@@ -74,7 +74,7 @@ extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
   if (!isValidDtype(y_dtype) || !isValidDtype(x_dtype) || y_dtype != x_dtype ||
       cols < 1 || cols > kInt32Max)
     return unsupported(fn, "no kernel for these dtypes and cols");
-  int64_t esize = dtypeBytes(x_dtype);
+  int64_t esize = getBytes(DType(x_dtype));
   RowAlignment a = !aligned                   ? RowAlignment::Element
                    : (cols * esize) % 16 == 0 ? RowAlignment::Whole16
                                               : RowAlignment::Rows16;

@@ -32,7 +32,7 @@ std::pair<uint64_t, uint64_t> byteSpan(uint64_t base, const int64_t sizes[3],
 /// starting 16-byte aligned (tensor maps, checked again at launch).
 bool tmaReadable(tile_dtype dtype, uint64_t x, const int64_t x_strides[3],
                  uint64_t v, const int64_t v_strides[3], int64_t batch) {
-  int64_t esize = dtypeBytes(dtype);
+  int64_t esize = getBytes(DType(dtype));
   auto tmaRows = [&](uint64_t base, const int64_t *strides) {
     return base % 16 == 0 && strides[2] == 1 &&
            (strides[1] * esize) % 16 == 0 &&
@@ -74,7 +74,7 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   if (out_strides[1] < d3 * out_strides[2] &&
       out_strides[2] < d1 * out_strides[1])
     return bad("out strides make rows overlap");
-  int64_t esize = dtypeBytes(dtype);
+  int64_t esize = getBytes(DType(dtype));
   if (out % esize || x % esize || v % esize)
     return bad("pointers must be aligned to the element size");
   // Programs read X and V while others write their output tiles: the
@@ -116,7 +116,7 @@ extern "C" tile_status tile_softmax_matmul_variant(tile_dtype dtype,
       d2 < 1 || d3 < 1)
     return invalidArgument(fn, "bad dtype, precision or sizes");
   // Contiguous tensors with 16-byte aligned bases, as the header says.
-  int64_t esize = dtypeBytes(dtype);
+  int64_t esize = getBytes(DType(dtype));
   bool tma = (d2 * esize) % 16 == 0 && (d3 * esize) % 16 == 0;
   return chosenName(fn, getSoftmaxMatmulOp(),
                     softmaxMatmulProblem(DType(dtype), Precision(precision), 1,
