@@ -191,6 +191,17 @@ tile_status chosenName(const char *fn, const OpSpec &op, const Problem &p,
   return TILE_SUCCESS;
 }
 
+std::vector<tile_arg> testCaseArguments(const TestCase &c,
+                                        const std::vector<uint64_t> &tensors) {
+  std::vector<tile_arg> args;
+  for (const TestCase::Arg &a : c.args)
+    args.push_back(a.kind == TestCase::Arg::Pointer
+                       ? pointerArg(tensors[a.tensor] + a.value)
+                   : a.kind == TestCase::Arg::I32 ? i32Arg((int32_t)a.value)
+                                                  : i64Arg(a.value));
+  return args;
+}
+
 tile_status invalidArgument(const char *fn, const std::string &what) {
   return setError(TILE_ERROR_INVALID_ARGUMENT, std::string(fn) + ": " + what);
 }

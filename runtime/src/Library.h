@@ -16,6 +16,7 @@
 #include "tile_runtime.h"
 
 #include <string>
+#include <vector>
 
 namespace tile {
 namespace library {
@@ -48,6 +49,11 @@ tile_status run(const char *fn, const catalogue::OpSpec &op,
 tile_status chosenName(const char *fn, const catalogue::OpSpec &op,
                        const catalogue::Problem &p, char *name,
                        size_t nameSize);
+
+/// A test case's kernel arguments, its tensors at `tensors` (tile-tune and
+/// the tests run operations' test cases on the device).
+std::vector<tile_arg> testCaseArguments(const catalogue::TestCase &c,
+                                        const std::vector<uint64_t> &tensors);
 
 /// TILE_ERROR_INVALID_ARGUMENT with "fn: what" as the last error.
 tile_status invalidArgument(const char *fn, const std::string &what);

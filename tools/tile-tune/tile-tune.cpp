@@ -180,25 +180,6 @@ struct DeviceTensors {
   }
 };
 
-/// A kernel's arguments for a test case whose tensors are at `ptrs`.
-std::vector<tile_arg> arguments(const TestCase &c,
-                                const std::vector<uint64_t> &ptrs) {
-  std::vector<tile_arg> args;
-  for (const TestCase::Arg &a : c.args)
-    switch (a.kind) {
-    case TestCase::Arg::Pointer:
-      args.push_back(tile::library::pointerArg(ptrs[a.tensor] + a.value));
-      break;
-    case TestCase::Arg::I32:
-      args.push_back(tile::library::i32Arg((int32_t)a.value));
-      break;
-    case TestCase::Arg::I64:
-      args.push_back(tile::library::i64Arg(a.value));
-      break;
-    }
-  return args;
-}
-
 /// Measures every admitted kernel at the problem.
 TuningEntry tune(const OpSpec &op, const DeviceInfo &device, const Problem &p,
                  uint64_t seed) {
@@ -211,7 +192,7 @@ TuningEntry tune(const OpSpec &op, const DeviceInfo &device, const Problem &p,
     if (!t.pattern.empty())
       fillRepeating(ptr, t.bytes, t.pattern);
   }
-  std::vector<tile_arg> args = arguments(c, mem.ptrs);
+  std::vector<tile_arg> args = tile::library::testCaseArguments(c, mem.ptrs);
   TuningEntry entry;
   entry.op = &op;
   entry.problem = p;

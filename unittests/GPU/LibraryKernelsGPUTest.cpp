@@ -51,13 +51,7 @@ std::string runOnGpu(const cat::OpSpec &op, unsigned index,
     if (tile_memcpy_htod(ptr, bytes.data(), t.bytes) != TILE_SUCCESS)
       return std::string("memcpy: ") + tile_last_error();
   }
-  std::vector<tile_arg> args;
-  for (const cat::TestCase::Arg &a : c.args)
-    args.push_back(a.kind == cat::TestCase::Arg::Pointer
-                       ? tile::library::pointerArg(mem.ptrs[a.tensor] + a.value)
-                   : a.kind == cat::TestCase::Arg::I32
-                       ? tile::library::i32Arg((int32_t)a.value)
-                       : tile::library::i64Arg(a.value));
+  std::vector<tile_arg> args = tile::library::testCaseArguments(c, mem.ptrs);
   if (tile::library::launch(index, p, args.data(), (unsigned)args.size(),
                             device, nullptr) != TILE_SUCCESS ||
       tile_synchronize() != TILE_SUCCESS)
