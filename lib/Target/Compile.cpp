@@ -26,9 +26,11 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <cstdlib>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -94,8 +96,26 @@ void mlir::tile::buildTileToLLVMPipeline(OpPassManager &pm, StringRef chip) {
   addTileToLLVMPasses(pm, chip);
 }
 
+/// Makes the NVPTX backend's shared-memory pointers 32 bits wide, as the
+/// shared window is: the NVVM ops the lowering emits on !llvm.ptr<3>
+/// (cp.async, ldmatrix, mbarriers, TMA copies, mapa) then take 32-bit
+/// registers, as their PTX instructions do, with no conversions between
+/// them and the 32-bit address arithmetic of the layouts. The backend
+/// reads this from its command-line option only; a tool's own
+/// --nvptx-short-ptr=false is respected.
+static void useShortSharedPointers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("nvptx-short-ptr");
+    if (it != options.end() && it->second->getNumOccurrences() == 0)
+      (void)it->second->addOccurrence(0, "nvptx-short-ptr", "true");
+  });
+}
+
 void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
                                            const CompileOptions &opts) {
+  useShortSharedPointers();
   TileVerifyTargetOptions target;
   target.chip = opts.chip;
   target.format = opts.format;

@@ -131,7 +131,6 @@ static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
           arith::MulIOp::create(
               rewriter, loc, arith::ShRUIOp::create(rewriter, loc, l4, c32(1)),
               c32(4))));
-  Value four = c32(4);
   for (int64_t r = 0; r < rows / 4; ++r) {
     Value rowSrc = gep(rewriter, loc, elem, src0,
                        arith::MulIOp::create(rewriter, loc, rowStep, c64(r)));
@@ -144,9 +143,10 @@ static void lowerTransposedInteriorCopy(ConversionPatternRewriter &rewriter,
                                          c32(i * 8 * warps * 128 +
                                              (r / 8) * layout.getChunkBytes() +
                                              8 * (r % 2)));
-      // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
-      emitAsmStatement(rewriter, loc, {addr, src, four},
-                       "cp.async.ca.shared.global [$0], [$1], 4, $2;", "r,l,r");
+      NVVM::CpAsyncOp::create(rewriter, loc,
+                              toSharedPointer(rewriter, loc, addr), src, 4,
+                              NVVM::LoadCacheModifierKind::CA,
+                              /*cpSize=*/Value());
     }
   }
 }
@@ -161,8 +161,7 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
                                 ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
   RankedTensorType block = layout.type.getBlockType();
-  Type elem = block.getElementType(), i32 = rewriter.getI32Type(),
-       i64 = rewriter.getI64Type();
+  Type elem = block.getElementType(), i64 = rewriter.getI64Type();
   int64_t threads = 32 * getNumWarps(op->getParentOfType<func::FuncOp>());
   int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
   Value base = parts[0];
@@ -244,15 +243,11 @@ static void lowerTransposedCopy(AsyncCopyOp op, const SharedLayout &layout,
         offset = arith::SelectOp::create(rewriter, loc, inside, offset, c64(0));
       }
       Value src = gep(rewriter, loc, elem, base, offset);
-      Value dstAddr = LLVM::PtrToIntOp::create(
-          rewriter, loc, i32,
-          byteOffset(rewriter, loc, dst,
-                     layout.emitOffset(rewriter, loc, row, col)));
+      Value dstPtr = byteOffset(rewriter, loc, dst,
+                                layout.emitOffset(rewriter, loc, row, col));
       auto copy = [&] {
-        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
-        emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
-                         "cp.async.ca.shared.global [$0], [$1], 4, $2;",
-                         "r,l,r");
+        NVVM::CpAsyncOp::create(rewriter, loc, dstPtr, src, 4,
+                                NVVM::LoadCacheModifierKind::CA, srcBytes);
       };
       if ((j + 1) * threads <= rows * cols) {
         copy();
@@ -395,7 +390,6 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
                     arith::MulIOp::create(rewriter, loc, ext(gRow), strides[0]),
                     ext(gCol)));
       }
-      Value sixteen = i32Constant(rewriter, loc, 16);
       forEachItem(rows * perRow, [&](Value item) {
         Value src, dstRow, dstCol;
         if (rowsPerPass) {
@@ -426,12 +420,9 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
           dstRow = row;
           dstCol = col;
         }
-        Value dstAddr = LLVM::PtrToIntOp::create(rewriter, loc, i32,
-                                                 shared(dstRow, dstCol));
-        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
-        emitAsmStatement(rewriter, loc, {dstAddr, src, sixteen},
-                         "cp.async.cg.shared.global [$0], [$1], 16, $2;",
-                         "r,l,r");
+        NVVM::CpAsyncOp::create(rewriter, loc, shared(dstRow, dstCol), src, 16,
+                                NVVM::LoadCacheModifierKind::CG,
+                                /*cpSize=*/Value());
       });
     }
     {
@@ -465,12 +456,8 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
                                   srcBytes, i32Constant(rewriter, loc, 0)),
             c64(0), offset);
         Value src = gep(rewriter, loc, elem, base, offset);
-        Value dstAddr =
-            LLVM::PtrToIntOp::create(rewriter, loc, i32, shared(row, col));
-        // Inline PTX: CpAsyncOp takes a 64-bit ptr<3> (a cvt.u64.u32 per copy).
-        emitAsmStatement(rewriter, loc, {dstAddr, src, srcBytes},
-                         "cp.async.cg.shared.global [$0], [$1], 16, $2;",
-                         "r,l,r");
+        NVVM::CpAsyncOp::create(rewriter, loc, shared(row, col), src, 16,
+                                NVVM::LoadCacheModifierKind::CG, srcBytes);
       });
     }
     {

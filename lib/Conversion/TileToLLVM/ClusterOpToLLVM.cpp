@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <limits>
 
@@ -65,34 +66,34 @@ static SmallVector<Value> emitExchange(OpBuilder &b, Location loc,
   Type i32 = b.getI32Type();
   Value words = gep(b, loc, b.getI8Type(), getSharedMemory(b, loc),
                     i32Constant(b, loc, offset));
-  Value address = LLVM::PtrToIntOp::create(b, loc, i32, words);
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
-  auto reg = [](Value v) { return isa<FloatType>(v.getType()) ? "f" : "r"; };
+  auto word = [&](Value base, int64_t k) {
+    return gep(b, loc, i32, base, i32Constant(b, loc, k));
+  };
 
   emitClusterWait(b, loc);
-  for (auto [k, v] : llvm::enumerate(values))
-    // Inline PTX: no NVVM op stores under a predicate.
-    emitInlineAsm(b, loc, {}, ValueRange{address, tid, v},
-                  "{\n\t.reg .pred first;\n\tsetp.eq.u32 first, $1, 0;\n\t"
-                  "@first st.shared.b32 [$0+" +
-                      std::to_string(4 * k) + "], $2;\n\t}",
-                  std::string("r,r,") + reg(v) + ",~{memory}",
-                  /*hasSideEffects=*/true);
+  {
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+    auto ifFirst = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                              i32Constant(b, loc, 0)),
+        /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifFirst.thenBlock());
+    for (auto [k, v] : llvm::enumerate(values))
+      LLVM::StoreOp::create(b, loc, v, word(words, k));
+  }
   emitClusterArrive(b, loc);
   emitClusterWait(b, loc);
   ThreadIds ids = getThreadIds(b, loc);
   Value peer =
       arith::MinUIOp::create(b, loc, ids.lane, i32Constant(b, loc, size - 1));
+  Value peerWords = NVVM::MapaOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7), words, peer);
   SmallVector<Value> read;
   for (auto [k, v] : llvm::enumerate(values))
-    // Inline PTX: MapaOp takes a ptr<3>, 64-bit in NVPTX; this mapa is u32.
-    read.push_back(emitInlineAsm(
-        b, loc, v.getType(), ValueRange{address, peer},
-        "{\n\t.reg .b32 remote;\n\tmapa.shared::cluster.u32 remote, $1, "
-        "$2;\n\tld.shared::cluster.b32 $0, [remote+" +
-            std::to_string(4 * k) + "];\n\t}",
-        std::string("=") + reg(v) + ",r,r,~{memory}",
-        /*hasSideEffects=*/true)[0]);
+    read.push_back(
+        LLVM::LoadOp::create(b, loc, v.getType(), word(peerWords, k), 4));
   emitClusterArrive(b, loc);
   return read;
 }

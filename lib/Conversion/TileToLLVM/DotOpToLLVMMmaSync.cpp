@@ -35,16 +35,18 @@ using namespace mlir::tile;
 static SmallVector<Value> emitLdmatrix(OpBuilder &b, Location loc,
                                        Value address, int64_t count,
                                        bool trans) {
-  std::string shape = std::string("ldmatrix.sync.aligned.m8n8.x") +
-                      (count == 4 ? "4" : "2") + (trans ? ".trans" : "") +
-                      ".shared.b16 ";
-  std::string text =
-      shape + (count == 4 ? "{$0,$1,$2,$3}, [$4];" : "{$0,$1}, [$2];");
-  std::string constraints = count == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r";
-  // A shared-memory read: not reorderable across the staging barrier.
-  // Inline PTX: LdMatrixOp takes a 64-bit ptr<3> (a cvt.u64.u32 per read).
-  return emitInlineAsm(b, loc, SmallVector<Type>(count, b.getI32Type()),
-                       address, text, constraints, /*hasSideEffects=*/true);
+  Type i32 = b.getI32Type();
+  auto fragments = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(count, i32));
+  Value loaded = NVVM::LdMatrixOp::create(
+      b, loc, fragments, toSharedPointer(b, loc, address), count,
+      trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < count; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
+  return out;
 }
 
 /// One m16n8k16 (f16, bf16) or m16n8k8 (tf32) mma.sync, row.col with f32

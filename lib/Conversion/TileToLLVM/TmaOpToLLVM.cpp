@@ -30,13 +30,12 @@ namespace {
 constexpr int64_t kMBarrierBytes = 8;
 constexpr int64_t kTensorMapBytes = 128;
 
-/// The shared-memory address (i32) of barrier `index` of `barriers`.
+/// The shared-memory pointer to barrier `index` of `barriers`.
 Value emitBarrierAddress(OpBuilder &b, Location loc, Value barriers,
                          Value index) {
   Value offset =
       arith::MulIOp::create(b, loc, index, i32Constant(b, loc, kMBarrierBytes));
-  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
-                                  byteOffset(b, loc, barriers, offset));
+  return byteOffset(b, loc, barriers, offset);
 }
 
 /// Whether this is the program's first thread (i1).
@@ -61,21 +60,20 @@ struct AllocMBarriersOpConversion
     auto type = cast<MBarriersType>(op.getType());
     Value base = byteOffset(rewriter, loc, getSharedMemory(rewriter, loc),
                             i32Constant(rewriter, loc, offset.getInt()));
-    // As i32: the predicate of an inline PTX block.
-    Value first = arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                         emitIsFirstThread(rewriter, loc));
-    for (int64_t i = 0; i < type.getCount(); ++i)
-      // Inline PTX: MBarrierInitOp predicates only through convert-nvvm-to-llvm
-      // and takes a ptr<3>, 64-bit in NVPTX.
-      emitAsmStatement(
-          rewriter, loc,
-          {first, emitBarrierAddress(rewriter, loc, base,
-                                     i32Constant(rewriter, loc, i))},
-          ("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, $0, 0;\n\t"
-           "@p mbarrier.init.shared::cta.b64 [$1], " +
-           Twine(type.getArrivals()) + ";\n\t}")
-              .str(),
-          "r,r");
+    // The first thread initializes every barrier.
+    {
+      auto ifFirst = scf::IfOp::create(
+          rewriter, loc, emitIsFirstThread(rewriter, loc), /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+      Value arrivals = i32Constant(rewriter, loc, type.getArrivals());
+      for (int64_t i = 0; i < type.getCount(); ++i)
+        NVVM::MBarrierInitOp::create(
+            rewriter, loc,
+            emitBarrierAddress(rewriter, loc, base,
+                               i32Constant(rewriter, loc, i)),
+            arrivals, /*predicate=*/Value());
+    }
     // The initialization is made visible to the async proxy (the copies'
     // completions) and to the other threads before any of them use it.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
@@ -126,7 +124,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
 
     // One thread issues everything, under a branch: TMA instructions take
     // their operands in uniform registers, and predicated copies left in
-    // every thread's path cost 15-25% on the matmul (H200, 2026-11-24).
+    // every thread's path slow the matmul down (docs/perf-notes.md).
     Value issue = arith::AndIOp::create(
         rewriter, loc, emitIsFirstThread(rewriter, loc), adaptor.getPred()[0]);
     auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
@@ -135,34 +133,26 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
 
     // The stage's bytes (the whole block: TMA counts the zeros it writes
     // outside the array too), then one copy per box.
-    // Inline PTX: MBarrierArriveExpectTxOp takes a ptr<3>, 64-bit in NVPTX.
-    emitAsmStatement(rewriter, loc, {barrier},
-                     ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
-                      Twine(rows * cols * bytes) + ";")
-                         .str(),
-                     "r");
+    NVVM::MBarrierArriveExpectTxOp::create(
+        rewriter, loc, /*res=*/Type(), barrier, c(rows * cols * bytes),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+    auto copy = [&](Value dst, Value tensorMap, ArrayRef<Value> coordinates) {
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc, toOwnClusterPointer(rewriter, loc, dst), tensorMap,
+          coordinates, barrier, /*im2colOffsets=*/ValueRange(),
+          /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+          NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+          /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+    };
     auto copy2d = [&](Value dst, Value x, Value y) {
-      if (batch) {
-        // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
-        emitAsmStatement(rewriter, loc, {dst, map, x, y, batch, barrier},
-                         "cp.async.bulk.tensor.3d.shared::cluster.global.tile"
-                         ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, "
-                         "$4}], [$5];",
-                         "r,l,r,r,r,r");
-        return;
-      }
-      // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
-      emitAsmStatement(rewriter, loc, {dst, map, x, y, barrier},
-                       "cp.async.bulk.tensor.2d.shared::cluster.global.tile"
-                       ".mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], "
-                       "[$4];",
-                       "r,l,r,r,r");
+      if (batch)
+        copy(dst, map, {x, y, batch});
+      else
+        copy(dst, map, {x, y});
     };
     auto stageAddress = [&](int64_t row, int64_t col) -> Value {
-      return LLVM::PtrToIntOp::create(
-          rewriter, loc, rewriter.getI32Type(),
-          byteOffset(rewriter, loc, stageBase,
-                     layout.emitOffset(rewriter, loc, c(row), c(col))));
+      return byteOffset(rewriter, loc, stageBase,
+                        layout.emitOffset(rewriter, loc, c(row), c(col)));
     };
     auto boxes = [&]() {
       for (int64_t col = 0; col < cols; col += box.cols) {
@@ -205,14 +195,9 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     for (int64_t col = 0; col < cols; col += box.cols) {
       Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
       for (int64_t w = 0; w < box.groups; w += box.groups / 2)
-        // Inline PTX: the NVVM op takes ptr<7> and ptr<3>, 64-bit in NVPTX.
-        emitAsmStatement(
-            rewriter, loc,
-            {stageAddress(8 * w, col), interleaved, x,
-             arith::AddIOp::create(rewriter, loc, group, c(w)), barrier},
-            "cp.async.bulk.tensor.4d.shared::cluster.global.tile"
-            ".mbarrier::complete_tx::bytes [$0], [$1, {$2, 0, 0, $3}], [$4];",
-            "r,l,r,r,r");
+        copy(
+            stageAddress(8 * w, col), interleaved,
+            {x, c(0), c(0), arith::AddIOp::create(rewriter, loc, group, c(w))});
     }
     rewriter.setInsertionPointToStart(ifInside.elseBlock());
     boxes();
@@ -230,15 +215,21 @@ struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
     Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers(),
                                        adaptor.getIndex());
     // try_wait suspends the thread for a while in hardware before it
-    // reports; the loop retries until the phase has completed. Labels are
-    // local to the braces.
-    // Inline PTX: MBarrierTryWaitParityOp lowers only through
-    // convert-nvvm-to-llvm, which this pipeline does not run.
-    emitAsmStatement(rewriter, loc, {barrier, adaptor.getParity()},
-                     "{\n\t.reg .pred done;\n\ttile_phase_wait:\n\t"
-                     "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
-                     "$1;\n\t@!done bra tile_phase_wait;\n\t}",
-                     "r,r");
+    // reports; the loop retries until the phase has completed.
+    auto loop = scf::WhileOp::create(rewriter, loc, TypeRange(), ValueRange());
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.createBlock(&loop.getBefore());
+      Value done = NVVM::MBarrierTryWaitOp::create(
+          rewriter, loc, rewriter.getI1Type(), barrier, adaptor.getParity(),
+          /*ticks=*/Value());
+      Value pending = arith::XOrIOp::create(
+          rewriter, loc, done,
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+      scf::ConditionOp::create(rewriter, loc, pending, ValueRange());
+      rewriter.createBlock(&loop.getAfter());
+      scf::YieldOp::create(rewriter, loc);
+    }
     // As tile.async_wait: every earlier read of shared memory ends before
     // any thread goes on (the next copies overwrite a stage read before).
     emitBarrier(rewriter, loc);

@@ -168,6 +168,18 @@ Value mlir::tile::byteOffset(OpBuilder &b, Location loc, Value ptr,
   return gep(b, loc, b.getI8Type(), ptr, bytes);
 }
 
+Value mlir::tile::toSharedPointer(OpBuilder &b, Location loc, Value address) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
+}
+
+Value mlir::tile::toOwnClusterPointer(OpBuilder &b, Location loc,
+                                      Value sharedPtr) {
+  Value bits = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), sharedPtr);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7), bits);
+}
+
 Value mlir::tile::emitThreadIndex(OpBuilder &b, Location loc,
                                   const ThreadIds &ids) {
   return arith::AddIOp::create(

@@ -75,6 +75,16 @@ void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
                       StringRef text, StringRef constraints);
 /// `ptr + bytes` for a pointer in any address space.
 Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes);
+/// The shared-memory pointer (`!llvm.ptr<3>`) at a 32-bit shared address,
+/// for addresses computed as integers (swizzles XOR the address bits).
+/// Shared pointers are 32 bits wide in the code Tile emits (see
+/// buildTileToBinaryPipeline), so this costs no instruction.
+Value toSharedPointer(OpBuilder &b, Location loc, Value address);
+/// The shared::cluster pointer (`!llvm.ptr<7>`) of a location in this
+/// program's own shared memory: the PTX ISA makes a shared::cta address
+/// a valid shared::cluster address of the same location, so the bits are
+/// reused (an addrspacecast would go through a generic address).
+Value toOwnClusterPointer(OpBuilder &b, Location loc, Value sharedPtr);
 /// warp * 32 + lane: the thread's index in the program (i32).
 Value emitThreadIndex(OpBuilder &b, Location loc, const ThreadIds &ids);
 /// Where a shared buffer's blocks lie within a stage. By default rows are

@@ -15,19 +15,19 @@
 // CHECK-LABEL: func.func @pipelined_dot
 // CHECK-SAME:    tile.shared_bytes = 19456
 // CHECK:         scf.if
-// CHECK-COUNT-2: "cp.async.cg.shared.global [$0], [$1], 16, $2;", "r,l,r"
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>
 // CHECK:         } else {
 // CHECK:         nvvm.cp.async.commit.group
 // CHECK-NEXT:    nvvm.cp.async.wait.group 0
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK-NOT:     nvvm.barrier0
-// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT:     nvvm.barrier0
-// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-COUNT-2: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4
 // CHECK-NOT:     nvvm.barrier0
 // CHECK-COUNT-8: nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT:     nvvm.barrier0
-// CHECK:         ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK:         nvvm.ldmatrix %{{.*}} layout = #nvvm.mma_layout<row>, num = 4
 // CHECK-NOT:     nvvm.barrier0
 // CHECK:         return
 func.func @pipelined_dot(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)

@@ -14,13 +14,20 @@
 // CHECK-SAME:    cluster_size 4
 // CHECK-SAME:    tile.shared_bytes = 4 : i64
 // CHECK:         nvvm.cluster.arrive{{$}}
-// CHECK:         %[[WORDS:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
-// CHECK:         nvvm.cluster.wait{{$}}
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}setp.eq.u32 first, $1, 0;{{.*}}@first st.shared.b32 [$0+0], $2;{{.*}}", "r,r,f,~{memory}" %[[WORDS]], %{{.*}}, %[[X]]
+// CHECK:         %[[WORDS:.*]] = llvm.getelementptr %{{.*}} : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT:    nvvm.cluster.wait{{$}}
+// CHECK-NEXT:    %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK:         %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : i32
+// CHECK-NEXT:    scf.if %[[FIRST]] {
+// CHECK:           %[[W0:.*]] = llvm.getelementptr %[[WORDS]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT:      llvm.store %[[X]], %[[W0]] : f32, !llvm.ptr<3>
+// CHECK-NEXT:    }
 // CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK-NEXT:    nvvm.cluster.wait{{$}}
 // CHECK:         %[[PEER:.*]] = arith.minui %{{.*}}, %c3_i32 : i32
-// CHECK-NEXT:    %[[LANE:.*]] = llvm.inline_asm has_side_effects "{{.*}}mapa.shared::cluster.u32 remote, $1, $2;{{.*}}ld.shared::cluster.b32 $0, [remote+0];{{.*}}", "=f,r,r,~{memory}" %[[WORDS]], %[[PEER]] : (i32, i32) -> f32
+// CHECK-NEXT:    %[[REMOTE:.*]] = nvvm.mapa %[[WORDS]], %[[PEER]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK:         %[[R0:.*]] = llvm.getelementptr %[[REMOTE]][%{{.*}}] : (!llvm.ptr<7>, i32) -> !llvm.ptr<7>, i32
+// CHECK-NEXT:    %[[LANE:.*]] = llvm.load %[[R0]] {alignment = 4 : i64} : !llvm.ptr<7> -> f32
 // CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK:         %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c4_i32 : i32
 // CHECK:         %[[ACC:.*]] = arith.select %[[IN]], %[[LANE]], %cst : f32
@@ -43,12 +50,19 @@ func.func @reduce_max(%out: !tile.ptr<f32>, %x: f32)
 // CHECK-LABEL: func.func @gather_pair(
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: f32, %[[N:[a-z0-9]+]]: i32)
 // CHECK-SAME:    tile.shared_bytes = 8 : i64
-// CHECK:         "r,r,f,~{memory}" %{{.*}}, %{{.*}}, %[[X]]
-// CHECK-NEXT:    llvm.inline_asm has_side_effects "{{.*}}@first st.shared.b32 [$0+4], $2;{{.*}}", "r,r,r,~{memory}" %{{.*}}, %{{.*}}, %[[N]]
+// CHECK:         scf.if
+// CHECK:           %[[W0:.*]] = llvm.getelementptr %[[WORDS:.*]][%c0_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT:      llvm.store %[[X]], %[[W0]] : f32, !llvm.ptr<3>
+// CHECK:           %[[W1:.*]] = llvm.getelementptr %[[WORDS]][%c1_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT:      llvm.store %[[N]], %[[W1]] : i32, !llvm.ptr<3>
+// CHECK-NEXT:    }
 // CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK-NEXT:    nvvm.cluster.wait{{$}}
-// CHECK:         %[[XS:.*]] = llvm.inline_asm {{.*}}[remote+0]{{.*}} -> f32
-// CHECK-NEXT:    %[[NS:.*]] = llvm.inline_asm {{.*}}[remote+4]{{.*}} -> i32
+// CHECK:         %[[REMOTE:.*]] = nvvm.mapa %[[WORDS]]
+// CHECK:         llvm.getelementptr %[[REMOTE]][%c0_i32{{.*}}]
+// CHECK-NEXT:    %[[XS:.*]] = llvm.load %{{.*}} : !llvm.ptr<7> -> f32
+// CHECK:         llvm.getelementptr %[[REMOTE]][%c1_i32{{.*}}]
+// CHECK-NEXT:    %[[NS:.*]] = llvm.load %{{.*}} : !llvm.ptr<7> -> i32
 // CHECK-NEXT:    nvvm.cluster.arrive{{$}}
 // CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[XS]], %{{.*}} : f32 -> f32
 // CHECK-COUNT-2: nvvm.shfl.sync idx %{{.*}}, %[[NS]], %{{.*}} : i32 -> i32
@@ -69,7 +83,7 @@ func.func @gather_pair(%out: !tile.ptr<f32>, %x: f32, %n: i32)
 // CHECK-LABEL: func.func @after_scratch(
 // CHECK-SAME:    tile.shared_bytes = 20 : i64
 // CHECK:         %[[W:.*]] = llvm.getelementptr %{{[0-9]+}}[%c16_i32{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-// CHECK-NEXT:    llvm.ptrtoint %[[W]]
+// CHECK:         nvvm.mapa %[[W]]
 func.func @after_scratch(%out: !tile.ptr<f32>)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 2 : i32} {
   %i = tile.range 0, 512 : tensor<512xi32>

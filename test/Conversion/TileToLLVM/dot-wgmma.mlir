@@ -90,9 +90,9 @@ func.func @two_warps(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>,
 // CHECK-LABEL: func.func @tf32_a_in_registers
 // CHECK-SAME:    tile.wgmma
 // CHECK:         scf.if
-// CHECK:         "cp.async.cg.shared.global [$0], [$1], 16, $2;"
-// CHECK:         "cp.async.ca.shared.global [$0], [$1], 4, $2;"
-// CHECK-NOT:     cp.async.cg
+// CHECK:         nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
+// CHECK:         nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache =  ca, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK-NOT:     cache =  cg
 // CHECK:         cvt.rna.tf32.f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;

@@ -11,10 +11,10 @@
 // CHECK-SAME:    {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>}
 // CHECK-SAME:    tile.metadata = "{{.*}}arg i64 1\0Atma arg0 f16 shape arg2 arg3 strides arg5 1 box 64 64 swizzle 128 groups 0 batch arg4 grid2\0Aend\0A"
 // CHECK:         scf.if
-// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 8192;"
-// CHECK:           "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3, $4}], [$5];"
-// CHECK-NOT:       cp.async.bulk.tensor.2d
-// CHECK:         mbarrier.try_wait.parity
+// CHECK:           nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK:           nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// CHECK-NOT:       nvvm.cp.async.bulk.tensor
+// CHECK:         nvvm.mbarrier.try_wait
 // CHECK:         arith.xori
 // CHECK:         return
 func.func @batched(%x: !tile.ptr<f16>, %y: !tile.ptr<f16>, %rows: i32, %cols: i32,

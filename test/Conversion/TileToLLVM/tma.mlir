@@ -16,23 +16,31 @@
 // CHECK-SAME:    {llvm.align = 64 : i64, llvm.byval = !llvm.array<256 x i8>}
 // CHECK-SAME:    {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>}
 // CHECK-SAME:    tile.metadata = "{{.*}}arg i32 1\0Atma arg0 f16 shape arg3 arg4 strides arg4 1 box 8 32 swizzle 64 groups 4\0Atma arg1 f16 shape arg4 64 strides 64 1 box 32 64 swizzle 128 groups 0\0Aend\0A"
-// CHECK-COUNT-4: @p mbarrier.init.shared::cta.b64 [$1], 2;
+// CHECK:         scf.if
+// CHECK-COUNT-4:   nvvm.mbarrier.init %{{.*}}, %c2_i32{{.*}} : !llvm.ptr<3>, i32
 // CHECK:         nvvm.fence.mbarrier.init
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK:         scf.if
-// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 4096;"
+// CHECK:           nvvm.mbarrier.arrive.expect_tx %[[BAR:.*]], %c4096_i32{{.*}} : !llvm.ptr<3>, i32
 // CHECK:           scf.if
-// CHECK-COUNT-2:     cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, 0, 0, $3}], [$4];
+// CHECK-COUNT-2:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box[%{{.*}}, %c0_i32{{.*}}, %c0_i32{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
 // CHECK:           } else {
-// CHECK-COUNT-8:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {$2, $3}], [$4];
+// CHECK-COUNT-8:     nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BAR]], box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
 // CHECK:         scf.if
-// CHECK:           "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], 4096;"
-// CHECK-NOT:       cp.async.bulk.tensor.4d
-// CHECK:           cp.async.bulk.tensor.2d
-// CHECK:         mbarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\0A\09@!done bra tile_phase_wait;
+// CHECK:           nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c4096_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-NOT:       box[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK:           nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} box[%{{.*}}, %{{.*}}] :
+// CHECK:         scf.while : () -> () {
+// CHECK-NEXT:      %[[DONE:.*]] = nvvm.mbarrier.try_wait %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32 -> i1
+// CHECK-NEXT:      %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT:      %[[PENDING:.*]] = arith.xori %[[DONE]], %[[TRUE]] : i1
+// CHECK-NEXT:      scf.condition(%[[PENDING]])
+// CHECK-NEXT:    } do {
+// CHECK-NEXT:      scf.yield
+// CHECK-NEXT:    }
 // CHECK-NEXT:    nvvm.barrier0
 // CHECK-NOT:     nvvm.cp.async.wait.group
-// CHECK-NOT:     cp.async.cg
+// CHECK-NOT:     nvvm.cp.async.shared.global
 // CHECK:         return
 func.func @tma(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %m: i32, %k: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 4 : i32, tile.tma} {
