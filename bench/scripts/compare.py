@@ -750,9 +750,7 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
                     tile.softmax(y, x, stream)
                     return y
                 providers.append(("tile", run_tile, ""))
-            if args.providers:
-                wanted = args.providers.split(",")
-                providers = [p for p in providers if p[0] in wanted]
+            providers = selected(args, providers)
 
             for name, fn, why in providers:
                 row = dict(provider=name, dtype=dname, M=m, N=n,
@@ -794,6 +792,15 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
             # Drop the tensors (the closures in `providers` hold x too).
             x = ref = idx = providers = None
             free_device_memory()
+
+
+def selected(args, providers):
+    """The entries of `providers` (tuples, the provider's name first) that
+    --providers asks for; all of them without it."""
+    if not args.providers:
+        return providers
+    wanted = args.providers.split(",")
+    return [p for p in providers if p[0] in wanted]
 
 
 def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
@@ -840,6 +847,8 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                                   "ieee" if prec == "native" else prec, ""))
 
             triton_precisions = ["native"] if half else ["tf32", "ieee"]
+            if not selected(args, [("triton-fused",)]):
+                triton_precisions = []  # its configuration sweep is long
             for prec in triton_precisions:
                 if not HAVE_TRITON:
                     providers.append(("triton-fused", prec, None, None,
@@ -905,6 +914,7 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                                   tile.softmax_matmul_variant(x, v,
                                                               lib_prec)))
 
+            providers = selected(args, providers)
             for entry in providers:
                 name, prec, fn, torch_prec, why = entry[:5]
                 config = entry[5] if len(entry) > 5 else ""
@@ -1055,7 +1065,7 @@ def run_matmul(args, bench, tile, rows):
             providers.append((provider, kernel,
                               tile_fn(key) if available else None, r,
                               "" if available else why or "not loaded"))
-        for provider, kernel, fn, r, note in providers:
+        for provider, kernel, fn, r, note in selected(args, providers):
             row = dict(provider=provider, kernel=kernel, M=m, N=n, K=k,
                        tolerance=MATMUL_TOL, note=note)
             rows.append(row)
@@ -1107,8 +1117,11 @@ def parse_args(argv=None):
                    help="comma-separated row lengths instead of the sweep "
                    "(e.g. for tuning one variant, TILE_SOFTMAX_VARIANT)")
     p.add_argument("--providers", default="",
-                   help="comma-separated subset of the softmax providers "
-                   "(torch, naive, triton, tile)")
+                   help="comma-separated subset of the providers (softmax: "
+                   "torch, torch-naive, triton, tile; softmax_matmul: torch, "
+                   "triton-fused, tile; matmul: torch, tile, tile-auto, "
+                   "tile-wgmma, tile-auto-wgmma, tile-hopper, "
+                   "tile-hopper-tma)")
     p.add_argument("--kernels-dir", default=str(REPO_ROOT / "build" / "kernels"),
                    help="PTX and metadata of the example kernels (matmul "
                    "section; default build/kernels)")

@@ -1,13 +1,14 @@
 //===- MathOps.cpp - Elementwise math ops ---------------------------------===//
 //
 // The math dialect, element by element, in float64 and rounded to the
-// element type (math.fma rounds once, as the GPU's fma.rn does).
+// element type (math.fma rounds once, as the GPU's fma.rn does). The
+// functions come from the table of supported ops (ElementwiseOps.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Executor.h"
 
-#include "llvm/ADT/TypeSwitch.h"
+#include "tile/Dialect/Tile/IR/ElementwiseOps.h"
 
 #include <cmath>
 #include <cstring>
@@ -41,73 +42,24 @@ static double fmaRoundedOnce(DType dt, double a, double b, double c) {
 }
 
 std::optional<LogicalResult> Executor::execMathOp(Operation *op) {
-  using F = double (*)(double);
-  auto fp = [&](F fn) { return floatUnary(op, fn); };
-  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-      .Case(
-          [&](math::ExpOp) { return fp([](double a) { return std::exp(a); }); })
-      .Case([&](math::Exp2Op) {
-        return fp([](double a) { return std::exp2(a); });
-      })
-      .Case(
-          [&](math::LogOp) { return fp([](double a) { return std::log(a); }); })
-      .Case([&](math::Log2Op) {
-        return fp([](double a) { return std::log2(a); });
-      })
-      .Case([&](math::Log1pOp) {
-        return fp([](double a) { return std::log1p(a); });
-      })
-      .Case([&](math::SqrtOp) {
-        return fp([](double a) { return std::sqrt(a); });
-      })
-      .Case([&](math::RsqrtOp) {
-        return fp([](double a) { return 1.0 / std::sqrt(a); });
-      })
-      .Case([&](math::TanhOp) {
-        return fp([](double a) { return std::tanh(a); });
-      })
-      .Case([&](math::SinhOp) {
-        return fp([](double a) { return std::sinh(a); });
-      })
-      .Case([&](math::CoshOp) {
-        return fp([](double a) { return std::cosh(a); });
-      })
-      .Case([&](math::AsinhOp) {
-        return fp([](double a) { return std::asinh(a); });
-      })
-      .Case([&](math::AcoshOp) {
-        return fp([](double a) { return std::acosh(a); });
-      })
-      .Case([&](math::AtanhOp) {
-        return fp([](double a) { return std::atanh(a); });
-      })
-      .Case(
-          [&](math::ErfOp) { return fp([](double a) { return std::erf(a); }); })
-      .Case(
-          [&](math::SinOp) { return fp([](double a) { return std::sin(a); }); })
-      .Case(
-          [&](math::CosOp) { return fp([](double a) { return std::cos(a); }); })
-      .Case([&](math::AbsFOp) {
-        return fp([](double a) { return std::fabs(a); });
-      })
-      .Case([&](math::FloorOp) {
-        return fp([](double a) { return std::floor(a); });
-      })
-      .Case([&](math::CeilOp) {
-        return fp([](double a) { return std::ceil(a); });
-      })
-      .Case([&](math::PowFOp) {
-        return floatBinary(op,
-                           [](double a, double b) { return std::pow(a, b); });
-      })
-      .Case([&](math::FmaOp o) {
-        const Tensor &a = get(o.getA()), &b = get(o.getB()), &c = get(o.getC());
-        DType dt = floatDType(o.getType());
-        auto r = make(o.getType());
-        for (int64_t k = 0, n = r->size(); k < n; ++k)
-          r->f[k] = fmaRoundedOnce(dt, a.f[k], b.f[k], c.f[k]);
-        set(o.getResult(), r);
-        return success();
-      })
-      .Default([](Operation *) { return std::optional<LogicalResult>(); });
+  if (auto fma = dyn_cast<math::FmaOp>(op)) {
+    const Tensor &a = get(fma.getA()), &b = get(fma.getB()),
+                 &c = get(fma.getC());
+    DType dt = floatDType(fma.getType());
+    auto r = make(fma.getType());
+    for (int64_t k = 0, n = r->size(); k < n; ++k)
+      r->f[k] = fmaRoundedOnce(dt, a.f[k], b.f[k], c.f[k]);
+    set(fma.getResult(), r);
+    return success();
+  }
+  // Every other math op of the table, by its float64 function.
+  const ElementwiseOpInfo *info =
+      lookupElementwiseOp(op->getName().getStringRef());
+  if (!info || !isa<math::MathDialect>(op->getDialect()))
+    return std::nullopt;
+  if (info->unary)
+    return floatUnary(op, info->unary);
+  if (info->binary)
+    return floatBinary(op, info->binary);
+  return std::nullopt;
 }

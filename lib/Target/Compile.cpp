@@ -28,6 +28,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -130,23 +131,30 @@ void mlir::tile::buildTileToBinaryPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // The CUDA toolkit: ptxas (for cubins) and libdevice (for the math ops
+  // that call it) come from it; ptxas is looked up on PATH without one.
+  std::string toolkit;
+  for (const char *env : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *dir = std::getenv(env)) {
+      toolkit = dir;
+      break;
+    }
+  if (toolkit.empty() && llvm::sys::fs::exists("/usr/local/cuda/bin/ptxas"))
+    toolkit = "/usr/local/cuda";
+  SmallString<128> libdevice(toolkit);
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+
   TileOutlineKernelsOptions outline;
   outline.chip = opts.chip;
   outline.features =
       opts.features.empty() ? getDefaultFeatures(opts.chip) : opts.features;
   outline.optLevel = opts.optLevel;
+  if (!toolkit.empty() && llvm::sys::fs::exists(libdevice))
+    outline.libdevice = libdevice.str().str();
   pm.addPass(createTileOutlineKernels(outline));
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = opts.format;
-  // ptxas (for cubins) is looked up in the toolkit, then on PATH.
-  for (const char *env : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *dir = std::getenv(env)) {
-      binary.toolkitPath = dir;
-      break;
-    }
-  if (binary.toolkitPath.empty() &&
-      llvm::sys::fs::exists("/usr/local/cuda/bin/ptxas"))
-    binary.toolkitPath = "/usr/local/cuda";
+  binary.toolkitPath = toolkit;
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 

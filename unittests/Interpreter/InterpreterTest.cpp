@@ -219,15 +219,17 @@ TEST(InterpreterTest, UnsupportedOpIsReported) {
   ASSERT_TRUE(h.parseString(R"mlir(
 func.func @k(%out: !tile.ptr<f32>) attributes {tile.kernel} {
   %c = arith.constant 2.0 : f32
-  %r = math.atan %c : f32
+  %n = arith.constant 3 : i32
+  %r = math.fpowi %c, %n : f32, i32
   tile.store %out, %r : !tile.ptr<f32>
   return
 }
-)mlir")) << h.diagnostics;
+)mlir"))
+      << h.diagnostics;
   std::vector<Buffer> bufs{Buffer("out", DType::F32, {1})};
   EXPECT_TRUE(failed(
       runKernel(h.kernel(), {ArgValue::buffer(0)}, bufs, quietGrid(1))));
-  EXPECT_NE(h.diagnostics.find("does not support 'math.atan'"),
+  EXPECT_NE(h.diagnostics.find("does not support 'math.fpowi'"),
             std::string::npos)
       << h.diagnostics;
 }

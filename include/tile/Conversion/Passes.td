@@ -66,16 +66,20 @@ def TileOutlineKernels : Pass<"tile-outline-kernels", "ModuleOp"> {
     array into `gpu.module @tile_kernels` with an `#nvvm.target` for `chip`,
     marks the kernels `nvvm.kernel` with `nvvm.maxntid` = 32 x warps, and
     gathers the kernels' metadata into the `tile.metadata` attribute of the
-    enclosing module.
+    enclosing module. The libdevice functions the kernels call (declared by
+    tile-convert-to-llvm) move with them; `libdevice` names the file that
+    gpu-module-to-binary will link them from, and a kernel that calls one
+    when it is empty is rejected.
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target GPU (sm_80, sm_86, sm_89, sm_90, ...)">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
-           "PTX ISA features">,
-    Option<"optLevel", "O", "unsigned", /*default=*/"3",
-           "LLVM optimization level">
-  ];
+  let options =
+      [Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+              "Target GPU (sm_80, sm_86, sm_89, sm_90, ...)">,
+       Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+              "PTX ISA features">,
+       Option<"optLevel", "O", "unsigned", /*default=*/"3",
+              "LLVM optimization level">,
+       Option<"libdevice", "libdevice", "std::string", /*default=*/"\"\"",
+              "libdevice.10.bc that the binary will link (empty: none)">];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }

@@ -462,9 +462,10 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
     }
     {
       // Any other block: element by element, synchronously (ordinary
-      // stores, made visible by the barrier of tile.async_wait), in a loop:
-      // unrolled, its loop-invariant address parts would be hoisted out of
-      // the kernel's loop and held in registers there.
+      // stores, made visible by the barrier of tile.async_wait), in a loop
+      // that LLVM must not unroll: unrolled, its loop-invariant address
+      // parts would be hoisted out of the kernel's loop and held in
+      // registers there.
       OpBuilder::InsertionGuard g(rewriter);
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       int64_t items = rows * cols;
@@ -472,6 +473,7 @@ struct AsyncCopyOpConversion : public OpConversionPattern<AsyncCopyOp> {
           scf::ForOp::create(rewriter, loc, i32Constant(rewriter, loc, 0),
                              i32Constant(rewriter, loc, items),
                              i32Constant(rewriter, loc, threads));
+      setNoUnroll(loop);
       rewriter.setInsertionPoint(loop.getBody()->getTerminator());
       Value item =
           arith::AddIOp::create(rewriter, loc, tid, loop.getInductionVar());

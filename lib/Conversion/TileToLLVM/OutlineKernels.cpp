@@ -1,5 +1,7 @@
 //===- OutlineKernels.cpp - Put lowered kernels into a gpu.module ---------===//
 
+#include "Utility.h"
+
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/TileToLLVM.h"
 #include "tile/Dialect/Tile/IR/Layout.h"
@@ -9,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
@@ -112,8 +115,34 @@ struct TileOutlineKernelsPass
                            << chip;
         rejected = true;
       }
+    // The functions the kernels call (libdevice's, declared by
+    // tile-convert-to-llvm) move with them; gpu-module-to-binary links
+    // their definitions from `libdevice`.
+    llvm::SetVector<Operation *> callees;
+    for (LLVM::LLVMFuncOp kernel : kernels) {
+      llvm::DenseSet<Operation *> reported;
+      kernel.walk([&](LLVM::CallOp call) {
+        auto name = call.getCalleeAttr();
+        auto callee = name ? module.lookupSymbol<LLVM::LLVMFuncOp>(name)
+                           : LLVM::LLVMFuncOp();
+        if (!callee || !callee.isExternal())
+          return;
+        if (libdevice.empty() && callee.getName().starts_with("__nv_") &&
+            reported.insert(callee).second) {
+          call.emitError() << "kernel '" << kernel.getSymName()
+                           << "' calls libdevice's " << callee.getName()
+                           << ", and no libdevice was found: set CUDA_HOME "
+                              "to a CUDA toolkit (its "
+                              "nvvm/libdevice/libdevice.10.bc)";
+          rejected = true;
+        }
+        callees.insert(callee);
+      });
+    }
     if (rejected)
       return signalPassFailure();
+    for (Operation *callee : callees)
+      callee->moveBefore(&body, body.end());
 
     std::string metadata;
     for (LLVM::LLVMFuncOp kernel : kernels) {
@@ -160,6 +189,16 @@ struct TileOutlineKernelsPass
           kernel.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
                             UnitAttr::get(ctx));
       }
+      // scf-to-cf and cf-to-llvm leave an scf.for's loop annotation on its
+      // latch branch as a discardable attribute, which the translation to
+      // LLVM IR does not read: it becomes the branch's own.
+      kernel.walk([&](LLVM::BrOp br) {
+        if (auto annotation = br->getAttrOfType<LLVM::LoopAnnotationAttr>(
+                kLoopAnnotationAttrName)) {
+          br.setLoopAnnotationAttr(annotation);
+          br->removeAttr(kLoopAnnotationAttrName);
+        }
+      });
       kernel->moveBefore(&body, body.end());
     }
     module->setAttr("tile.metadata", StringAttr::get(ctx, metadata));

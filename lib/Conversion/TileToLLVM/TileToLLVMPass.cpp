@@ -5,6 +5,7 @@
 #include "tile/Analysis/AxisInfo.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToLLVM/TileToLLVM.h"
+#include "tile/Dialect/Tile/IR/ElementwiseOps.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -229,18 +230,18 @@ struct TileConvertToLLVMPass
             unsupported = true;
             return;
           }
-        if (isa<math::MathDialect>(op->getDialect()) &&
-            !isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
-                 math::SqrtOp, math::AbsFOp, math::FloorOp, math::CeilOp,
-                 math::FmaOp, math::CopySignOp>(op)) {
-          op->emitError("the GPU backend does not support '")
-              << op->getName() << "' yet";
+        if (!isa<math::MathDialect>(op->getDialect()))
+          return;
+        StringRef name = op->getName().getStringRef();
+        const ElementwiseOpInfo *info = lookupElementwiseOp(name);
+        if (!info) {
+          op->emitError() << "'" << name << "' is not supported by Tile: "
+                          << getUnsupportedReason(name);
           unsupported = true;
-        } else if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op>(
-                       op) &&
-                   getElementTypeOrSelf(op->getResultTypes()[0]).isF64()) {
-          op->emitError("the GPU backend computes '")
-              << op->getName() << "' in f32, f16 or bf16, not f64";
+        } else if (info->gpu == GpuLowering::Expanded) {
+          op->emitError() << "'" << name
+                          << "' is rewritten by tile-expand-math, which the "
+                             "GPU pipeline runs before this pass";
           unsupported = true;
         }
       });
@@ -410,10 +411,11 @@ struct TileConvertToLLVMPass
     };
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [&](Operation *op) { return !hasTiles(op); });
-    // The fast exp/log lowerings replace these even on scalars.
-    target.addDynamicallyLegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
-                                 math::Log2Op>([&](Operation *op) {
-      return op->getResultTypes()[0].isF64();
+    // The fast exp/log lowerings (f64: libdevice) replace these even on
+    // scalars, as the libdevice calls replace the ops that need them.
+    target.addIllegalOp<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op>();
+    target.addDynamicallyLegalDialect<math::MathDialect>([&](Operation *op) {
+      return !hasTiles(op) && getLibDeviceFunction(op).empty();
     });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return converter.isSignatureLegal(f.getFunctionType()) &&
@@ -436,7 +438,10 @@ struct TileConvertToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);
+    populateLibDeviceOpToLLVMPatterns(converter, patterns);
 
+    for (func::FuncOp kernel : kernels)
+      declareLibDeviceFunctions(module, kernel);
     FrozenRewritePatternSet frozen(std::move(patterns));
     for (func::FuncOp kernel : kernels)
       if (failed(applyPartialConversion(kernel, target, frozen)))

@@ -168,6 +168,18 @@ Value mlir::tile::byteOffset(OpBuilder &b, Location loc, Value ptr,
   return gep(b, loc, b.getI8Type(), ptr, bytes);
 }
 
+void mlir::tile::setNoUnroll(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/BoolAttr::get(ctx, true), /*count=*/{},
+      /*runtimeDisable=*/{}, /*full=*/{}, /*followupUnrolled=*/{},
+      /*followupRemainder=*/{}, /*followupAll=*/{});
+  loop->setAttr(kLoopAnnotationAttrName,
+                LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, unroll, {}, {},
+                                              {}, {}, {}, {}, {}, {}, {}, {},
+                                              {}));
+}
+
 Value mlir::tile::toSharedPointer(OpBuilder &b, Location loc, Value address) {
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);

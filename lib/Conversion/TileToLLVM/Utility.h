@@ -7,6 +7,7 @@
 #include "tile/Dialect/Tile/IR/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -75,6 +76,14 @@ void emitAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
                       StringRef text, StringRef constraints);
 /// `ptr + bytes` for a pointer in any address space.
 Value byteOffset(OpBuilder &b, Location loc, Value ptr, Value bytes);
+/// The attribute through which scf-to-cf passes an scf.for's LLVM loop
+/// annotation on to the loop's latch branch.
+constexpr llvm::StringLiteral kLoopAnnotationAttrName = "llvm.loop_annotation";
+/// Asks LLVM not to unroll `loop`: scf-to-cf carries the annotation to the
+/// loop's latch branch, and tile-outline-kernels makes it the branch's own
+/// (the translation to LLVM IR reads only that).
+void setNoUnroll(scf::ForOp loop);
+
 /// The shared-memory pointer (`!llvm.ptr<3>`) at a 32-bit shared address,
 /// for addresses computed as integers (swizzles XOR the address bits).
 /// Shared pointers are 32 bits wide in the code Tile emits (see

@@ -61,6 +61,16 @@ void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
+/// Scalar math ops computed by libdevice become calls of its functions
+/// (LibDeviceOpToLLVM.cpp), which declareLibDeviceFunctions declares.
+void populateLibDeviceOpToLLVMPatterns(TileTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+/// The libdevice function that computes `op` (a math op on scalars or
+/// tiles of its element type), or "" when the op needs none.
+llvm::StringRef getLibDeviceFunction(Operation *op);
+/// Declares, at the top of `module`, the libdevice functions the math ops
+/// of `kernel` call.
+void declareLibDeviceFunctions(ModuleOp module, func::FuncOp kernel);
 
 /// Name of the dynamic shared-memory array every kernel addresses. The
 /// decisions the pass records on the IR before its patterns run (the bytes

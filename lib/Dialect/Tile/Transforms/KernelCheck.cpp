@@ -9,12 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Tile/IR/ElementwiseOps.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -313,8 +315,8 @@ struct TileKernelCheckPass
     bool failedAny = false;
     getOperation().walk([&](func::FuncOp func) {
       if (isKernel(func) &&
-          (failed(checkTileSizes(func)) || failed(checkCallees(func)) ||
-           failed(checkKernel(func))))
+          (failed(checkElementwiseOps(func)) || failed(checkTileSizes(func)) ||
+           failed(checkCallees(func)) || failed(checkKernel(func))))
         failedAny = true;
     });
     if (failedAny)
@@ -343,6 +345,23 @@ struct TileKernelCheckPass
         return failure();
     }
     return success();
+  }
+
+  /// Every arith and math op is one of the table's (ElementwiseOps.h),
+  /// which the interpreter and the GPU both compute.
+  LogicalResult checkElementwiseOps(func::FuncOp func) {
+    bool ok = true;
+    func.walk([&](Operation *op) {
+      if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+        return;
+      StringRef name = op->getName().getStringRef();
+      if (lookupElementwiseOp(name))
+        return;
+      op->emitError() << "'" << name << "' is not supported by Tile: "
+                      << getUnsupportedReason(name);
+      ok = false;
+    });
+    return success(ok);
   }
 
   LogicalResult checkTileSizes(func::FuncOp func) {

@@ -1,0 +1,157 @@
+//===- ElementwiseOpsGPUTest.cpp - Every supported op on the GPU ----------===//
+//
+// The cases of unittests/Elementwise (one kernel per arith/math op of
+// Tile's table and element type, and one for the conversions), compiled at
+// build time into build/kernels/elementwise/ with the interpreter's
+// results: each runs on the GPU on the same inputs, its outputs poisoned
+// first, and is compared with the interpreter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUTestUtil.h"
+
+#include "tile/Catalogue/TestData.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+
+namespace {
+
+struct CaseBuffer {
+  std::string dtype;
+  bool output = false;
+  int64_t elements = 0;
+  std::vector<unsigned char> bytes; // inputs
+  std::vector<double> expected;     // outputs
+};
+
+int64_t dtypeBytes(const std::string &t) {
+  return t == "f64" ? 8 : (t == "f16" || t == "bf16") ? 2 : 4;
+}
+
+double decodeElement(const std::string &t, const unsigned char *p) {
+  if (t == "f32") {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  if (t == "f64") {
+    double v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
+  if (t == "i32") {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  return tile::catalogue::decode(t == "f16" ? tile::catalogue::DType::F16
+                                            : tile::catalogue::DType::BF16,
+                                 reinterpret_cast<const char *>(p));
+}
+
+/// Runs one case; the failures are the test's.
+void runCase(const std::string &base) {
+  std::istringstream in(gputest::readFile(base + ".case"));
+  std::string word, name;
+  double tolerance = 0;
+  size_t numScalars = 0;
+  in >> word >> name >> word >> tolerance >> word >> numScalars;
+  SCOPED_TRACE(name);
+  std::vector<int64_t> scalars(numScalars);
+  for (int64_t &s : scalars)
+    in >> s;
+  std::vector<CaseBuffer> buffers;
+  while (in >> word) {
+    CaseBuffer b;
+    b.output = word == "output";
+    in >> b.dtype >> b.elements;
+    int64_t size = dtypeBytes(b.dtype);
+    if (b.output) {
+      b.expected.resize(b.elements);
+      for (double &v : b.expected)
+        in >> v;
+    } else {
+      for (int64_t k = 0; k < b.elements; ++k) {
+        std::string hex;
+        in >> hex;
+        ASSERT_EQ((int64_t)hex.size(), 2 * size);
+        for (int64_t j = 0; j < size; ++j)
+          b.bytes.push_back(
+              (unsigned char)std::stoi(hex.substr(2 * j, 2), nullptr, 16));
+      }
+    }
+    buffers.push_back(std::move(b));
+  }
+  ASSERT_FALSE(buffers.empty());
+
+  tile::Module module;
+  tile::Status s =
+      tile::Module::load(gputest::readFile(base + ".ptx"),
+                         gputest::readFile(base + ".meta"), module);
+  ASSERT_TRUE(s.ok()) << s.toString();
+  tile::Kernel kernel;
+  ASSERT_TRUE((s = module.getKernel("k", kernel)).ok()) << s.toString();
+  std::vector<tile::DeviceBuffer> device(buffers.size());
+  std::vector<tile_arg> args;
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const CaseBuffer &b = buffers[i];
+    size_t bytes = b.elements * dtypeBytes(b.dtype);
+    ASSERT_TRUE((s = tile::DeviceBuffer::allocate(bytes, device[i])).ok())
+        << s.toString();
+    // Outputs start as NaN (floats) or -1 (integers): elements the
+    // kernel fails to write are caught.
+    std::vector<unsigned char> initial =
+        b.output ? std::vector<unsigned char>(bytes, 0xff) : b.bytes;
+    ASSERT_TRUE((s = device[i].copyFromHost(initial.data(), bytes)).ok())
+        << s.toString();
+    args.push_back(tile::arg::ptr(device[i]));
+  }
+  for (int64_t v : scalars)
+    args.push_back(tile::arg::i32((int32_t)v));
+  ASSERT_TRUE((s = kernel.launch({1, 1, 1}, args)).ok()) << s.toString();
+  ASSERT_TRUE((s = tile::synchronize()).ok()) << s.toString();
+
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const CaseBuffer &b = buffers[i];
+    if (!b.output)
+      continue;
+    int64_t size = dtypeBytes(b.dtype);
+    std::vector<unsigned char> got(b.elements * size);
+    ASSERT_TRUE((s = device[i].copyToHost(got.data(), got.size())).ok())
+        << s.toString();
+    double maxRef = 1, maxErr = 0;
+    int64_t worst = 0;
+    for (int64_t k = 0; k < b.elements; ++k) {
+      double ref = b.expected[k], v = decodeElement(b.dtype, &got[k * size]);
+      maxRef = std::max(maxRef, std::fabs(ref));
+      double err = std::isnan(v) ? INFINITY : std::fabs(v - ref);
+      if (err > maxErr) {
+        maxErr = err;
+        worst = k;
+      }
+    }
+    EXPECT_LE(maxErr, tolerance * maxRef)
+        << "buffer " << i << ": element " << worst << " is "
+        << decodeElement(b.dtype, &got[worst * size]) << " on the GPU, "
+        << b.expected[worst] << " in the interpreter";
+  }
+}
+
+TEST(ElementwiseOpsGPU, EveryCaseMatchesTheInterpreter) {
+  TILE_REQUIRE_GPU();
+  std::string dir = gputest::kernelsDir() + "/elementwise";
+  std::vector<std::string> bases;
+  for (const auto &entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".case")
+      bases.push_back(entry.path().parent_path().string() + "/" +
+                      entry.path().stem().string());
+  std::sort(bases.begin(), bases.end());
+  ASSERT_GT(bases.size(), 150u) << "cases in " << dir;
+  for (const std::string &base : bases)
+    runCase(base);
+}
+
+} // namespace
