@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgSpec.h"
+#include "UserReference.h"
 
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -71,6 +72,22 @@ static cl::opt<double>
          cl::desc("Tolerance on max|got-ref|/max|ref| (default by dtype: "
                   "1e-2 for f16/bf16, 1e-12 for f64, 1e-5 otherwise)"),
          cl::init(-1), cl::cat(category));
+static cl::list<std::string> expectSpecs(
+    "expect",
+    cl::desc("Compare buffer NAME with the elements in PATH (raw values of "
+             "its dtype, as --dump writes them)"),
+    cl::value_desc("NAME=PATH"), cl::cat(category));
+static cl::opt<std::string> referencePath(
+    "reference",
+    cl::desc("A reference kernel with the same arguments, run by the "
+             "interpreter on the same inputs (converted to its pointee "
+             "types: f64 pointers make a float64 reference); every buffer it "
+             "writes is compared"),
+    cl::value_desc("kernel.mlir"), cl::cat(category));
+static cl::opt<std::string> referenceKernel(
+    "reference-kernel",
+    cl::desc("The kernel of --reference's module (default: its only one)"),
+    cl::value_desc("name"), cl::cat(category));
 static cl::list<std::string>
     printBuffers("print", cl::desc("Print a buffer's values after the run"),
                  cl::value_desc("name"), cl::cat(category));
@@ -475,9 +492,12 @@ static int run(int argc, char **argv) {
       Buffer buf(spec.name, spec.dtype, spec.shape);
       tilerun::ArgSpec initSpec = spec;
       if (initSpec.init.empty()) {
-        bool isOutput = llvm::any_of(checks, [&](const auto &c) {
-          return c.output == spec.name;
-        });
+        bool isOutput =
+            llvm::any_of(
+                checks, [&](const auto &c) { return c.output == spec.name; }) ||
+            llvm::any_of(expectSpecs, [&](const std::string &e) {
+              return StringRef(e).split('=').first == spec.name;
+            });
         initSpec.init = isOutput ? "poison" : "randn";
       }
       // Each buffer draws from its own stream: adding or reordering other
@@ -545,10 +565,42 @@ static int run(int argc, char **argv) {
       return usageError("--check " + check.output + ": " + error);
   }
 
+  // The user's references, read and run before the kernel: bad input is
+  // reported before any work.
+  // By name: the buffers are replaced by the interpreter's after its run.
+  std::vector<std::pair<std::string, std::vector<double>>> expectations;
+  for (const std::string &spec : expectSpecs) {
+    auto [name, path] = StringRef(spec).split('=');
+    Buffer *buf = lookup(name.str());
+    if (!buf || path.empty())
+      return usageError("--expect '" + spec +
+                        "': expected NAME=PATH with a known buffer");
+    std::vector<double> values;
+    std::string error;
+    if (!tilerun::readExpected(path, *buf, values, error))
+      return usageError("--expect: " + error);
+    expectations.emplace_back(name.str(), std::move(values));
+  }
+
   RunOptions options;
   for (int a = 0; a < 3; ++a)
     options.grid[a] = grid[a];
   options.maxSteps = (int64_t)std::min<uint64_t>(maxSteps, INT64_MAX);
+
+  tilerun::ReferenceRun reference;
+  if (!referencePath.empty()) {
+    std::string error;
+    int status = tilerun::runReference(context, sourceMgr, referencePath,
+                                       referenceKernel, buffers, args, options,
+                                       reference, error);
+    if (status == 2 && !error.empty())
+      return usageError(error);
+    if (status != 0)
+      return status;
+    if (!llvm::is_contained(reference.written, true))
+      return usageError("--reference: kernel of " + referencePath +
+                        " writes none of the buffers");
+  }
 
   // The GPU run (default), then the interpreter on the same inputs.
   std::vector<Buffer> initial = buffers;
@@ -628,6 +680,32 @@ static int run(int argc, char **argv) {
     if (!cmp.passed)
       ++failures;
   }
+
+  // The user's references: each compared like a --check.
+  auto report = [&](const Buffer &out, const std::vector<double> &ref,
+                    StringRef what) {
+    double tol = rtol >= 0 ? (double)rtol : defaultTolerance(out.dtype);
+    Comparison cmp = compare(out.toDoubles(), ref, tol);
+    llvm::outs() << llvm::formatv("{0} {1}{2}: max rel error {3:e2} (max abs "
+                                  "{4:e2}",
+                                  what, out.name, ranOnGPU ? " on the GPU" : "",
+                                  cmp.relError, cmp.maxAbsError);
+    if (cmp.nonFinite)
+      llvm::outs() << ", " << cmp.nonFinite
+                   << " non-finite mismatches, the first at element "
+                   << cmp.worstIndex;
+    else if (cmp.worstIndex >= 0)
+      llvm::outs() << " at element " << cmp.worstIndex;
+    llvm::outs() << llvm::formatv("), tolerance {0:e1}: {1}\n", tol,
+                                  cmp.passed ? "PASS" : "FAIL");
+    if (!cmp.passed)
+      ++failures;
+  };
+  for (const auto &[name, values] : expectations)
+    report(*lookup(name), values, "expect");
+  for (size_t i = 0; i < reference.buffers.size(); ++i)
+    if (reference.written[i])
+      report(buffers[i], reference.buffers[i].toDoubles(), "reference");
 
   for (const std::string &name : printBuffers) {
     Buffer *buf = lookup(name);
