@@ -476,7 +476,8 @@ func.func @load_mask_not_i1(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<128xi8>) 
 // expected-note @+1 {{prior use here}}
 func.func @load_mask_type_in_custom_form(%p: tensor<128x!tile.ptr<f32>>, %m: tensor<64xi1>) {
   // The custom form takes the mask's type from the pointers'.
-  // expected-error @+1 {{use of value '%m' expects different type than prior uses: 'tensor<128xi1>' vs 'tensor<64xi1>'}}
+  // expected-error @+2 {{use of value '%m' expects different type than prior uses: 'tensor<128xi1>' vs 'tensor<64xi1>'}}
+  // expected-note @+1 {{'%m' has shape [64] where [128] is needed (tile.reshape keeps the element count; tile.broadcast repeats dimensions of size 1)}}
   %0 = tile.load %p, %m : tensor<128x!tile.ptr<f32>>
   return
 }

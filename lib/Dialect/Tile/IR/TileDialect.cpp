@@ -67,6 +67,7 @@ void TileDialect::initialize() {
 #define GET_OP_LIST
 #include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
       >();
+  registerTypeMismatchHints(getContext());
 }
 
 Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,

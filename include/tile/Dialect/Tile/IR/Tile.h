@@ -56,6 +56,11 @@ unsigned getLayoutRank(Attribute layout);
 bool isKernel(func::FuncOp func);
 /// The kernel's `tile.num_warps` (4 when absent).
 int64_t getNumWarps(func::FuncOp func);
+/// Makes `context` attach, to the parser's "use of value ... expects
+/// different type" errors, a note naming the missing tile.splat,
+/// tile.broadcast, tile.expand_dims or conversion (TypeMismatchHints.cpp).
+/// The dialect does so when it is loaded.
+void registerTypeMismatchHints(MLIRContext *context);
 } // namespace tile
 
 namespace OpTrait {
