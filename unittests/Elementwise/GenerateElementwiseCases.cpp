@@ -83,5 +83,39 @@ int main(int argc, char **argv) {
         !write(base + ".case", text))
       return 1;
   }
+  // tile.print on the GPU (ElementwiseOpsGPUTest.cpp): x[i] = i read and
+  // printed element by element, and a scalar.
+  const char *printKernel = R"(
+func.func @k(%x: !tile.ptr<f32>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 64 : tensor<64xi32>
+  %b = tile.splat %x : tensor<64x!tile.ptr<f32>>
+  %p = tile.addptr %b, %r : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  %v = tile.load %p : tensor<64x!tile.ptr<f32>>
+  %m = tile.reduce max %v axis = 0 : tensor<64xf32> -> f32
+  tile.print "max" %m : f32
+  tile.print "x" %v : tensor<64xf32>
+  tile.print "n" %n : i32
+  return
+}
+)";
+  Case print;
+  print.name = "print";
+  print.text = printKernel;
+  Buffer x("x", DType::F32, {64});
+  for (int64_t k = 0; k < 64; ++k)
+    x.set(k, k);
+  print.buffers = {x};
+  print.numOutputs = 0;
+  print.scalars = {5};
+  Prepared p;
+  std::string error;
+  if (!prepare(print, "sm_80", p, error)) {
+    llvm::errs() << "error: the print kernel:\n" << error;
+    return 1;
+  }
+  if (!write(dir + "/print.ptx", p.compiled.image) ||
+      !write(dir + "/print.meta", p.compiled.metadata))
+    return 1;
   return 0;
 }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -152,6 +153,72 @@ TEST(ElementwiseOpsGPU, EveryCaseMatchesTheInterpreter) {
   ASSERT_GT(bases.size(), 150u) << "cases in " << dir;
   for (const std::string &base : bases)
     runCase(base);
+}
+
+} // namespace
+
+namespace {
+
+/// tile.print on the GPU: the scalar once per program, each element of the
+/// tile once, with its index, on the process's standard output.
+TEST(ElementwiseOpsGPU, PrintWritesEveryElementOnce) {
+  TILE_REQUIRE_GPU();
+  std::string base = gputest::kernelsDir() + "/elementwise/print";
+  tile::Module module;
+  tile::Status s =
+      tile::Module::load(gputest::readFile(base + ".ptx"),
+                         gputest::readFile(base + ".meta"), module);
+  ASSERT_TRUE(s.ok()) << s.toString();
+  tile::Kernel kernel;
+  ASSERT_TRUE((s = module.getKernel("k", kernel)).ok()) << s.toString();
+  std::vector<float> x(64);
+  for (int i = 0; i < 64; ++i)
+    x[i] = (float)i;
+  tile::DeviceBuffer buffer;
+  ASSERT_TRUE((s = tile::DeviceBuffer::allocate(64 * 4, buffer)).ok());
+  ASSERT_TRUE((s = buffer.copyFromHost(x.data(), 64 * 4)).ok());
+
+  // The device's printf buffer is written to file descriptor 1 when the
+  // host synchronizes: capture it in a file.
+  char path[] = "/tmp/tile-print-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  fflush(stdout);
+  int saved = dup(1);
+  dup2(fd, 1);
+  s = kernel.launch({1, 1, 1}, {tile::arg::ptr(buffer), tile::arg::i32(5)});
+  tile::Status synced = tile::synchronize();
+  fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  close(fd);
+  std::string out = gputest::readFile(path);
+  unlink(path);
+  ASSERT_TRUE(s.ok()) << s.toString();
+  ASSERT_TRUE(synced.ok()) << synced.toString();
+
+  std::istringstream lines(out);
+  std::string line;
+  int maxLines = 0, nLines = 0;
+  std::vector<int> seen(64, 0);
+  while (std::getline(lines, line)) {
+    int i = -1;
+    float v = 0;
+    if (line == "[pid (0, 0, 0)] max 63")
+      ++maxLines;
+    else if (line == "[pid (0, 0, 0)] n 5")
+      ++nLines;
+    else if (std::sscanf(line.c_str(), "[pid (0, 0, 0)] x [%d] %f", &i, &v) ==
+                 2 &&
+             i >= 0 && i < 64 && v == (float)i)
+      ++seen[i];
+    else
+      ADD_FAILURE() << "unexpected line: " << line;
+  }
+  EXPECT_EQ(maxLines, 1) << out;
+  EXPECT_EQ(nLines, 1) << out;
+  for (int i = 0; i < 64; ++i)
+    EXPECT_EQ(seen[i], 1) << "element " << i << "\n" << out;
 }
 
 } // namespace

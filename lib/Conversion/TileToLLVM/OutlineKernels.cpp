@@ -116,8 +116,9 @@ struct TileOutlineKernelsPass
         rejected = true;
       }
     // The functions the kernels call (libdevice's, declared by
-    // tile-convert-to-llvm) move with them; gpu-module-to-binary links
-    // their definitions from `libdevice`.
+    // tile-convert-to-llvm, and vprintf) and the globals they read move
+    // with them; gpu-module-to-binary links libdevice's definitions from
+    // `libdevice`.
     llvm::SetVector<Operation *> callees;
     for (LLVM::LLVMFuncOp kernel : kernels) {
       llvm::DenseSet<Operation *> reported;
@@ -137,6 +138,12 @@ struct TileOutlineKernelsPass
           rejected = true;
         }
         callees.insert(callee);
+      });
+      // Globals the kernels read (tile.print's format strings).
+      kernel.walk([&](LLVM::AddressOfOp address) {
+        if (auto global = module.lookupSymbol<LLVM::GlobalOp>(
+                address.getGlobalNameAttr()))
+          callees.insert(global);
       });
     }
     if (rejected)

@@ -190,26 +190,15 @@ struct OptimizationBarrierOpConversion
   }
 };
 
-/// tile.print is an interpreter debugging aid; GPU code drops it.
-struct PrintOpConversion : public OpConversionPattern<PrintOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 } // namespace
 
 void mlir::tile::populateViewOpToLLVMPatterns(TileTypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<
-      GridQueryConversion<ProgramIdOp>, GridQueryConversion<NumProgramsOp>,
-      RangeOpConversion, SplatOpConversion, SlotPickingConversion<BroadcastOp>,
-      SlotPickingConversion<ExpandDimsOp>, ExchangeConversion<ConvertLayoutOp>,
-      ExchangeConversion<TransOp>, ExchangeConversion<ReshapeOp>,
-      OptimizationBarrierOpConversion, PrintOpConversion>(
+  patterns.add<GridQueryConversion<ProgramIdOp>,
+               GridQueryConversion<NumProgramsOp>, RangeOpConversion,
+               SplatOpConversion, SlotPickingConversion<BroadcastOp>,
+               SlotPickingConversion<ExpandDimsOp>,
+               ExchangeConversion<ConvertLayoutOp>, ExchangeConversion<TransOp>,
+               ExchangeConversion<ReshapeOp>, OptimizationBarrierOpConversion>(
       converter, patterns.getContext());
 }

@@ -676,13 +676,15 @@ def Tile_WaitAtLeastOp : Tile_Op<"wait_at_least", [
 }
 
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
-  let summary = "Print values while interpreting (debugging aid)";
+  let summary = "Print values (debugging aid)";
   let description = [{
     ```mlir
     tile.print "row max" %m : f32
     ```
-    The interpreter prints the prefix, the program id and the values; code
-    generation drops the op.
+    The interpreter prints the program id, the prefix and the values, a
+    tile on one line. On the GPU (CUDA's vprintf) a scalar is printed once
+    per program and a tile one line per element with its index, in any
+    order: `[pid (0, 0, 0)] row max 1.5`, `[pid (0, 0, 0)] x [3] 0.25`.
   }];
   let arguments = (ins StrAttr:$prefix, Variadic<Tile_Value>:$args);
   let assemblyFormat = "$prefix ($args^ `:` type($args))? attr-dict";
