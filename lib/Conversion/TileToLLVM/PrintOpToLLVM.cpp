@@ -108,8 +108,9 @@ struct PrintOpConversion : public OpConversionPattern<PrintOp> {
     for (char ch : op.getPrefix())
       prefix += ch == '%' ? std::string("%%") : std::string(1, ch);
 
-    // One line: the program id, the prefix, the indices, the value. The
-    // argument buffer is allocated once, in the entry block.
+    // One line: the program id, the prefix, the indices, the value. Each
+    // line's argument buffer is allocated in the entry block (an alloca in
+    // a loop would take more stack at every iteration).
     auto printLine = [&](ArrayRef<Value> indices, Value value) {
       SmallVector<Value> args(pid, pid + 3);
       std::string format = "[pid (%d, %d, %d)] " + prefix;
