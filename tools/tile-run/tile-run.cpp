@@ -660,14 +660,14 @@ static int run(int argc, char **argv) {
     }
   }
 
-  for (const auto &check : checks) {
-    Buffer &out = *lookup(check.output);
-    std::vector<double> ref = computeReference(check, lookup);
+  // Each comparison with a reference, on one line: "LABEL[ on the GPU]:
+  // max rel error ... : PASS|FAIL".
+  auto report = [&](const Buffer &out, const std::vector<double> &ref,
+                    const std::string &label) {
     double tol = rtol >= 0 ? (double)rtol : defaultTolerance(out.dtype);
     Comparison cmp = compare(out.toDoubles(), ref, tol);
     llvm::outs() << llvm::formatv(
-        "check {0} = {1}({2}){3}: max rel error {4:e2} (max abs {5:e2}",
-        check.output, check.function, llvm::join(check.inputs, ", "),
+        "{0}{1}: max rel error {2:e2} (max abs {3:e2}", label,
         ranOnGPU ? " on the GPU" : "", cmp.relError, cmp.maxAbsError);
     if (cmp.nonFinite)
       llvm::outs() << ", " << cmp.nonFinite
@@ -679,33 +679,18 @@ static int run(int argc, char **argv) {
                                   cmp.passed ? "PASS" : "FAIL");
     if (!cmp.passed)
       ++failures;
-  }
-
-  // The user's references: each compared like a --check.
-  auto report = [&](const Buffer &out, const std::vector<double> &ref,
-                    StringRef what) {
-    double tol = rtol >= 0 ? (double)rtol : defaultTolerance(out.dtype);
-    Comparison cmp = compare(out.toDoubles(), ref, tol);
-    llvm::outs() << llvm::formatv("{0} {1}{2}: max rel error {3:e2} (max abs "
-                                  "{4:e2}",
-                                  what, out.name, ranOnGPU ? " on the GPU" : "",
-                                  cmp.relError, cmp.maxAbsError);
-    if (cmp.nonFinite)
-      llvm::outs() << ", " << cmp.nonFinite
-                   << " non-finite mismatches, the first at element "
-                   << cmp.worstIndex;
-    else if (cmp.worstIndex >= 0)
-      llvm::outs() << " at element " << cmp.worstIndex;
-    llvm::outs() << llvm::formatv("), tolerance {0:e1}: {1}\n", tol,
-                                  cmp.passed ? "PASS" : "FAIL");
-    if (!cmp.passed)
-      ++failures;
   };
+  for (const auto &check : checks)
+    report(*lookup(check.output), computeReference(check, lookup),
+           llvm::formatv("check {0} = {1}({2})", check.output, check.function,
+                         llvm::join(check.inputs, ", "))
+               .str());
   for (const auto &[name, values] : expectations)
-    report(*lookup(name), values, "expect");
+    report(*lookup(name), values, "expect " + name);
   for (size_t i = 0; i < reference.buffers.size(); ++i)
     if (reference.written[i])
-      report(buffers[i], reference.buffers[i].toDoubles(), "reference");
+      report(buffers[i], reference.buffers[i].toDoubles(),
+             "reference " + buffers[i].name);
 
   for (const std::string &name : printBuffers) {
     Buffer *buf = lookup(name);
