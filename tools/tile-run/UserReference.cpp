@@ -20,6 +20,23 @@ using namespace mlir::tile::interp;
 
 namespace tilerun {
 
+LogicalResult prepareKernel(ModuleOp module, llvm::StringRef name,
+                            std::string &symbol, func::FuncOp &kernel) {
+  kernel = lookupKernel(module, name);
+  if (!kernel)
+    return failure();
+  symbol = kernel.getSymName().str();
+  for (auto other : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (isKernel(other) && other.getSymName() != symbol)
+      other.erase();
+  PassManager pm(module.getContext());
+  buildKernelCheckPipeline(pm);
+  if (failed(pm.run(module)))
+    return failure();
+  kernel = module.lookupSymbol<func::FuncOp>(symbol);
+  return success();
+}
+
 bool readExpected(llvm::StringRef path, const Buffer &like,
                   std::vector<double> &values, std::string &error) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -73,18 +90,10 @@ int runReference(MLIRContext &context, llvm::SourceMgr &sourceMgr,
       return 2;
     }
   }
-  func::FuncOp kernel = lookupKernel(*module, kernelName);
-  if (!kernel)
+  std::string symbol;
+  func::FuncOp kernel;
+  if (failed(prepareKernel(*module, kernelName, symbol, kernel)))
     return 2;
-  std::string symbol = kernel.getSymName().str();
-  for (auto other : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (isKernel(other) && other.getSymName() != symbol)
-      other.erase();
-  PassManager pm(&context);
-  buildKernelCheckPipeline(pm);
-  if (failed(pm.run(*module)))
-    return 2;
-  kernel = module->lookupSymbol<func::FuncOp>(symbol);
   if (!kernel || kernel.getNumArguments() != args.size()) {
     error = llvm::formatv("--reference: kernel '{0}' of {1} takes {2} "
                           "arguments; the kernel run takes {3}",

@@ -17,6 +17,8 @@
 
 #include "tile/Interpreter/Interpreter.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -26,6 +28,15 @@
 namespace tilerun {
 using mlir::tile::interp::ArgValue;
 using mlir::tile::interp::Buffer;
+
+/// Selects kernel `name` of `module` (its only kernel when empty) and makes
+/// it what the compiler sees: the other kernels erased, helpers inlined,
+/// simplified and checked (tile-kernel-check). Failure after a reported
+/// error; `kernel` is null when the kernel did not survive simplification,
+/// `symbol` its name.
+mlir::LogicalResult prepareKernel(mlir::ModuleOp module, llvm::StringRef name,
+                                  std::string &symbol,
+                                  mlir::func::FuncOp &kernel);
 
 /// The elements of the file at `path` as values of `like`'s dtype; false
 /// with `error` when it cannot be read or its size is not `like`'s.

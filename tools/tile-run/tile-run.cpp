@@ -446,20 +446,10 @@ static int run(int argc, char **argv) {
   // kernel that could not run on a GPU is interpreted either, and the
   // interpreter executes exactly what the GPU would (dead code included:
   // a huge unused tile the compiler drops is not allocated).
-  func::FuncOp kernel = lookupKernel(*module, kernelName);
-  if (!kernel)
+  std::string kernelSymbol;
+  func::FuncOp kernel;
+  if (failed(tilerun::prepareKernel(*module, kernelName, kernelSymbol, kernel)))
     return 2;
-  std::string kernelSymbol = kernel.getSymName().str();
-  for (auto other : llvm::make_early_inc_range(module->getOps<func::FuncOp>()))
-    if (isKernel(other) && other.getSymName() != kernelSymbol)
-      other.erase();
-  {
-    PassManager pm(&context);
-    buildKernelCheckPipeline(pm);
-    if (failed(pm.run(*module)))
-      return 2;
-  }
-  kernel = module->lookupSymbol<func::FuncOp>(kernelSymbol);
   if (!kernel)
     return usageError("kernel '" + kernelSymbol +
                       "' did not survive the compiler's simplification");
