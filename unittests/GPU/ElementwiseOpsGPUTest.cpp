@@ -53,14 +53,16 @@ double decodeElement(const std::string &t, const unsigned char *p) {
                                  reinterpret_cast<const char *>(p));
 }
 
-/// Runs one case; the failures are the test's.
-void runCase(const std::string &base) {
-  std::istringstream in(gputest::readFile(base + ".case"));
-  std::string word, name;
+/// Runs case `name` of build/kernels/elementwise; the failures are the
+/// test's.
+void runCase(const std::string &name) {
+  std::istringstream in(gputest::readFile(gputest::kernelsDir() +
+                                          "/elementwise/" + name + ".case"));
+  std::string word, caseName;
   double tolerance = 0;
   size_t numScalars = 0;
-  in >> word >> name >> word >> tolerance >> word >> numScalars;
-  SCOPED_TRACE(name);
+  in >> word >> caseName >> word >> tolerance >> word >> numScalars;
+  SCOPED_TRACE(caseName);
   std::vector<int64_t> scalars(numScalars);
   for (int64_t &s : scalars)
     in >> s;
@@ -89,12 +91,10 @@ void runCase(const std::string &base) {
   ASSERT_FALSE(buffers.empty());
 
   tile::Module module;
-  tile::Status s =
-      tile::Module::load(gputest::readFile(base + ".ptx"),
-                         gputest::readFile(base + ".meta"), module);
-  ASSERT_TRUE(s.ok()) << s.toString();
   tile::Kernel kernel;
-  ASSERT_TRUE((s = module.getKernel("k", kernel)).ok()) << s.toString();
+  tile::Status s =
+      gputest::loadKernel("elementwise/" + name, "k", module, kernel);
+  ASSERT_TRUE(s.ok()) << s.toString();
   std::vector<tile::DeviceBuffer> device(buffers.size());
   std::vector<tile_arg> args;
   for (size_t i = 0; i < buffers.size(); ++i) {
@@ -144,15 +144,14 @@ void runCase(const std::string &base) {
 TEST(ElementwiseOpsGPU, EveryCaseMatchesTheInterpreter) {
   TILE_REQUIRE_GPU();
   std::string dir = gputest::kernelsDir() + "/elementwise";
-  std::vector<std::string> bases;
+  std::vector<std::string> names;
   for (const auto &entry : std::filesystem::directory_iterator(dir))
     if (entry.path().extension() == ".case")
-      bases.push_back(entry.path().parent_path().string() + "/" +
-                      entry.path().stem().string());
-  std::sort(bases.begin(), bases.end());
-  ASSERT_GT(bases.size(), 150u) << "cases in " << dir;
-  for (const std::string &base : bases)
-    runCase(base);
+      names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  ASSERT_GT(names.size(), 150u) << "cases in " << dir;
+  for (const std::string &name : names)
+    runCase(name);
 }
 
 } // namespace
@@ -163,14 +162,11 @@ namespace {
 /// tile once, with its index, on the process's standard output.
 TEST(ElementwiseOpsGPU, PrintWritesEveryElementOnce) {
   TILE_REQUIRE_GPU();
-  std::string base = gputest::kernelsDir() + "/elementwise/print";
   tile::Module module;
-  tile::Status s =
-      tile::Module::load(gputest::readFile(base + ".ptx"),
-                         gputest::readFile(base + ".meta"), module);
-  ASSERT_TRUE(s.ok()) << s.toString();
   tile::Kernel kernel;
-  ASSERT_TRUE((s = module.getKernel("k", kernel)).ok()) << s.toString();
+  tile::Status s =
+      gputest::loadKernel("elementwise/print", "k", module, kernel);
+  ASSERT_TRUE(s.ok()) << s.toString();
   std::vector<float> x(64);
   for (int i = 0; i < 64; ++i)
     x[i] = (float)i;
