@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Support/FileIO.h"
+#include "tile/Support/KernelParameters.h"
 #include "tile/Target/Compile.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
@@ -36,6 +38,11 @@ static cl::opt<std::string>
 static cl::opt<std::string> format("format",
                                    cl::desc("isa (PTX text) or bin (cubin)"),
                                    cl::init("isa"));
+static cl::list<std::string>
+    paramSettings("param",
+                  cl::desc("Set a parameter the kernel declares (tile.param); "
+                           "repeatable or comma-separated"),
+                  cl::value_desc("NAME=VALUE"), cl::CommaSeparated);
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 
@@ -52,13 +59,16 @@ static int run(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
+  std::vector<tile::KernelParameter> parameters;
   std::unique_ptr<llvm::MemoryBuffer> source =
-      tile::readSource(inputFile, error);
+      tile::readKernelSource(inputFile, paramSettings, parameters, error);
   if (!source) {
     tile::reportError("tile-compile", error);
     return 2;
   }
   sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+  std::unique_ptr<ScopedDiagnosticHandler> parameterNotes =
+      tile::noteParametersOnErrors(&context, parameters);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

@@ -12,6 +12,7 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Support/FileIO.h"
+#include "tile/Support/KernelParameters.h"
 #include "tile/Target/Compile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -29,6 +30,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
+
+static llvm::cl::list<std::string> paramSettings(
+    "param",
+    llvm::cl::desc("Set a parameter the kernel declares (tile.param); "
+                   "repeatable or comma-separated"),
+    llvm::cl::value_desc("NAME=VALUE"), llvm::cl::CommaSeparated);
 
 static int run(int argc, char **argv) {
   DialectRegistry registry;
@@ -89,8 +96,9 @@ static int run(int argc, char **argv) {
   }
 
   std::string error;
+  std::vector<tile::KernelParameter> parameters;
   std::unique_ptr<llvm::MemoryBuffer> source =
-      tile::readSource(inputPath, error);
+      tile::readKernelSource(inputPath, paramSettings, parameters, error);
   if (!source) {
     tile::reportError("tile-opt", error);
     return 1;
@@ -104,6 +112,12 @@ static int run(int argc, char **argv) {
   std::string output;
   llvm::raw_string_ostream os(output);
   LogicalResult result = MlirOptMain(os, std::move(source), registry, config);
+  // MlirOptMain prints its diagnostics itself; the specialization they are
+  // about follows them.
+  if (failed(result) &&
+      llvm::any_of(parameters, [](const auto &p) { return p.isSet; }))
+    llvm::errs() << "tile-opt: note: with kernel parameters "
+                 << tile::describeParameters(parameters) << "\n";
   // A failed run writes no file; on standard output, what the successful
   // parts of a split input printed stays visible.
   if (failed(result) && outputPath != "-")

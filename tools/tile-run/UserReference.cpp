@@ -4,6 +4,7 @@
 
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Support/FileIO.h"
+#include "tile/Support/KernelParameters.h"
 #include "tile/Target/Compile.h"
 
 #include "mlir/Parser/Parser.h"
@@ -66,7 +67,10 @@ int runReference(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                  const std::vector<Buffer> &initial,
                  const std::vector<ArgValue> &args, const RunOptions &options,
                  ReferenceRun &out, std::string &error) {
-  std::unique_ptr<llvm::MemoryBuffer> file = readSource(path, error);
+  // The reference is specialized with its own parameters' defaults.
+  std::vector<KernelParameter> parameters;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      readKernelSource(path, {}, parameters, error);
   if (!file)
     return 2;
   // Kept in the tool's source manager, which prints its diagnostics'

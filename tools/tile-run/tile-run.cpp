@@ -14,6 +14,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Interpreter/Interpreter.h"
 #include "tile/Support/FileIO.h"
+#include "tile/Support/KernelParameters.h"
 #include "tile/Target/Compile.h"
 #include "tile_runtime.hpp"
 
@@ -65,6 +66,12 @@ static cl::list<std::string>
                         "OUT=softmax(X) | softmax_matmul(X,V) | matmul(A,B) | "
                         "matmul_leaky_relu(A,B) | add(X,Y)"),
                cl::value_desc("OUT=FN(IN,...)"), cl::cat(category));
+static cl::list<std::string>
+    paramSettings("param",
+                  cl::desc("Set a parameter the kernel declares (tile.param); "
+                           "repeatable or comma-separated"),
+                  cl::value_desc("NAME=VALUE"), cl::CommaSeparated,
+                  cl::cat(category));
 static cl::opt<unsigned> seed("seed", cl::desc("Random seed for inputs"),
                               cl::init(0), cl::cat(category));
 static cl::opt<double>
@@ -431,12 +438,16 @@ static int run(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   std::string openError;
-  std::unique_ptr<llvm::MemoryBuffer> file = readSource(inputFile, openError);
+  std::vector<KernelParameter> parameters;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      readKernelSource(inputFile, paramSettings, parameters, openError);
   if (!file) {
     reportError("tile-run", openError);
     return 2;
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  std::unique_ptr<ScopedDiagnosticHandler> parameterNotes =
+      noteParametersOnErrors(&context, parameters);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 2;

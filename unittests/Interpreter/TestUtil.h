@@ -5,6 +5,7 @@
 
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Interpreter/Interpreter.h"
+#include "tile/Support/KernelParameters.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -34,8 +35,19 @@ public:
         });
   }
 
-  bool parseFile(const std::string &path) {
-    module = parseSourceFile<ModuleOp>(path, &context);
+  /// Parses a kernel source as the tools do: its parameters (`tile.param`)
+  /// specialized with `settings` ("NAME=VALUE"), by default their defaults.
+  bool parseFile(const std::string &path,
+                 llvm::ArrayRef<std::string> settings = {}) {
+    std::vector<KernelParameter> parameters;
+    std::string error;
+    std::unique_ptr<llvm::MemoryBuffer> source =
+        readKernelSource(path, settings, parameters, error);
+    if (!source) {
+      diagnostics += error + "\n";
+      return false;
+    }
+    module = parseSourceString<ModuleOp>(source->getBuffer(), &context, path);
     return (bool)module;
   }
   bool parseString(llvm::StringRef text) {

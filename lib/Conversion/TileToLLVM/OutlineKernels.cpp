@@ -162,7 +162,8 @@ struct TileOutlineKernelsPass
       std::optional<int32_t> minPrograms;
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               TileDialect::getMinProgramsPerSMAttrName()))
-        minPrograms = (int32_t)attr.getInt();
+        if (attr.getInt() > 0)
+          minPrograms = (int32_t)attr.getInt();
       int32_t clusterSize = 1;
       if (auto attr = kernel->getAttrOfType<IntegerAttr>(
               TileDialect::getClusterSizeAttrName()))

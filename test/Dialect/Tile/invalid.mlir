@@ -1098,8 +1098,8 @@ func.func @local_store_wrong_type(%s: i32, %t: tensor<32x32xf16>) {
 
 // -----
 
-// expected-error @+1 {{'tile.min_programs_per_sm' must be from 1 to 32, got 0}}
-func.func @min_programs_zero() attributes {tile.kernel, tile.min_programs_per_sm = 0 : i32} {
+// expected-error @+1 {{'tile.min_programs_per_sm' must be from 0 to 32, got -1}}
+func.func @min_programs_negative() attributes {tile.kernel, tile.min_programs_per_sm = -1 : i32} {
   return
 }
 

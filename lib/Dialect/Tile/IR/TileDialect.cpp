@@ -520,9 +520,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (name == getNumStagesAttrName() && (v < 1 || v > 8))
       return op->emitError() << "'" << name << "' must be from 1 to 8, got "
                              << v;
-    if (name == getMinProgramsPerSMAttrName() && (v < 1 || v > 32))
-      return op->emitError() << "'" << name << "' must be from 1 to 32, got "
-                             << v;
+    // 0: no bound (what a kernel parameter sets to leave the hint out).
+    if (name == getMinProgramsPerSMAttrName() && (v < 0 || v > 32))
+      return op->emitError()
+             << "'" << name << "' must be from 0 to 32, got " << v;
     // Sixteen is sm_90's largest cluster (above 8 non-portable: the runtime
     // opts such kernels in); tile.cluster_gather returns a tile per value,
     // whose size must be a power of two.
