@@ -659,6 +659,43 @@ mlir::tile::specializeSource(const llvm::MemoryBuffer &source,
   return result;
 }
 
+std::optional<std::string>
+mlir::tile::substituteParameters(StringRef text,
+                                 llvm::ArrayRef<KernelParameter> parameters,
+                                 std::string &error) {
+  llvm::StringMap<KernelParameter> params;
+  for (const KernelParameter &p : parameters)
+    params[p.name] = p;
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t open = text.find("${", pos);
+    if (open == StringRef::npos) {
+      out += text.substr(pos);
+      break;
+    }
+    out += text.slice(pos, open);
+    size_t close = text.find('}', open + 2);
+    if (close == StringRef::npos) {
+      error = ("'" + text + "': '${' without a closing '}'").str();
+      return std::nullopt;
+    }
+    ExprEvaluator evaluator(text.slice(open + 2, close), params);
+    std::optional<ExprValue> value = evaluator.evaluate();
+    if (!value) {
+      error =
+          ("'" + text + "', column " +
+           llvm::Twine(open + 3 + evaluator.errorPos) + ": " + evaluator.error)
+              .str();
+      return std::nullopt;
+    }
+    out += value->isBool ? (value->value ? "true" : "false")
+                         : std::to_string(value->value);
+    pos = close + 1;
+  }
+  return out;
+}
+
 std::string
 mlir::tile::describeParameters(llvm::ArrayRef<KernelParameter> parameters) {
   std::string text;

@@ -6,8 +6,10 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 #include <cstring>
@@ -305,4 +307,27 @@ bool tilerun::initBuffer(const ArgSpec &spec, Buffer &buf,
     buf.set(i, v);
   }
   return true;
+}
+
+std::string tilerun::describeProblem(const std::vector<ArgSpec> &specs) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      specs, os,
+      [&](const ArgSpec &spec) {
+        if (spec.isBuffer) {
+          os << spec.name << "=" << mlir::tile::interp::dtypeName(spec.dtype)
+             << "[";
+          llvm::interleave(spec.shape, os, "x");
+          os << "]";
+        } else if (mlir::tile::interp::isFloat(spec.dtype)) {
+          os << mlir::tile::interp::dtypeName(spec.dtype) << ":"
+             << llvm::format("%.17g", spec.scalar);
+        } else {
+          os << mlir::tile::interp::dtypeName(spec.dtype) << ":"
+             << spec.initPath;
+        }
+      },
+      " ");
+  return text;
 }

@@ -45,6 +45,10 @@ struct CheckSpec {
 bool parseArgSpec(const std::string &text, ArgSpec &spec, std::string &error);
 bool parseCheckSpec(const std::string &text, CheckSpec &spec,
                     std::string &error);
+/// The problem the arguments describe, as a tuning cache keys it: each
+/// buffer's name, dtype and shape and each scalar's dtype and value
+/// ("x=f32[64x781] i32:781"); initializers are left out.
+std::string describeProblem(const std::vector<ArgSpec> &specs);
 /// Fills `buf` as `spec` says; false with `error` on failure (bad file).
 bool initBuffer(const ArgSpec &spec, mlir::tile::interp::Buffer &buf,
                 std::mt19937_64 &rng, std::string &error);

@@ -15,6 +15,7 @@
 #include "tile/Interpreter/Interpreter.h"
 #include "tile/Support/FileIO.h"
 #include "tile/Support/KernelParameters.h"
+#include "tile/Support/TuningCache.h"
 #include "tile/Target/Compile.h"
 #include "tile_runtime.hpp"
 
@@ -26,6 +27,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -72,6 +74,16 @@ static cl::list<std::string>
                            "repeatable or comma-separated"),
                   cl::value_desc("NAME=VALUE"), cl::CommaSeparated,
                   cl::cat(category));
+static cl::opt<std::string> tunedCache(
+    "tuned",
+    cl::desc("Set the parameters to the fastest setting tile-tune measured "
+             "for this kernel, problem and GPU (a JSON tuning cache)"),
+    cl::value_desc("cache.json"), cl::cat(category));
+static cl::opt<bool> printTuningKey(
+    "print-tuning-key",
+    cl::desc("Print the key of this kernel, problem and GPU in a tuning "
+             "cache (JSON) and exit (what tile-tune asks)"),
+    cl::Hidden, cl::cat(category));
 static cl::opt<unsigned> seed("seed", cl::desc("Random seed for inputs"),
                               cl::init(0), cl::cat(category));
 static cl::opt<double>
@@ -247,6 +259,23 @@ static std::vector<double> computeReference(const tilerun::CheckSpec &check,
 
 constexpr int kNoGPU = -1;
 
+/// The GPU as a tuning cache keys it: "NAME, sm_XY, N SMs". False (with
+/// `reason`) without one.
+static bool describeDevice(std::string &out, std::string &reason) {
+  ::tile::Status st = ::tile::init();
+  ::tile::DeviceInfo device;
+  if (st.ok())
+    st = ::tile::deviceInfo(device);
+  if (!st.ok()) {
+    reason = st.message();
+    return false;
+  }
+  out = llvm::formatv("{0}, sm_{1}{2}, {3} SMs", device.name, device.major,
+                      device.minor, device.numSms)
+            .str();
+  return true;
+}
+
 /// Compiles `kernel` for the device, runs it on `buffers` (replaced by the
 /// results) and optionally times it. Returns 0, kNoGPU (with `reason`), or
 /// an exit status after printing the error.
@@ -379,7 +408,8 @@ static int run(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, kHelpOverview);
 
   int64_t grid[3] = {1, 1, 1};
-  if (!parseGrid(gridSpec, grid))
+  // A grid of parameter expressions is computed once they have values.
+  if (!StringRef(gridSpec).contains("${") && !parseGrid(gridSpec, grid))
     return usageError("bad --grid '" + gridSpec +
                       "' (expected 1 to 3 positive integers x[,y[,z]], "
                       "x below 2^31, y and z at most 65535)");
@@ -438,14 +468,86 @@ static int run(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   std::string openError;
-  std::vector<KernelParameter> parameters;
-  std::unique_ptr<llvm::MemoryBuffer> file =
-      readKernelSource(inputFile, paramSettings, parameters, openError);
-  if (!file) {
+  std::unique_ptr<llvm::MemoryBuffer> source = readSource(inputFile, openError);
+  if (!source) {
     reportError("tile-run", openError);
     return 2;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  std::optional<std::vector<ParameterSetting>> settings =
+      parseParameterSettings(paramSettings, openError);
+  if (!settings)
+    return usageError("--param: " + openError);
+  if (!tunedCache.empty() || printTuningKey) {
+    TuningKey key;
+    if (mode == Mode::Interp)
+      return usageError("--tuned needs the GPU the kernel was tuned on (not "
+                        "--mode=interp)");
+    std::string reason;
+    if (!describeDevice(key.device, reason))
+      return usageError("tuned parameters need a GPU: " + reason);
+    key.source = hashKernelSource(source->getBuffer());
+    key.kernel = kernelName;
+    key.problem = tilerun::describeProblem(specs);
+    if (printTuningKey) {
+      llvm::outs() << llvm::formatv(
+          "{0}\n",
+          llvm::json::Value(llvm::json::Object{{"device", key.device},
+                                               {"source", key.source},
+                                               {"kernel", key.kernel},
+                                               {"problem", key.problem}}));
+      return 0;
+    }
+    std::vector<TuningEntry> entries;
+    std::string error;
+    if (!readTuningCache(tunedCache, entries, error))
+      return usageError("--tuned: " + error);
+    const TuningEntry *entry = findTuning(entries, key);
+    if (!entry)
+      return usageError("--tuned: " + tunedCache +
+                        " has no entry for this kernel (" + key.source +
+                        (kernelName.empty() ? "" : ", @" + kernelName) +
+                        ") and problem (" + key.problem + ") on " + key.device +
+                        "; tile-tune --space NAME=V1,V2,... --cache " +
+                        tunedCache + " -- <these arguments> measures one");
+    for (const ParameterSetting &tuned : entry->parameters) {
+      if (llvm::any_of(*settings, [&](const ParameterSetting &given) {
+            return given.name == tuned.name;
+          }))
+        return usageError("parameter '" + tuned.name +
+                          "' is set by both --param and --tuned");
+      settings->push_back(tuned);
+    }
+    if (!quiet) {
+      std::vector<std::string> chosen;
+      for (const ParameterSetting &tuned : entry->parameters)
+        chosen.push_back(tuned.name + "=" + tuned.value);
+      llvm::outs() << llvm::formatv(
+          "tile-run: tuned parameters from {0} ({1:f4} ms over {2} "
+          "candidates, {3}): {4}\n",
+          tunedCache, entry->ms, entry->candidates, entry->date,
+          llvm::join(chosen, ", "));
+    }
+  }
+  std::optional<SpecializedSource> specialized =
+      specializeSource(*source, *settings, openError);
+  if (!specialized) {
+    reportError("tile-run", openError);
+    return 2;
+  }
+  std::vector<KernelParameter> parameters = specialized->parameters;
+  // A grid may depend on the parameters: --grid '${cdiv(4096, BLOCK)}'.
+  if (StringRef(gridSpec).contains("${")) {
+    std::string error;
+    std::optional<std::string> text =
+        substituteParameters(gridSpec, parameters, error);
+    if (!text)
+      return usageError("--grid: " + error);
+    if (!parseGrid(*text, grid))
+      return usageError("bad --grid '" + gridSpec + "' = '" + *text +
+                        "' (expected 1 to 3 positive integers x[,y[,z]], "
+                        "x below 2^31, y and z at most 65535)");
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(specialized->buffer), llvm::SMLoc());
   std::unique_ptr<ScopedDiagnosticHandler> parameterNotes =
       noteParametersOnErrors(&context, parameters);
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);

@@ -13,7 +13,8 @@
 //             [--set dtype=f32,f16] [--set cols=1024,4096] [--commit <sha>]
 //
 // An existing table of the same device at -o keeps its entries at the
-// problems not measured now.
+// problems not measured now. With --space, tile-tune tunes a parameterized
+// kernel of one's own instead (TuneUserKernel.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include "EmbeddedKernels.h"
 #include "Internal.h"
 #include "Library.h"
+#include "TuneUserKernel.h"
 #include "tile/Catalogue/TuningFile.h"
 #include "tile_runtime.h"
 
@@ -44,8 +46,8 @@ using tile::embedded::kKernels;
 using tile::embedded::kNumKernels;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> outputFile("o", cl::desc("Output JSON file"),
-                                       cl::Required);
+static cl::opt<std::string>
+    outputFile("o", cl::desc("Output JSON file (the library's kernels)"));
 static cl::opt<std::string>
     opName("op", cl::desc("the operation to tune, or all"), cl::init("all"));
 static cl::list<std::string>
@@ -61,6 +63,24 @@ static cl::opt<double>
               cl::desc("timed calls per kernel take at least this long "
                        "(up to 500 calls): short kernels need many"),
               cl::init(50));
+static cl::list<std::string> userSpaces(
+    "space",
+    cl::desc("A parameter of the kernel given after '--' and its values to "
+             "try (tunes that kernel instead of the library's)"),
+    cl::value_desc("NAME=V1,V2,..."));
+static cl::opt<std::string>
+    userCache("cache", cl::desc("The tuning cache of --space (JSON)"),
+              cl::value_desc("file"));
+static cl::opt<std::string>
+    userRunner("runner", cl::desc("tile-run (default: next to tile-tune)"),
+               cl::value_desc("path"));
+static cl::opt<unsigned>
+    userBenchIters("bench-iters",
+                   cl::desc("Timed runs of each --space setting"),
+                   cl::init(100));
+static cl::opt<bool>
+    userRetune("retune", cl::desc("Measure a --space kernel again even if "
+                                  "the cache has it"));
 static cl::opt<std::string>
     commit("commit", cl::desc("the library's commit, recorded"), cl::init(""));
 
@@ -278,7 +298,45 @@ std::map<std::string, std::vector<int64_t>> givenValues(const OpSpec &op) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "Tile's kernel tuner\n");
+  // Everything after "--" is tile-run's (the kernel of --space, its grid
+  // and arguments).
+  std::vector<std::string> userRunArgs;
+  for (int i = 1; i < argc; ++i)
+    if (llvm::StringRef(argv[i]) == "--") {
+      userRunArgs.assign(argv + i + 1, argv + argc);
+      argc = i;
+      break;
+    }
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "Tile's kernel tuner\n\n"
+      "  tile-tune -o TABLE.json [--op OP] [--set FIELD=V,...]\n"
+      "      measures the library's kernels and writes a tuning table;\n"
+      "  tile-tune --space NAME=V1,V2,... [--space ...] --cache CACHE.json\n"
+      "      -- kernel.mlir --grid ... --arg ... [--check ...]\n"
+      "      tunes the parameters of a kernel of one's own through tile-run\n"
+      "      and keeps the fastest correct setting for tile-run --tuned.\n");
+  if (!userSpaces.empty() || !userCache.empty() || !userRunArgs.empty()) {
+    if (!userSpaces.empty() && userCache.empty() && userRunArgs.empty())
+      fatal("--space needs --cache FILE and tile-run's arguments after '--'");
+    if (userSpaces.empty())
+      fatal("a user kernel is tuned over --space NAME=V1,V2,...");
+    if (!outputFile.empty())
+      fatal("-o writes the library's table; a user kernel's choice goes to "
+            "--cache");
+    UserTuneOptions options;
+    options.spaces = userSpaces;
+    options.cache = userCache;
+    options.runArgs = userRunArgs;
+    options.runner = userRunner;
+    options.benchIters = userBenchIters;
+    options.retune = userRetune;
+    options.argv0 = argv[0];
+    return tuneUserKernel(options);
+  }
+  if (outputFile.empty())
+    fatal("-o FILE is required to tune the library's kernels (or --space to "
+          "tune a kernel of one's own)");
   std::vector<const OpSpec *> ops;
   for (const OpSpec *op : getOps())
     if (opName == "all" || opName == op->getName())

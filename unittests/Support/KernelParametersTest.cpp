@@ -186,4 +186,21 @@ TEST(KernelParameters, DescribeSaysWhichWereSet) {
   EXPECT_EQ(describeParameters(result->parameters), "N=8 (set), B=true");
 }
 
+TEST(KernelParameters, CommandLineValuesAreSubstituted) {
+  std::vector<KernelParameter> params = {{"BM", false, 64, false, 1},
+                                         {"BN", false, 128, true, 2}};
+  std::string error;
+  EXPECT_EQ(
+      substituteParameters("${cdiv(200, BM) * cdiv(150, BN)},1", params, error),
+      "8,1");
+  EXPECT_EQ(substituteParameters("12", params, error), "12");
+  EXPECT_FALSE(substituteParameters("${BM / 0}", params, error));
+  EXPECT_EQ(error, "'${BM / 0}', column 3: division by zero");
+  EXPECT_FALSE(substituteParameters("${BK}", params, error));
+  EXPECT_EQ(error, "'${BK}', column 3: unknown parameter 'BK' (declared: BM, "
+                   "BN)");
+  EXPECT_FALSE(substituteParameters("${BM", params, error));
+  EXPECT_EQ(error, "'${BM': '${' without a closing '}'");
+}
+
 } // namespace

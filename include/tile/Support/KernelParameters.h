@@ -84,6 +84,14 @@ std::optional<SpecializedSource>
 specializeSource(const llvm::MemoryBuffer &source,
                  llvm::ArrayRef<ParameterSetting> settings, std::string &error);
 
+/// `text` (a command-line value such as tile-run's grid) with every
+/// `${EXPR}` replaced by its value under `parameters`. On an error returns
+/// std::nullopt and sets `error` ("'TEXT', column N: ...").
+std::optional<std::string>
+substituteParameters(llvm::StringRef text,
+                     llvm::ArrayRef<KernelParameter> parameters,
+                     std::string &error);
+
 /// "BLOCK=1024 (set), EVEN_N=false": the values of a specialization, for
 /// notes under diagnostics of the specialized kernel. Empty without
 /// parameters.

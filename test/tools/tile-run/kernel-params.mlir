@@ -30,10 +30,12 @@
 // SMALL:      [exit 1]
 //
 // The compiler-pipelined matmul with 32 x 64 tiles of C, K steps of 16 and
-// programs in groups of 2 tile rows: 7 x 3 tiles of a 200 x 150 C.
+// programs in groups of 2 tile rows: 7 x 3 tiles of a 200 x 150 C (the grid
+// computed from the parameters).
 // RUN: %{run} %{examples}/matmul_f16_auto.mlir \
 // RUN:     --param BLOCK_M=32,BLOCK_N=64,BLOCK_K=16,GROUP_M=2,NUM_WARPS=4 \
-// RUN:     --param MIN_PROGRAMS_PER_SM=0 --grid 21 --quiet \
+// RUN:     --param MIN_PROGRAMS_PER_SM=0 --quiet \
+// RUN:     --grid '${cdiv(200, BLOCK_M) * cdiv(150, BLOCK_N)}' \
 // RUN:     --arg a=f16[200x70] --arg b=f16[70x150] --arg c=f16[200x150] \
 // RUN:     --arg i32:200 --arg i32:150 --arg i32:70 \
 // RUN:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 --arg i64:1 \
@@ -49,3 +51,10 @@
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: vector_add.mlir: error: unknown parameter 'BLOCK_SIZE' (the kernel declares BLOCK, NUM_WARPS)
 // UNKNOWN: [exit 2]
+//
+// A grid expression that cannot be computed.
+// RUN: %{run} %{examples}/vector_add.mlir --grid '${cdiv(10, BLOCK_SIZE)}' \
+// RUN:     --arg x=f32[10] --arg y=f32[10] --arg out=f32[10] --arg n=i32:10 \
+// RUN:   | FileCheck %s --check-prefix=GRID
+// GRID: tile-run: error: --grid: '${cdiv(10, BLOCK_SIZE)}', column 12: unknown parameter 'BLOCK_SIZE' (declared: BLOCK, NUM_WARPS)
+// GRID: [exit 2]
