@@ -40,6 +40,8 @@ class GridScheduler;
 inline double combineFloat(ReduceKind kind, double acc, double v) {
   if (kind == ReduceKind::Sum)
     return acc + v;
+  if (kind == ReduceKind::Prod)
+    return acc * v;
   if (std::isnan(v) || std::isnan(acc))
     return std::numeric_limits<double>::quiet_NaN();
   return kind == ReduceKind::Max ? std::max(acc, v) : std::min(acc, v);

@@ -8,6 +8,8 @@
 //  3. across warps, through shared memory, when several warps split the axis.
 // f16/bf16 are reduced in f32. Every thread ends with the full result for
 // each of its result slots (the result layout is the slice of the source's).
+// argmax/argmin carry a pair through the same steps: the best value so far
+// and its position along the axis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +37,60 @@ Value mlir::tile::combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
   case ReduceKind::Min:
     return isFloat ? (Value)arith::MinimumFOp::create(b, loc, x, y)
                    : (Value)arith::MinSIOp::create(b, loc, x, y);
+  case ReduceKind::Prod:
+    return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
+                   : (Value)arith::MulIOp::create(b, loc, x, y);
+  case ReduceKind::ArgMax:
+  case ReduceKind::ArgMin:
+    break;
   }
-  return x;
+  llvm_unreachable("argmax/argmin combine (value, position) pairs");
 }
+
+namespace {
+
+/// A partial reduction: the value and, for argmax/argmin, its position.
+struct Partial {
+  Value value;
+  Value index;
+};
+
+/// The better of two partials of argmax (`max`) or argmin: the larger
+/// (smaller) value, the earlier position among equal ones, and a NaN before
+/// any number (the first NaN where both are). Associative and commutative,
+/// so the order of the steps does not change the result.
+Partial combineArg(OpBuilder &b, Location loc, bool max, Partial x, Partial y) {
+  Value earlier = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        y.index, x.index);
+  Value takeY;
+  if (isa<FloatType>(x.value.getType())) {
+    using P = arith::CmpFPredicate;
+    Value strictly =
+        arith::CmpFOp::create(b, loc, max ? P::OGT : P::OLT, y.value, x.value);
+    Value equal = arith::CmpFOp::create(b, loc, P::OEQ, y.value, x.value);
+    Value ordered = arith::OrIOp::create(
+        b, loc, strictly, arith::AndIOp::create(b, loc, equal, earlier));
+    Value xNaN = arith::CmpFOp::create(b, loc, P::UNO, x.value, x.value);
+    Value yNaN = arith::CmpFOp::create(b, loc, P::UNO, y.value, y.value);
+    Value xNumber = arith::XOrIOp::create(
+        b, loc, xNaN, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    // y a NaN: it wins over a number, and over a later NaN. y a number:
+    // the ordered comparison (false against a NaN).
+    takeY = arith::SelectOp::create(
+        b, loc, yNaN, arith::OrIOp::create(b, loc, xNumber, earlier), ordered);
+  } else {
+    using P = arith::CmpIPredicate;
+    Value strictly =
+        arith::CmpIOp::create(b, loc, max ? P::sgt : P::slt, y.value, x.value);
+    Value equal = arith::CmpIOp::create(b, loc, P::eq, y.value, x.value);
+    takeY = arith::OrIOp::create(b, loc, strictly,
+                                 arith::AndIOp::create(b, loc, equal, earlier));
+  }
+  return {arith::SelectOp::create(b, loc, takeY, y.value, x.value),
+          arith::SelectOp::create(b, loc, takeY, y.index, x.index)};
+}
+
+} // namespace
 
 namespace {
 
@@ -66,6 +119,16 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     int64_t extent = view.getRootExtent(rd);
     ValueRange src = adaptor.getSrc();
     ReduceKind kind = op.getKind();
+    bool isArg = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin;
+    auto merge = [&](Partial x, Partial y) -> Partial {
+      if (isArg)
+        return combineArg(rewriter, loc, kind == ReduceKind::ArgMax, x, y);
+      return {combine(rewriter, loc, kind, x.value, y.value), Value()};
+    };
+    // Positions along the axis of the source's slots (argmax/argmin only).
+    SmallVector<SmallVector<Value>> slotIndices;
+    if (isArg)
+      slotIndices = emitSlotIndices(rewriter, loc, srcType);
 
     auto widen = [&](Value v) -> Value {
       if (v.getType() == accType)
@@ -81,20 +144,21 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     // Output positions: source slot coordinates with the axis coordinate 0.
     // Step 1 folds the slots whose axis offsets are distinct.
     SmallVector<SmallVector<int64_t>> outCoords;
-    SmallVector<Value> partial;
+    SmallVector<Partial> partial;
     for (int64_t slot = 0; slot < view.getNumSlots(); ++slot) {
       SmallVector<int64_t> coords = view.getSlotCoords(slot);
       if (coords[rd] != 0)
         continue;
-      Value acc;
+      Partial acc;
       std::set<int64_t> seen;
       for (int64_t c = 0; c < view.getSlotsAlong(rd); ++c) {
         int64_t offset = view.getStaticOffset(rd, c) % extent;
         if (!seen.insert(offset).second)
           continue;
         coords[rd] = c;
-        Value v = widen(src[view.getSlot(coords)]);
-        acc = acc ? combine(rewriter, loc, kind, acc, v) : v;
+        int64_t at = view.getSlot(coords);
+        Partial v{widen(src[at]), isArg ? slotIndices[at][axis] : Value()};
+        acc = acc.value ? merge(acc, v) : v;
       }
       coords[rd] = 0;
       outCoords.push_back(coords);
@@ -104,10 +168,13 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     // Step 2: lanes along the axis.
     int64_t lanes = view.getDistinctLanes(rd);
     for (int64_t dist = lanes / 2; dist >= 1; dist /= 2)
-      for (Value &acc : partial)
-        acc = combine(rewriter, loc, kind, acc,
-                      shuffleXor(rewriter, loc, acc,
-                                 dist * view.getLaneStride(rd)));
+      for (Partial &acc : partial) {
+        int64_t mask = dist * view.getLaneStride(rd);
+        Partial other{shuffleXor(rewriter, loc, acc.value, mask),
+                      isArg ? shuffleXor(rewriter, loc, acc.index, mask)
+                            : Value()};
+        acc = merge(acc, other);
+      }
 
     // Step 3: warps along the axis, through shared memory laid out as
     // [warp along axis][linear position among the other dimensions].
@@ -133,27 +200,44 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
       emitBarrier(rewriter, loc);
       Value rowBase = arith::MulIOp::create(
           rewriter, loc, warpAlong, i32Constant(rewriter, loc, others));
+      // Positions (argmax/argmin) follow the values, in a second array.
+      Type i32 = rewriter.getI32Type();
+      Value indexBase =
+          isArg ? i32Constant(rewriter, loc, warps * others) : Value();
       for (auto [acc, pos] : llvm::zip(partial, positions)) {
-        Value addr = gep(rewriter, loc, accType, smem,
-                         arith::AddIOp::create(rewriter, loc, rowBase, pos));
-        LLVM::StoreOp::create(rewriter, loc, acc, addr);
+        Value at = arith::AddIOp::create(rewriter, loc, rowBase, pos);
+        LLVM::StoreOp::create(rewriter, loc, acc.value,
+                              gep(rewriter, loc, accType, smem, at));
+        if (isArg)
+          LLVM::StoreOp::create(
+              rewriter, loc, acc.index,
+              gep(rewriter, loc, i32, smem,
+                  arith::AddIOp::create(rewriter, loc, indexBase, at)));
       }
       emitBarrier(rewriter, loc);
       for (auto [acc, pos] : llvm::zip(partial, positions)) {
-        Value total;
+        Partial total;
         for (int64_t w = 0; w < warps; ++w) {
-          Value addr = gep(
-              rewriter, loc, accType, smem,
-              arith::AddIOp::create(rewriter, loc, pos,
-                                    i32Constant(rewriter, loc, w * others)));
-          Value v = LLVM::LoadOp::create(rewriter, loc, accType, addr);
-          total = total ? combine(rewriter, loc, kind, total, v) : v;
+          Value at = arith::AddIOp::create(
+              rewriter, loc, pos, i32Constant(rewriter, loc, w * others));
+          Partial v{LLVM::LoadOp::create(rewriter, loc, accType,
+                                         gep(rewriter, loc, accType, smem, at)),
+                    Value()};
+          if (isArg)
+            v.index = LLVM::LoadOp::create(
+                rewriter, loc, i32,
+                gep(rewriter, loc, i32, smem,
+                    arith::AddIOp::create(rewriter, loc, indexBase, at)));
+          total = total.value ? merge(total, v) : v;
         }
         acc = total;
       }
     }
 
-    auto narrow = [&](Value v) -> Value {
+    auto narrow = [&](Partial p) -> Value {
+      if (isArg)
+        return p.index;
+      Value v = p.value;
       if (v.getType() == elemType)
         return v;
       if (isa<FloatType>(elemType))

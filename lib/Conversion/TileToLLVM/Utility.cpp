@@ -376,7 +376,10 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
     if (warps <= 1)
       return 0;
     int64_t others = type.getNumElements() / type.getDimSize(reduce.getAxis());
-    return warps * others * 4; // partials are 32-bit (wider is rejected)
+    // Partials are 32-bit (wider is rejected); argmax/argmin add a position.
+    bool isArg = reduce.getKind() == ReduceKind::ArgMax ||
+                 reduce.getKind() == ReduceKind::ArgMin;
+    return warps * others * (isArg ? 8 : 4);
   }
   if (auto dot = dyn_cast<DotOp>(op)) {
     auto a = dot.getA().getType(), bt = dot.getB().getType();

@@ -228,3 +228,36 @@ func.func @narrow_types(%a: f32, %i: i32) attributes {tile.kernel, tile.num_warp
   %cm = tile.reduce min %c axis = 0 : tensor<32xi8, #b> -> i8
   return
 }
+
+// -----
+
+// argmax carries (value, position) pairs through all three steps: the
+// position of a slot along the axis, both halves of every shuffle, and a
+// second shared-memory array for the positions (2 warps x 1 x 8 bytes).
+// The combine picks the other pair when its value is larger, equal at an
+// earlier position, or a NaN (`uno`).
+#w = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+
+// CHECK-LABEL: func.func @argmax_pairs(
+// CHECK-SAME:    tile.shared_bytes = 16 : i64
+// CHECK:         arith.cmpi slt
+// CHECK:         arith.cmpf ogt
+// CHECK:         arith.cmpf oeq
+// CHECK:         arith.cmpf uno
+// CHECK:         arith.select {{.*}} : f32
+// CHECK-NEXT:    arith.select {{.*}} : i32
+// CHECK:         nvvm.shfl.sync bfly {{.*}} : f32 -> f32
+// CHECK:         nvvm.shfl.sync bfly {{.*}} : i32 -> i32
+// CHECK:         llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK:         llvm.store {{.*}} : i32, !llvm.ptr<3>
+// CHECK:         llvm.load {{.*}} : !llvm.ptr<3> -> f32
+// CHECK:         llvm.load {{.*}} : !llvm.ptr<3> -> i32
+func.func @argmax_pairs(%p: !tile.ptr<f32>, %out: !tile.ptr<i32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %r = tile.range 0, 128 : tensor<128xi32, #w>
+  %ps = tile.splat %p : tensor<128x!tile.ptr<f32>, #w>
+  %ptrs = tile.addptr %ps, %r : tensor<128x!tile.ptr<f32>, #w>, tensor<128xi32, #w>
+  %x = tile.load %ptrs : tensor<128x!tile.ptr<f32>, #w>
+  %i = tile.reduce argmax %x axis = 0 : tensor<128xf32, #w> -> i32
+  tile.store %out, %i : !tile.ptr<i32>
+  return
+}

@@ -761,10 +761,19 @@ func.func @reduce_element_type(%x: tensor<128xf32>) {
 
 // -----
 
+// argmax/argmin give positions (i32), whatever the elements are.
+func.func @argmax_result_type(%x: tensor<64x128xf32>) {
+  // expected-error @+1 {{'tile.reduce' op reducing 'tensor<64x128xf32>' along axis 1 gives 'tensor<64xi32>', not 'tensor<64xf32>'}}
+  %0 = tile.reduce argmax %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
 func.func @reduce_unknown_kind(%x: tensor<128xf32>) {
-  // expected-error @+2 {{expected ::mlir::tile::ReduceKind to be one of: max, min, sum}}
+  // expected-error @+2 {{expected ::mlir::tile::ReduceKind to be one of: max, min, sum, prod, argmax, argmin}}
   // expected-error @+1 {{failed to parse Tile_ReduceKindAttr parameter 'value'}}
-  %0 = tile.reduce prod %x axis = 0 : tensor<128xf32> -> f32
+  %0 = tile.reduce mean %x axis = 0 : tensor<128xf32> -> f32
   return
 }
 
@@ -1111,6 +1120,14 @@ func.func @min_programs_negative() attributes {tile.kernel, tile.min_programs_pe
 //===----------------------------------------------------------------------===//
 // Clusters
 //===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @cluster_reduce_prod(%x: f32) attributes {tile.kernel, tile.cluster_size = 2 : i32} {
+  // expected-error @+1 {{'tile.cluster_reduce' op combines with max, min or sum, not prod}}
+  %r = tile.cluster_reduce prod %x : f32
+  return
+}
 
 // -----
 

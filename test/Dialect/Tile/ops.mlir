@@ -291,6 +291,9 @@ func.func @block_pointer_rank0(%p: !tile.ptr<f64>) -> tensor<f64> {
 // CHECK-NEXT:    tile.reduce sum %[[V]] axis = 0 : tensor<128xf32> -> f32
 // CHECK-NEXT:    tile.reduce sum %[[I]] axis = 1 : tensor<2x4x8xi32> -> tensor<2x8xi32>
 // CHECK-NEXT:    tile.reduce max %[[I]] axis = 2 : tensor<2x4x8xi32> -> tensor<2x4xi32>
+// CHECK-NEXT:    tile.reduce prod %[[X]] axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+// CHECK-NEXT:    tile.reduce argmax %[[X]] axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
+// CHECK-NEXT:    tile.reduce argmin %[[V]] axis = 0 : tensor<128xf32> -> i32
 // GENERIC-LABEL: sym_name = "reduce"
 // GENERIC:         "tile.reduce"(%{{.*}}) <{axis = 1 : i32, kind = #tile<reduce_kind max>}> : (tensor<64x128xf32>) -> tensor<64xf32>
 func.func @reduce(%x: tensor<64x128xf32>, %v: tensor<128xf32>,
@@ -300,6 +303,9 @@ func.func @reduce(%x: tensor<64x128xf32>, %v: tensor<128xf32>,
   %2 = tile.reduce sum %v axis = 0 : tensor<128xf32> -> f32
   %3 = tile.reduce sum %i axis = 1 : tensor<2x4x8xi32> -> tensor<2x8xi32>
   %4 = tile.reduce max %i axis = 2 : tensor<2x4x8xi32> -> tensor<2x4xi32>
+  %5 = tile.reduce prod %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+  %6 = tile.reduce argmax %x axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
+  %7 = tile.reduce argmin %v axis = 0 : tensor<128xf32> -> i32
   return
 }
 

@@ -88,9 +88,9 @@ func.func @bad_pointee(%p: !tile.ptr<i7>) {
 // Unknown enum keyword. (The ODS-generated enum parser reports the keyword,
 // then the attribute: two errors on the same line.)
 func.func @unknown_reduce_kind(%x: tensor<128xf32>) {
-  // CHECK: bad-input.mlir:[[@LINE+2]]:20: error: custom op 'tile.reduce' expected ::mlir::tile::ReduceKind to be one of: max, min, sum
+  // CHECK: bad-input.mlir:[[@LINE+2]]:20: error: custom op 'tile.reduce' expected ::mlir::tile::ReduceKind to be one of: max, min, sum, prod, argmax, argmin
   // CHECK: bad-input.mlir:[[@LINE+1]]:25: error: custom op 'tile.reduce' failed to parse Tile_ReduceKindAttr parameter 'value'
-  %0 = tile.reduce prod %x axis = 0 : tensor<128xf32> -> f32
+  %0 = tile.reduce mean %x axis = 0 : tensor<128xf32> -> f32
   return
 }
 

@@ -465,21 +465,24 @@ LogicalResult ReduceOp::verify() {
   Type elem = src.getElementType();
   if (!isa<FloatType, IntegerType>(elem))
     return emitOpError() << "cannot reduce a tile of " << elem;
-  Type expected = elem;
+  bool isArg =
+      getKind() == ReduceKind::ArgMax || getKind() == ReduceKind::ArgMin;
+  // A position along the axis, whatever the elements are.
+  Type resultElem = isArg ? IntegerType::get(getContext(), 32) : elem;
+  Type expected = resultElem;
   if (src.getRank() > 1) {
     SmallVector<int64_t> shape(src.getShape());
     shape.erase(shape.begin() + axis);
-    expected = RankedTensorType::get(shape, elem);
+    expected = RankedTensorType::get(shape, resultElem);
   }
   // Layout encodings may differ (the result's is a slice of the source's).
   Type actual = getType();
   auto actualTensor = dyn_cast<RankedTensorType>(actual);
   auto expectedTensor = dyn_cast<RankedTensorType>(expected);
-  bool matches =
-      actualTensor && expectedTensor
-          ? actualTensor.getShape() == expectedTensor.getShape() &&
-                actualTensor.getElementType() == elem
-          : actual == expected;
+  bool matches = actualTensor && expectedTensor
+                     ? actualTensor.getShape() == expectedTensor.getShape() &&
+                           actualTensor.getElementType() == resultElem
+                     : actual == expected;
   if (!matches)
     return emitOpError() << "reducing " << src << " along axis " << axis
                          << " gives " << expected << ", not " << actual;
@@ -500,6 +503,11 @@ static FailureOr<int64_t> getClusterSize(Operation *op) {
 }
 
 LogicalResult ClusterReduceOp::verify() {
+  ReduceKind kind = getKind();
+  if (kind != ReduceKind::Max && kind != ReduceKind::Min &&
+      kind != ReduceKind::Sum)
+    return emitOpError() << "combines with max, min or sum, not "
+                         << stringifyReduceKind(kind);
   return failure(failed(getClusterSize(*this)));
 }
 

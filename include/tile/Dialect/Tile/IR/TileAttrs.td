@@ -7,11 +7,13 @@ include "tile/Dialect/Tile/IR/TileDialect.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/AttrTypeBase.td"
 
-def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "reduction combiner", [
-    I32EnumAttrCase<"Max", 0, "max">,
-    I32EnumAttrCase<"Min", 1, "min">,
-    I32EnumAttrCase<"Sum", 2, "sum">
-  ]> {
+def Tile_ReduceKind
+    : I32EnumAttr<
+          "ReduceKind", "reduction combiner",
+          [I32EnumAttrCase<"Max", 0, "max">, I32EnumAttrCase<"Min", 1, "min">,
+           I32EnumAttrCase<"Sum", 2, "sum">, I32EnumAttrCase<"Prod", 3, "prod">,
+           I32EnumAttrCase<"ArgMax", 4, "argmax">,
+           I32EnumAttrCase<"ArgMin", 5, "argmin">]> {
   let cppNamespace = "::mlir::tile";
   let genSpecializedAttr = 0;
 }

@@ -492,14 +492,23 @@ def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
 //===----------------------------------------------------------------------===//
 
 def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
-  let summary = "Reduce a tile along one axis with max, min or sum";
+  let summary = "Reduce a tile along one axis: max, min, sum, prod, argmax, "
+                "argmin";
   let description = [{
     ```mlir
     %m = tile.reduce max %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
     %s = tile.reduce sum %v axis = 0 : tensor<128xf32> -> f32
+    %i = tile.reduce argmax %x axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
     ```
     The result drops dimension `axis`; a 1-d tile reduces to a scalar.
-    `max`/`min` on floats propagate NaN, as `arith.maximumf` does.
+    `max`/`min` on floats propagate NaN, as `arith.maximumf` does. `sum` and
+    `prod` of integers wrap.
+
+    `argmax`/`argmin` give the i32 position along `axis` of the largest
+    (smallest) element, the first one where several are equal, as
+    `torch.argmax` does; a NaN counts as larger (and as smaller) than every
+    number, so the position of the first NaN is the result where there is
+    one.
   }];
   let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src,
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
