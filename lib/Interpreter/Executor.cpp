@@ -2,7 +2,7 @@
 //
 // The executor's step budget and the dispatch of each op to its family:
 // one file per family of ops (ControlFlowOps.cpp, ShapeOps.cpp,
-// MemoryOps.cpp, ReduceOps.cpp, GridOps.cpp, DotOps.cpp, PrintOps.cpp,
+// MemoryOps.cpp, ReduceOps.cpp, GridOps.cpp, DotOps.cpp, DebugOps.cpp,
 // ArithOps.cpp, MathOps.cpp), each with an exec*Op that handles the ops
 // of its family and declines the others. Executor.h holds what they share.
 //
@@ -37,7 +37,7 @@ LogicalResult Executor::execOp(Operation *op) {
   for (Family family :
        {&Executor::execControlFlowOp, &Executor::execShapeOp,
         &Executor::execMemoryOp, &Executor::execReduceOp, &Executor::execGridOp,
-        &Executor::execDotOp, &Executor::execPrintOp, &Executor::execArithOp,
+        &Executor::execDotOp, &Executor::execDebugOp, &Executor::execArithOp,
         &Executor::execMathOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;

@@ -420,9 +420,10 @@ private:
   LogicalResult execDot(DotOp op);
   std::optional<LogicalResult> execDotOp(Operation *op);
 
-  // PrintOps.cpp
+  // DebugOps.cpp
   LogicalResult execPrint(PrintOp op);
-  std::optional<LogicalResult> execPrintOp(Operation *op);
+  LogicalResult execAssert(AssertOp op);
+  std::optional<LogicalResult> execDebugOp(Operation *op);
 };
 
 } // namespace detail

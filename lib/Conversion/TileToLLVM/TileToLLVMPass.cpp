@@ -439,7 +439,7 @@ struct TileConvertToLLVMPass
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);
     populateLibDeviceOpToLLVMPatterns(converter, patterns);
-    populatePrintOpToLLVMPatterns(converter, patterns);
+    populateDebugOpToLLVMPatterns(converter, patterns);
 
     for (func::FuncOp kernel : kernels)
       declareLibDeviceFunctions(module, kernel);

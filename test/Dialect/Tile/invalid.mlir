@@ -1278,3 +1278,11 @@ func.func @map_bad_batch(%a: !tile.ptr<f16>, %map: !tile.tensormap {tile.tma = {
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   return
 }
+
+// -----
+
+func.func @assert_not_i1(%x: tensor<64xi32>) {
+  // expected-error @+1 {{'tile.assert' op takes an i1 condition or a tile of i1, not 'tensor<64xi32>'}}
+  tile.assert %x, "nonzero" : tensor<64xi32>
+  return
+}

@@ -440,3 +440,12 @@ func.func @not_a_kernel(%x: tensor<3xf32>, %h: f16) -> tensor<3xf32> {
   %0 = arith.constant dense<0.0> : tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// CHECK-LABEL: func.func @assert(
+// CHECK:         tile.assert %{{.*}}, "all positive" : tensor<64xi1>
+// CHECK:         tile.assert %{{.*}}, "n is even" : i1
+func.func @assert(%t: tensor<64xi1>, %s: i1) {
+  tile.assert %t, "all positive" : tensor<64xi1>
+  tile.assert %s, "n is even" : i1
+  return
+}

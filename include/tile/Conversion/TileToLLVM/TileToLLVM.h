@@ -61,8 +61,9 @@ void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
-/// tile.print through CUDA's vprintf (PrintOpToLLVM.cpp).
-void populatePrintOpToLLVMPatterns(TileTypeConverter &converter,
+/// tile.print through CUDA's vprintf and tile.assert through its
+/// __assertfail (DebugOpToLLVM.cpp).
+void populateDebugOpToLLVMPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns);
 /// Scalar math ops computed by libdevice become calls of its functions
 /// (LibDeviceOpToLLVM.cpp), which declareLibDeviceFunctions declares.

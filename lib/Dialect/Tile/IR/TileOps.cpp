@@ -489,6 +489,14 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult AssertOp::verify() {
+  Type type = getCondition().getType();
+  if (!getElementTypeOrSelf(type).isInteger(1))
+    return emitOpError() << "takes an i1 condition or a tile of i1, not "
+                         << type;
+  return success();
+}
+
 /// The tile.cluster_size of the kernel around a cluster op, or an error.
 static FailureOr<int64_t> getClusterSize(Operation *op) {
   auto func = op->getParentOfType<func::FuncOp>();

@@ -699,4 +699,25 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let assemblyFormat = "$prefix ($args^ `:` type($args))? attr-dict";
 }
 
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Stop the kernel where a condition does not hold";
+  let description = [{
+    ```mlir
+    tile.assert %in_range, "column index below n_cols" : tensor<128xi1>
+    tile.assert %positive, "row sum is positive" : i1
+    ```
+    Every element of `condition` must be true. The interpreter stops at the
+    first program where one is not, with an error at the op that names the
+    program and the first false element. On the GPU a thread holding a
+    false element calls CUDA's `__assertfail` with the message and the op's
+    file and line: the driver prints them with the block and thread, the
+    kernel stops, and the launch fails (CUDA's "device-side assert
+    triggered"; the context cannot launch again).
+  }];
+  let arguments = (ins AnyTypeOf<[I1, Tile_Tensor]>:$condition,
+      StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let hasVerifier = 1;
+}
+
 #endif // TILE_OPS_TD

@@ -1,7 +1,8 @@
-//===- PrintOps.cpp - tile.print ------------------------------------------===//
+//===- DebugOps.cpp - tile.print and tile.assert --------------------------===//
 //
 // tile.print writes its values, prefixed by the program id, to
-// RunOptions::printStream.
+// RunOptions::printStream; tile.assert stops the run at the first program
+// with a false element, naming the program and the element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,8 +58,32 @@ LogicalResult Executor::execPrint(PrintOp op) {
   return success();
 }
 
-std::optional<LogicalResult> Executor::execPrintOp(Operation *op) {
+LogicalResult Executor::execAssert(AssertOp op) {
+  const Tensor &cond = get(op.getCondition());
+  for (int64_t k = 0, n = cond.size(); k < n; ++k) {
+    if (cond.i[k])
+      continue;
+    InFlightDiagnostic diag = error(op);
+    diag << "assertion failed: " << op.getMessage();
+    if (!cond.shape.empty()) {
+      diag << " (element [";
+      int64_t rest = k;
+      SmallVector<int64_t> index(cond.shape.size());
+      for (int64_t d = (int64_t)cond.shape.size() - 1; d >= 0; --d) {
+        index[d] = rest % cond.shape[d];
+        rest /= cond.shape[d];
+      }
+      llvm::interleaveComma(index, diag);
+      diag << "] is false)";
+    }
+    return failure();
+  }
+  return success();
+}
+
+std::optional<LogicalResult> Executor::execDebugOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](PrintOp o) { return execPrint(o); })
+      .Case([&](AssertOp o) { return execAssert(o); })
       .Default([](Operation *) { return std::optional<LogicalResult>(); });
 }

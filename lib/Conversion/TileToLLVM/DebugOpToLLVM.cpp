@@ -1,4 +1,6 @@
-//===- PrintOpToLLVM.cpp - tile.print on the GPU through vprintf ----------===//
+//===- DebugOpToLLVM.cpp - tile.print and tile.assert on the GPU ----------===//
+//
+// tile.print:
 //
 // A scalar is printed once per program (by its first thread), a tile one
 // line per element, by the thread that holds it, with the element's index:
@@ -11,6 +13,10 @@
 // varargs are promoted (integers as i32 or i64, floats as f64). Lines of
 // different threads come in any order; an element that several lanes or
 // warps hold (a layout wider than the tile) is printed by the first.
+//
+// tile.assert: a thread that holds a false element of the condition calls
+// CUDA's __assertfail(message, file, line, function, 1) once; the driver
+// prints the message with the block and thread, and the kernel stops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,21 +36,44 @@ using namespace mlir::tile;
 namespace {
 
 constexpr llvm::StringLiteral kVprintf = "vprintf";
+constexpr llvm::StringLiteral kAssertFail = "__assertfail";
 
-/// The vprintf declaration of `module`, created on first use.
-LLVM::LLVMFuncOp getVprintf(ConversionPatternRewriter &rewriter,
-                            ModuleOp module) {
-  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(kVprintf))
+/// The declaration of the device function `name` of `module`, created on
+/// first use.
+LLVM::LLVMFuncOp getDeviceFunction(ConversionPatternRewriter &rewriter,
+                                   ModuleOp module, StringRef name,
+                                   LLVM::LLVMFunctionType type) {
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return fn;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(rewriter, module.getLoc(), name, type);
+}
+
+/// int vprintf(const char *format, void *arguments)
+LLVM::LLVMFuncOp getVprintf(ConversionPatternRewriter &rewriter,
+                            ModuleOp module) {
   auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-  return LLVM::LLVMFuncOp::create(
-      rewriter, module.getLoc(), kVprintf,
+  return getDeviceFunction(
+      rewriter, module, kVprintf,
       LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptr, ptr}));
 }
 
-/// A pointer to the NUL-terminated global string `text` of `module`.
+/// void __assertfail(const char *message, const char *file, unsigned line,
+///                   const char *function, size_t charSize)
+LLVM::LLVMFuncOp getAssertFail(ConversionPatternRewriter &rewriter,
+                               ModuleOp module) {
+  MLIRContext *ctx = rewriter.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  return getDeviceFunction(
+      rewriter, module, kAssertFail,
+      LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(ctx),
+          {ptr, ptr, rewriter.getI32Type(), ptr, rewriter.getI64Type()}));
+}
+
+/// A pointer to the NUL-terminated global string `text` of `module` (a
+/// format, a message, a file name), shared by the ops that use the same.
 Value getFormatString(ConversionPatternRewriter &rewriter, Location loc,
                       ModuleOp module, StringRef text) {
   std::string bytes = text.str();
@@ -52,7 +81,7 @@ Value getFormatString(ConversionPatternRewriter &rewriter, Location loc,
   auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), bytes.size());
   std::string name;
   for (int i = 0;; ++i) {
-    name = llvm::formatv("tile_print_format_{0}", i).str();
+    name = llvm::formatv("tile_debug_string_{0}", i).str();
     auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
     if (!global)
       break;
@@ -201,9 +230,65 @@ struct PrintOpConversion : public OpConversionPattern<PrintOp> {
   }
 };
 
+struct AssertOpConversion : public OpConversionPattern<AssertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AssertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto func = op->getParentOfType<func::FuncOp>();
+    // Any false element among the thread's slots. (Copies of an element
+    // in other lanes are false too: each of those threads reports it.)
+    Value failed;
+    for (Value element : adaptor.getCondition()) {
+      Value isFalse = arith::XOrIOp::create(
+          rewriter, loc, element,
+          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+      failed = failed ? arith::OrIOp::create(rewriter, loc, failed, isFalse)
+                      : isFalse;
+    }
+    std::string file = "<unknown>";
+    unsigned line = 0;
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(getCallerOrSelf(loc))) {
+      file = fileLoc.getFilename().str();
+      line = fileLoc.getLine();
+    }
+    auto ifFailed = scf::IfOp::create(rewriter, loc, failed,
+                                      /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifFailed.thenBlock());
+      LLVM::CallOp::create(
+          rewriter, loc, getAssertFail(rewriter, module),
+          ValueRange{getFormatString(rewriter, loc, module, op.getMessage()),
+                     getFormatString(rewriter, loc, module, file),
+                     i32Constant(rewriter, loc, line),
+                     getFormatString(rewriter, loc, module,
+                                     func ? func.getSymName() : "kernel"),
+                     arith::ConstantOp::create(rewriter, loc,
+                                               rewriter.getI64IntegerAttr(1))});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// The location an inlined helper's op reports: where it was written.
+  static Location getCallerOrSelf(Location loc) {
+    while (auto call = dyn_cast<CallSiteLoc>(loc))
+      loc = call.getCallee();
+    if (auto fused = dyn_cast<FusedLoc>(loc))
+      for (Location inner : fused.getLocations())
+        if (isa<FileLineColLoc>(inner))
+          return inner;
+    return loc;
+  }
+};
+
 } // namespace
 
-void mlir::tile::populatePrintOpToLLVMPatterns(TileTypeConverter &converter,
+void mlir::tile::populateDebugOpToLLVMPatterns(TileTypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<PrintOpConversion>(converter, patterns.getContext());
+  patterns.add<PrintOpConversion, AssertOpConversion>(converter,
+                                                      patterns.getContext());
 }
