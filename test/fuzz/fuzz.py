@@ -429,6 +429,41 @@ def m_ptr_snippet(text, rng):
     return insert_before_return(text, k, snip)
 
 
+PARAM_DECL_RE = re.compile(r"^(\s*tile\.param\s+)(\w+)(\s*=\s*)(\S+)", re.M)
+PARAM_USE_RE = re.compile(r"\$\{[^}\n]*\}")
+SHAPE_DIM_RE = re.compile(r"(?<=[<x])(\d+)(?=x)")
+PARAM_VALUES = ["0", "1", "3", "1000", "-1", "-64", "2147483648", "9223372036854775807",
+                "-9223372036854775808", "99999999999999999999", "true", "false", "1.5", "0x10", ""]
+PARAM_EXPRS = ["${N / 0}", "${N % 0}", "${N << 63}", "${-N}", "${log2(N)}", "${log2(0)}",
+               "${cdiv(N, 0)}", "${9223372036854775807 + N}", "${N * 4611686018427387904}",
+               "${N ? 1 : 2}", "${(N}", "${N))}", "${}", "${ N N }", "${true + 1}",
+               "${max(N)}", "${min(N, N, N)}", "${unknown(N)}", "${M}", "${N", "$${N}}",
+               "${N == true}", "${!N}", "${N > 1 ? N : false}"]
+
+
+def m_params(text, rng):
+    """Kernel parameters: defaults set to odd values, uses replaced by odd
+    expressions, or a parameter introduced for one dimension of a type."""
+    decls = list(PARAM_DECL_RE.finditer(text))
+    r = rng.random()
+    if decls and r < 0.4:
+        return _replace_nth(text, PARAM_DECL_RE, rng,
+                            lambda m: m.group(1) + m.group(2) + m.group(3) +
+                            rng.choice(PARAM_VALUES))
+    if PARAM_USE_RE.search(text) and r < 0.7:
+        name = rng.choice(decls).group(2) if decls else "N"
+        return _replace_nth(text, PARAM_USE_RE, rng,
+                            lambda m: rng.choice(PARAM_EXPRS).replace("N", name))
+    # Introduce a parameter for every occurrence of one tile dimension.
+    dims = SHAPE_DIM_RE.findall(text)
+    if not dims:
+        return None
+    dim = rng.choice(dims)
+    body = re.sub(r"(?<=[<x])%s(?=x)" % dim, "${N}", text)
+    value = rng.choice([dim, dim, str(int(dim) * 2), str(max(1, int(dim) // 2))] + PARAM_VALUES)
+    return "tile.param N = %s\n" % value + body
+
+
 MUTATIONS = [
     ("int", m_int_boundary, 6),
     ("float", m_float_special, 3),
@@ -446,6 +481,7 @@ MUTATIONS = [
     ("call", m_add_call, 2),
     ("snippet", m_snippet, 4),
     ("ptr", m_ptr_snippet, 3),
+    ("param", m_params, 3),
 ]
 
 # ----------------------------------------------------------------------------
@@ -877,8 +913,22 @@ def run_args_for(rng, text):
     return args
 
 
+def param_args(rng, text):
+    """Sometimes --param settings: declared names, undeclared ones, odd values."""
+    if rng.random() > 0.15:
+        return []
+    names = [m.group(2) for m in PARAM_DECL_RE.finditer(text)] or ["N"]
+    name = rng.choice(names + ["UNDECLARED", "", "N=1"])
+    return ["--param", "%s=%s" % (name, rng.choice(PARAM_VALUES + ["16", "64", "256"]))]
+
+
 def make_invocation(rng, kind, text, has_ptxas):
     """Returns (tool label, argv template). {input}, {tmp}, {bin} are filled in later."""
+    label, argv = make_invocation_without_params(rng, kind, text, has_ptxas)
+    return label, argv + param_args(rng, text)
+
+
+def make_invocation_without_params(rng, kind, text, has_ptxas):
     if kind == "opt":
         if rng.random() < 0.45:
             return "tile-opt", ["{bin}/tile-opt", "{input}"]
