@@ -37,6 +37,8 @@ namespace {
 
 constexpr llvm::StringLiteral kVprintf = "vprintf";
 constexpr llvm::StringLiteral kAssertFail = "__assertfail";
+/// The default size of the device printf buffer (cudaLimitPrintfFifoSize).
+constexpr int64_t kPrintfBufferBytes = int64_t(1) << 20;
 
 /// The declaration of the device function `name` of `module`, created on
 /// first use.
@@ -189,6 +191,24 @@ struct PrintOpConversion : public OpConversionPattern<PrintOp> {
       rewriter.setInsertionPointToStart(ifFirst.thenBlock());
       printLine({}, value);
     };
+    // CUDA's device printf keeps the lines of a launch in a buffer of
+    // kPrintfBufferBytes by default; lines beyond it are dropped without a
+    // word. One program printing more than that certainly loses some.
+    int64_t lineBytes = 24 + (int64_t)prefix.size() + 16;
+    int64_t lines = 0;
+    for (Value arg : op.getArgs())
+      if (auto tensor = dyn_cast<RankedTensorType>(arg.getType()))
+        lines += tensor.getNumElements();
+      else
+        ++lines;
+    if (lines * lineBytes > kPrintfBufferBytes)
+      op.emitWarning() << "prints " << lines << " lines per program, about "
+                       << lines * lineBytes
+                       << " bytes: more than CUDA's printf buffer of "
+                       << kPrintfBufferBytes
+                       << " bytes holds for a whole launch, so lines will "
+                          "be lost (print a smaller tile, or from one "
+                          "program)";
     if (op.getArgs().empty())
       printScalar(i32Constant(rewriter, loc, 0));
     for (auto [arg, parts] : llvm::zip(op.getArgs(), adaptor.getArgs())) {

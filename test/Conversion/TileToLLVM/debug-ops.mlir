@@ -50,3 +50,4 @@ func.func @check(%x: !tile.ptr<i32>, %n: i32) attributes {tile.kernel, tile.num_
   tile.assert %ok, "x is below n" : tensor<64xi1>
   return
 }
+
