@@ -105,6 +105,9 @@ private:
   static ExprValue makeBool(bool b) { return {true, b ? 1 : 0}; }
 
   std::optional<ExprValue> ternary() {
+    DepthGuard guard(*this);
+    if (guard.tooDeep())
+      return fail("the expression nests deeper than 64 levels");
     size_t start = (skipSpace(), pos);
     std::optional<ExprValue> cond = logicalOr();
     if (!cond)
@@ -313,6 +316,9 @@ private:
   }
 
   std::optional<ExprValue> unary() {
+    DepthGuard guard(*this);
+    if (guard.tooDeep())
+      return fail("the expression nests deeper than 64 levels");
     size_t start = (skipSpace(), pos);
     if (consume("-")) {
       std::optional<ExprValue> v = unary();
@@ -426,7 +432,18 @@ private:
   }
 
   StringRef text;
+  /// Nesting of the recursive rules (parentheses, `?:` and unary
+  /// operators), bounded so that no expression exhausts the stack.
+  struct DepthGuard {
+    explicit DepthGuard(ExprEvaluator &e) : e(e) { ++e.depth; }
+    ~DepthGuard() { --e.depth; }
+    bool tooDeep() const { return e.depth > kMaxDepth; }
+    ExprEvaluator &e;
+  };
+  static constexpr unsigned kMaxDepth = 64;
+
   size_t pos = 0;
+  unsigned depth = 0;
   const llvm::StringMap<KernelParameter> &params;
 };
 

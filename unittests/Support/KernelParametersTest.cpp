@@ -128,6 +128,19 @@ TEST(KernelParameters, ExpressionErrorsNameTheColumn) {
   EXPECT_EQ(eval("T ? A : F"),
             "ERROR: k.mlir:5:3: error: the two choices of '?' differ in kind "
             "(integer and boolean)");
+  // Deep nesting is an error, not a stack overflow.
+  EXPECT_EQ(eval(std::string(100000, '-') + "A"),
+            "ERROR: k.mlir:5:66: error: the expression nests deeper than 64 "
+            "levels");
+  EXPECT_EQ(eval(std::string(200, '(') + "A" + std::string(200, ')')),
+            "ERROR: k.mlir:5:35: error: the expression nests deeper than 64 "
+            "levels");
+  std::string chain;
+  for (int i = 0; i < 100; ++i)
+    chain += "T ? 1 : ";
+  EXPECT_EQ(eval(chain + "2"),
+            "ERROR: k.mlir:5:503: error: the expression nests deeper than 64 "
+            "levels");
   EXPECT_EQ(specialize("x = ${1 + 2\n}"),
             "ERROR: k.mlir:1:5: error: '${' without a closing '}' on its line");
 }
