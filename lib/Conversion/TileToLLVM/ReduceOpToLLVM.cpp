@@ -90,10 +90,6 @@ Partial combineArg(OpBuilder &b, Location loc, bool max, Partial x, Partial y) {
           arith::SelectOp::create(b, loc, takeY, y.index, x.index)};
 }
 
-} // namespace
-
-namespace {
-
 struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
 
