@@ -110,7 +110,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
     return usage("--bench-iters must be positive");
   for (const std::string &arg : options.runArgs) {
     llvm::StringRef flag = llvm::StringRef(arg).ltrim('-');
-    if (arg.front() == '-' &&
+    if (!arg.empty() && arg.front() == '-' &&
         (flag.starts_with("param") || flag.starts_with("tuned") ||
          flag.starts_with("bench") || flag.starts_with("mode")))
       return usage("tile-run's arguments may not contain '" + arg +
