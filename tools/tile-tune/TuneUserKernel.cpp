@@ -42,7 +42,8 @@ struct RunResult {
   std::string out, err;
 };
 
-RunResult runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args) {
+RunResult runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args,
+                  unsigned timeoutSeconds) {
   RunResult result;
   llvm::SmallString<128> outPath, errPath;
   if (llvm::sys::fs::createTemporaryFile("tile-tune", "out", outPath) ||
@@ -56,14 +57,20 @@ RunResult runTool(llvm::StringRef program, llvm::ArrayRef<std::string> args) {
   std::optional<llvm::StringRef> redirects[] = {
       llvm::StringRef(""), llvm::StringRef(outPath), llvm::StringRef(errPath)};
   std::string message;
-  result.status = llvm::sys::ExecuteAndWait(program, argv, std::nullopt,
-                                            redirects, 0, 0, &message);
+  bool failedToRun = false;
+  result.status =
+      llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects,
+                                timeoutSeconds, 0, &message, &failedToRun);
   if (auto b = llvm::MemoryBuffer::getFile(outPath))
     result.out = (*b)->getBuffer().str();
   if (auto b = llvm::MemoryBuffer::getFile(errPath))
     result.err = (*b)->getBuffer().str();
   if (result.status < 0)
-    result.err += message;
+    result.err +=
+        "error: " + (result.status == -2 && !failedToRun
+                         ? "stopped after " + std::to_string(timeoutSeconds) +
+                               " s (" + message + ")\n"
+                         : message + "\n");
   llvm::sys::fs::remove(outPath);
   llvm::sys::fs::remove(errPath);
   return result;
@@ -153,7 +160,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
   // as the runs and `tile-run --tuned`.
   std::vector<std::string> keyArgs = options.runArgs;
   keyArgs.push_back("--print-tuning-key");
-  RunResult keyRun = runTool(runner, keyArgs);
+  RunResult keyRun = runTool(runner, keyArgs, options.candidateTimeout);
   if (keyRun.status != 0) {
     llvm::errs() << keyRun.err;
     return usage("tile-run rejected the arguments (above)");
@@ -207,7 +214,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
     }
     args.push_back("--bench=" + std::to_string(options.benchIters));
     args.push_back("--quiet");
-    RunResult run = runTool(runner, args);
+    RunResult run = runTool(runner, args, options.candidateTimeout);
     std::string label = llvm::join(shown, " ");
     std::optional<double> ms = medianMs(run.out);
     if (run.status == 0 && ms) {

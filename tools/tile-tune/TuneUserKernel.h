@@ -28,6 +28,9 @@ struct UserTuneOptions {
   std::vector<std::string> runArgs; ///< tile-run's arguments
   std::string runner;               ///< tile-run; "" = next to tile-tune
   unsigned benchIters = 100;
+  /// Seconds one setting's tile-run may take before it is stopped (0: no
+  /// limit): a kernel that hangs on the GPU does not hang the tuner.
+  unsigned candidateTimeout = 300;
   bool retune = false;
   const char *argv0 = nullptr;
 };

@@ -78,6 +78,11 @@ static cl::opt<unsigned>
     userBenchIters("bench-iters",
                    cl::desc("Timed runs of each --space setting"),
                    cl::init(100));
+static cl::opt<unsigned> userTimeout(
+    "candidate-timeout",
+    cl::desc("Seconds one --space setting may run before it is stopped and "
+             "rejected (0: no limit)"),
+    cl::init(300));
 static cl::opt<bool>
     userRetune("retune", cl::desc("Measure a --space kernel again even if "
                                   "the cache has it"));
@@ -331,6 +336,7 @@ int main(int argc, char **argv) {
     options.runner = userRunner;
     options.benchIters = userBenchIters;
     options.retune = userRetune;
+    options.candidateTimeout = userTimeout;
     options.argv0 = argv[0];
     return tuneUserKernel(options);
   }
