@@ -1,5 +1,5 @@
-// examples/layernorm.mlir, transpose.mlir, cross_entropy.mlir and
-// matmul_bias_gelu.mlir, specialized with --param, against float64
+// examples/layernorm.mlir, transpose.mlir, cross_entropy.mlir,
+// matmul_bias_gelu.mlir and causal_attention.mlir, specialized with --param, against float64
 // references of the user's (--reference), in the interpreter; irregular
 // sizes leave partial blocks.
 //
@@ -21,6 +21,9 @@
 // DEFINE:     --arg bias=f32[150]:randn --arg i32:200 --arg i32:150 --arg i32:70 \
 // DEFINE:     --arg i64:70 --arg i64:1 --arg i64:150 --arg i64:1 --arg i64:150 \
 // DEFINE:     --arg i64:1 --reference %S/Inputs/matmul-bias-gelu-reference.mlir
+// DEFINE: %{at} = --arg q=f32[3x200x64]:randn --arg k=f32[3x200x64]:randn \
+// DEFINE:     --arg v=f32[3x200x64]:randn --arg o=f32[3x200x64] --arg i32:200 \
+// DEFINE:     --arg f32:0.125 --reference %S/Inputs/causal-attention-reference.mlir
 
 // RUN: %{run} %S/../../../examples/layernorm.mlir %{ln} | FileCheck %s --check-prefix=LN
 // RUN: %{run} %S/../../../examples/layernorm.mlir --param BLOCK=2048,NUM_WARPS=8 %{ln} \
@@ -54,3 +57,16 @@
 // RUN:   | FileCheck %s --check-prefix=MM
 // MM:      reference c: max rel error {{.*}}, tolerance 1.0e-02: PASS
 // MM-NEXT: [exit 0]
+
+// RUN: %{run} %S/../../../examples/causal_attention.mlir \
+// RUN:     --grid '${cdiv(200, BLOCK_M)},3' %{at} | FileCheck %s --check-prefix=AT
+// RUN: %{run} %S/../../../examples/causal_attention.mlir --param BLOCK_M=32,BLOCK_N=64 \
+// RUN:     --grid '${cdiv(200, BLOCK_M)},3' %{at} | FileCheck %s --check-prefix=AT
+// AT:      reference o: max rel error {{.*}}, tolerance 1.0e-05: PASS
+// AT-NEXT: [exit 0]
+
+// Too few programs leave rows unwritten: the reference catches it.
+// RUN: %{run} %S/../../../examples/causal_attention.mlir --grid 1,3 %{at} \
+// RUN:   | FileCheck %s --check-prefix=AT-SHORT
+// AT-SHORT:      reference o: max rel error {{.*}}: FAIL
+// AT-SHORT-NEXT: [exit 1]
