@@ -94,6 +94,17 @@ private:
     }
     return v.value;
   }
+  /// Both operands of a binary integer operator, or std::nullopt (with the
+  /// error) when one is a boolean.
+  std::optional<std::pair<int64_t, int64_t>> integers(const ExprValue &lhs,
+                                                      const ExprValue &rhs,
+                                                      size_t at, StringRef op) {
+    std::optional<int64_t> a = integer(lhs, at, op);
+    std::optional<int64_t> b = a ? integer(rhs, at, op) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    return std::make_pair(*a, *b);
+  }
   std::optional<bool> boolean(const ExprValue &v, size_t at, StringRef op) {
     if (!v.isBool) {
       failAt(at, "'" + op + "' takes booleans, not an integer");
@@ -131,34 +142,23 @@ private:
     return *c ? a : b;
   }
 
-  std::optional<ExprValue> logicalOr() {
-    size_t start = (skipSpace(), pos);
-    std::optional<ExprValue> lhs = logicalAnd();
-    while (lhs && consume("||")) {
-      std::optional<ExprValue> rhs = logicalAnd();
-      if (!rhs)
-        return std::nullopt;
-      std::optional<bool> a = boolean(*lhs, start, "||");
-      std::optional<bool> b = a ? boolean(*rhs, start, "||") : std::nullopt;
-      if (!b)
-        return std::nullopt;
-      lhs = makeBool(*a || *b);
-    }
-    return lhs;
-  }
+  std::optional<ExprValue> logicalOr() { return logical(/*isOr=*/true); }
 
-  std::optional<ExprValue> logicalAnd() {
+  /// `||` (over `&&` terms) or `&&` (over equalities), left to right.
+  std::optional<ExprValue> logical(bool isOr) {
+    StringRef op = isOr ? "||" : "&&";
+    auto operand = [&] { return isOr ? logical(false) : equality(); };
     size_t start = (skipSpace(), pos);
-    std::optional<ExprValue> lhs = equality();
-    while (lhs && consume("&&")) {
-      std::optional<ExprValue> rhs = equality();
+    std::optional<ExprValue> lhs = operand();
+    while (lhs && consume(op)) {
+      std::optional<ExprValue> rhs = operand();
       if (!rhs)
         return std::nullopt;
-      std::optional<bool> a = boolean(*lhs, start, "&&");
-      std::optional<bool> b = a ? boolean(*rhs, start, "&&") : std::nullopt;
+      std::optional<bool> a = boolean(*lhs, start, op);
+      std::optional<bool> b = a ? boolean(*rhs, start, op) : std::nullopt;
       if (!b)
         return std::nullopt;
-      lhs = makeBool(*a && *b);
+      lhs = makeBool(isOr ? *a || *b : *a && *b);
     }
     return lhs;
   }
@@ -203,14 +203,15 @@ private:
       std::optional<ExprValue> rhs = shift();
       if (!rhs)
         return std::nullopt;
-      std::optional<int64_t> a = integer(*lhs, start, op);
-      std::optional<int64_t> b = a ? integer(*rhs, start, op) : std::nullopt;
-      if (!b)
+      std::optional<std::pair<int64_t, int64_t>> ab =
+          integers(*lhs, *rhs, start, op);
+      if (!ab)
         return std::nullopt;
-      bool r = op == "<"    ? *a < *b
-               : op == "<=" ? *a <= *b
-               : op == ">"  ? *a > *b
-                            : *a >= *b;
+      auto [a, b] = *ab;
+      bool r = op == "<"    ? a < b
+               : op == "<=" ? a <= b
+               : op == ">"  ? a > b
+                            : a >= b;
       lhs = makeBool(r);
     }
     return lhs;
@@ -231,20 +232,21 @@ private:
       if (!rhs)
         return std::nullopt;
       StringRef op = left ? "<<" : ">>";
-      std::optional<int64_t> a = integer(*lhs, start, op);
-      std::optional<int64_t> b = a ? integer(*rhs, start, op) : std::nullopt;
-      if (!b)
+      std::optional<std::pair<int64_t, int64_t>> ab =
+          integers(*lhs, *rhs, start, op);
+      if (!ab)
         return std::nullopt;
-      if (*a < 0 || *b < 0 || *b > 62)
+      auto [a, b] = *ab;
+      if (a < 0 || b < 0 || b > 62)
         return failAt(start, "'" + op +
                                  "' takes a non-negative value and a shift "
                                  "of 0 to 62");
       if (left) {
-        if (*a > (INT64_MAX >> *b))
+        if (a > (INT64_MAX >> b))
           return failAt(start, "the value overflows 64 bits");
-        lhs = makeInt(*a << *b);
+        lhs = makeInt(a << b);
       } else {
-        lhs = makeInt(*a >> *b);
+        lhs = makeInt(a >> b);
       }
     }
     return lhs;
@@ -265,12 +267,13 @@ private:
       if (!rhs)
         return std::nullopt;
       StringRef op = add ? "+" : "-";
-      std::optional<int64_t> a = integer(*lhs, start, op);
-      std::optional<int64_t> b = a ? integer(*rhs, start, op) : std::nullopt;
-      if (!b)
+      std::optional<std::pair<int64_t, int64_t>> ab =
+          integers(*lhs, *rhs, start, op);
+      if (!ab)
         return std::nullopt;
+      auto [a, b] = *ab;
       int64_t r;
-      if (add ? llvm::AddOverflow(*a, *b, r) : llvm::SubOverflow(*a, *b, r))
+      if (add ? llvm::AddOverflow(a, b, r) : llvm::SubOverflow(a, b, r))
         return failAt(start, "the value overflows 64 bits");
       lhs = makeInt(r);
     }
@@ -294,21 +297,21 @@ private:
       if (!rhs)
         return std::nullopt;
       std::string opName(1, op);
-      std::optional<int64_t> a = integer(*lhs, start, opName);
-      std::optional<int64_t> b =
-          a ? integer(*rhs, start, opName) : std::nullopt;
-      if (!b)
+      std::optional<std::pair<int64_t, int64_t>> ab =
+          integers(*lhs, *rhs, start, opName);
+      if (!ab)
         return std::nullopt;
+      auto [a, b] = *ab;
       int64_t r;
       if (op == '*') {
-        if (llvm::MulOverflow(*a, *b, r))
+        if (llvm::MulOverflow(a, b, r))
           return failAt(start, "the value overflows 64 bits");
       } else {
-        if (*b == 0)
+        if (b == 0)
           return failAt(start, "division by zero");
-        if (*a == INT64_MIN && *b == -1)
+        if (a == INT64_MIN && b == -1)
           return failAt(start, "the value overflows 64 bits");
-        r = op == '/' ? *a / *b : *a % *b;
+        r = op == '/' ? a / b : a % b;
       }
       lhs = makeInt(r);
     }
@@ -446,6 +449,13 @@ private:
   unsigned depth = 0;
   const llvm::StringMap<KernelParameter> &params;
 };
+
+/// A value as it is substituted and shown: decimal, or true/false.
+std::string formatValue(bool isBool, int64_t value) {
+  if (isBool)
+    return value ? "true" : "false";
+  return std::to_string(value);
+}
 
 std::string located(StringRef file, unsigned line, size_t column,
                     const llvm::Twine &message) {
@@ -658,10 +668,7 @@ mlir::tile::specializeSource(const llvm::MemoryBuffer &source,
                             evaluator.error);
             return std::nullopt;
           }
-          if (value->isBool)
-            out += value->value ? "true" : "false";
-          else
-            out += std::to_string(value->value);
+          out += formatValue(value->isBool, value->value);
           pos = close + 1;
           continue;
         }
@@ -706,8 +713,7 @@ mlir::tile::substituteParameters(StringRef text,
               .str();
       return std::nullopt;
     }
-    out += value->isBool ? (value->value ? "true" : "false")
-                         : std::to_string(value->value);
+    out += formatValue(value->isBool, value->value);
     pos = close + 1;
   }
   return out;
@@ -720,11 +726,7 @@ mlir::tile::describeParameters(llvm::ArrayRef<KernelParameter> parameters) {
   llvm::interleave(
       parameters, os,
       [&](const KernelParameter &p) {
-        os << p.name << "=";
-        if (p.isBool)
-          os << (p.value ? "true" : "false");
-        else
-          os << p.value;
+        os << p.name << "=" << formatValue(p.isBool, p.value);
         if (p.isSet)
           os << " (set)";
       },

@@ -22,6 +22,16 @@ std::string mlir::tile::hashKernelSource(llvm::StringRef text) {
   return hex;
 }
 
+std::string
+mlir::tile::describeSettings(llvm::ArrayRef<ParameterSetting> settings) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      settings, os,
+      [&](const ParameterSetting &s) { os << s.name << "=" << s.value; }, ", ");
+  return text;
+}
+
 static json::Object toJSON(const TuningEntry &entry) {
   json::Object params;
   for (const ParameterSetting &p : entry.parameters) {

@@ -517,16 +517,12 @@ static int run(int argc, char **argv) {
                           "' is set by both --param and --tuned");
       settings->push_back(tuned);
     }
-    if (!quiet) {
-      std::vector<std::string> chosen;
-      for (const ParameterSetting &tuned : entry->parameters)
-        chosen.push_back(tuned.name + "=" + tuned.value);
+    if (!quiet)
       llvm::outs() << llvm::formatv(
           "tile-run: tuned parameters from {0} ({1:f4} ms over {2} "
           "candidates, {3}): {4}\n",
           tunedCache, entry->ms, entry->candidates, entry->date,
-          llvm::join(chosen, ", "));
-    }
+          describeSettings(entry->parameters));
   }
   std::optional<SpecializedSource> specialized =
       specializeSource(*source, *settings, openError);

@@ -185,14 +185,11 @@ int tuneUserKernel(const UserTuneOptions &options) {
     return usage(error);
   if (const TuningEntry *cached = findTuning(entries, entry.key);
       cached && !options.retune) {
-    std::vector<std::string> chosen;
-    for (const ParameterSetting &p : cached->parameters)
-      chosen.push_back(p.name + "=" + p.value);
     llvm::outs() << llvm::formatv(
         "tile-tune: {0} already has this kernel and problem on {1}: {2} "
         "({3:f4} ms, {4}); --retune measures again\n",
-        options.cache, entry.key.device, llvm::join(chosen, ", "), cached->ms,
-        cached->date);
+        options.cache, entry.key.device, describeSettings(cached->parameters),
+        cached->ms, cached->date);
     return 0;
   }
 
@@ -257,11 +254,9 @@ int tuneUserKernel(const UserTuneOptions &options) {
     llvm::errs() << "tile-tune: error: " << error << "\n";
     return 1;
   }
-  std::vector<std::string> chosen;
-  for (const ParameterSetting &p : bestSettings)
-    chosen.push_back(p.name + "=" + p.value);
   llvm::outs() << llvm::formatv("tile-tune: fastest {0} ({1:f4} ms), kept in "
                                 "{2}\n",
-                                llvm::join(chosen, ", "), *best, options.cache);
+                                describeSettings(bestSettings), *best,
+                                options.cache);
   return 0;
 }

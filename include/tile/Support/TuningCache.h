@@ -51,6 +51,9 @@ struct TuningEntry {
   std::string date;
 };
 
+/// "BLOCK_M=128, GROUP_M=8": settings as the tools show them.
+std::string describeSettings(llvm::ArrayRef<ParameterSetting> settings);
+
 /// "xxh3:" and the 64-bit xxh3 hash of a kernel source, in hex.
 std::string hashKernelSource(llvm::StringRef text);
 
