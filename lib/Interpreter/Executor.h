@@ -413,6 +413,16 @@ private:
   std::optional<LogicalResult> execGridOp(Operation *op);
 
   // ReduceOps.cpp
+  /// Element `idx` of `t` as a scalar of type `elem`.
+  static TensorRef scalarOf(const Tensor &t, int64_t idx, Type elem) {
+    auto s = make(elem);
+    copyElem(t, idx, *s, 0);
+    return s;
+  }
+  /// The value a combiner region yields for (acc, v).
+  FailureOr<TensorRef> runCombiner(Region &combiner, TensorRef acc,
+                                   TensorRef v);
+  LogicalResult execScan(ScanOp op);
   LogicalResult execReduce(ReduceOp op);
   std::optional<LogicalResult> execReduceOp(Operation *op);
 

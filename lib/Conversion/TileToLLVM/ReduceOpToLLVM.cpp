@@ -9,7 +9,8 @@
 // f16/bf16 are reduced in f32. Every thread ends with the full result for
 // each of its result slots (the result layout is the slice of the source's).
 // argmax/argmin carry a pair through the same steps: the best value so far
-// and its position along the axis.
+// and its position along the axis. A `custom` combiner's region is inlined
+// at every step and computes in the element type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,9 +43,11 @@ Value mlir::tile::combine(OpBuilder &b, Location loc, ReduceKind kind, Value x,
                    : (Value)arith::MulIOp::create(b, loc, x, y);
   case ReduceKind::ArgMax:
   case ReduceKind::ArgMin:
+  case ReduceKind::Custom:
     break;
   }
-  llvm_unreachable("argmax/argmin combine (value, position) pairs");
+  llvm_unreachable("argmax/argmin combine (value, position) pairs, custom "
+                   "combines with its region");
 }
 
 namespace {
@@ -103,10 +106,14 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
       return op.emitError("the GPU backend reduces elements of at most 32 "
                           "bits, got ")
              << elemType;
+    // A custom combiner computes in the element type, as its region says.
+    ReduceKind kind = op.getKind();
+    bool isCustom = kind == ReduceKind::Custom;
     Type accType = elemType;
-    if (elemType.isF16() || elemType.isBF16())
+    if (!isCustom && (elemType.isF16() || elemType.isBF16()))
       accType = rewriter.getF32Type();
-    if (auto it = dyn_cast<IntegerType>(elemType); it && it.getWidth() < 32)
+    if (auto it = dyn_cast<IntegerType>(elemType);
+        !isCustom && it && it.getWidth() < 32)
       accType = rewriter.getI32Type();
 
     LayoutView view(srcType);
@@ -114,11 +121,13 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     unsigned rd = view.getRootDim(axis);
     int64_t extent = view.getRootExtent(rd);
     ValueRange src = adaptor.getSrc();
-    ReduceKind kind = op.getKind();
     bool isArg = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin;
     auto merge = [&](Partial x, Partial y) -> Partial {
       if (isArg)
         return combineArg(rewriter, loc, kind == ReduceKind::ArgMax, x, y);
+      if (isCustom)
+        return {emitCombiner(rewriter, op.getCombiner(), x.value, y.value),
+                Value()};
       return {combine(rewriter, loc, kind, x.value, y.value), Value()};
     };
     // Positions along the axis of the source's slots (argmax/argmin only).

@@ -433,6 +433,7 @@ struct TileConvertToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, widths);
     populateReduceOpToLLVMPatterns(converter, patterns);
+    populateScanOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
     populateGridSyncOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -286,8 +287,10 @@ Value mlir::tile::emitStageBase(OpBuilder &b, Location loc,
   return gep(b, loc, b.getI8Type(), buffer, bytes);
 }
 
-Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
-                             unsigned mask) {
+/// shfl.sync over the full warp of a 32-bit-or-narrower value (narrower
+/// ones travel widened to 32 bits).
+static Value shuffle(OpBuilder &b, Location loc, Value v, NVVM::ShflKind kind,
+                     unsigned offset, unsigned clamp) {
   Type type = v.getType();
   Type i32 = b.getI32Type();
   Value word = v;
@@ -298,15 +301,37 @@ Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
   } else if (auto it = dyn_cast<IntegerType>(type); it && it.getWidth() < 32) {
     word = arith::ExtSIOp::create(b, loc, i32, v);
   }
-  Value shuffled = NVVM::ShflOp::create(
-      b, loc, word.getType(), i32Constant(b, loc, -1), word,
-      i32Constant(b, loc, mask), i32Constant(b, loc, 0x1f),
-      NVVM::ShflKind::bfly, UnitAttr());
+  Value shuffled =
+      NVVM::ShflOp::create(b, loc, word.getType(), i32Constant(b, loc, -1),
+                           word, i32Constant(b, loc, offset),
+                           i32Constant(b, loc, clamp), kind, UnitAttr());
   if (shuffled.getType() == type)
     return shuffled;
   if (isa<FloatType>(type))
     return arith::TruncFOp::create(b, loc, type, shuffled);
   return arith::TruncIOp::create(b, loc, type, shuffled);
+}
+
+Value mlir::tile::shuffleXor(OpBuilder &b, Location loc, Value v,
+                             unsigned mask) {
+  return shuffle(b, loc, v, NVVM::ShflKind::bfly, mask, 0x1f);
+}
+
+Value mlir::tile::shuffleUp(OpBuilder &b, Location loc, Value v,
+                            unsigned delta) {
+  // Clamp 0: lanes below `delta` read their own value.
+  return shuffle(b, loc, v, NVVM::ShflKind::up, delta, 0);
+}
+
+Value mlir::tile::emitCombiner(OpBuilder &b, Region &combiner, Value x,
+                               Value y) {
+  Block &block = combiner.front();
+  IRMapping mapping;
+  mapping.map(block.getArgument(0), x);
+  mapping.map(block.getArgument(1), y);
+  for (Operation &op : block.without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookup(block.getTerminator()->getOperand(0));
 }
 
 Value mlir::tile::roundToTF32Bits(OpBuilder &b, Location loc, Value f,
@@ -366,6 +391,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
   // tile.atomic_add hands thread 0's result to the others in one word.
   if (isa<AtomicAddOp>(op))
     return 4;
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return getScanSharedBytes(scan);
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto type = reduce.getSrc().getType();
     if (!type.getEncoding())

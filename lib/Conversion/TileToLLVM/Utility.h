@@ -162,9 +162,16 @@ SharedLayout getSharedLayout(Value buffer);
 /// `layout`, given the buffer's converted base pointer (`!llvm.ptr<3>`).
 Value emitStageBase(OpBuilder &b, Location loc, const SharedLayout &layout,
                     Value buffer, Value stage);
-/// The value of lane `lane ^ mask` (i32 or f32 values; others are
-/// extended/bitcast around the shuffle).
+/// The value of lane `lane ^ mask` (i32 or f32 values; narrower ones are
+/// extended around the shuffle).
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
+/// The value of lane `lane - delta` (lanes below `delta`: their own).
+Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned delta);
+/// The value a `custom` combiner region yields for (x, y): its ops cloned
+/// at the insertion point.
+Value emitCombiner(OpBuilder &b, Region &combiner, Value x, Value y);
+/// Shared memory bytes the lowering of `op` uses (see ScanOpToLLVM.cpp).
+int64_t getScanSharedBytes(ScanOp op);
 
 /// `x` combined with `y` by a reduction of `kind` (max/min propagate NaN).
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);

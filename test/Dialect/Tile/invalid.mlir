@@ -761,6 +761,110 @@ func.func @reduce_element_type(%x: tensor<128xf32>) {
 
 // -----
 
+// A combiner region comes with 'custom' only, and 'custom' needs one.
+func.func @reduce_custom_without_region(%x: tensor<64x128xf32>) {
+  // expected-error @+1 {{'tile.reduce' op 'custom' needs a combiner region: { ^bb0(%a: f32, %b: f32): ... tile.yield %c : f32 }}}
+  %0 = tile.reduce custom %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_region_with_builtin_kind(%x: tensor<64x128xf32>) {
+  // expected-error @+1 {{'tile.reduce' op has a combiner region, which only 'custom' takes; sum combines by itself}}
+  %0 = tile.reduce sum %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combiner_argument_types(%x: tensor<64x128xf32>) {
+  // expected-error @+1 {{'tile.reduce' op the combiner takes two arguments of the element type 'f32', got ('f16', 'f16')}}
+  %0 = tile.reduce custom %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32> {
+  ^bb0(%a: f16, %b: f16):
+    %c = arith.extf %a : f16 to f32
+    tile.yield %c : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combiner_yield_type(%x: tensor<128xi32>) {
+  %0 = tile.scan custom %x axis = 0 : tensor<128xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %c = arith.cmpi slt, %a, %b : i32
+    // expected-error @+1 {{'tile.yield' op must yield one value of the element type 'i32', got ('i1')}}
+    tile.yield %c : i1
+  }
+  return
+}
+
+// -----
+
+func.func @combiner_tile_op(%x: tensor<128xf32>) {
+  %0 = tile.scan custom %x axis = 0 : tensor<128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'tile.splat' op cannot be used in a combiner, which takes arith and math ops on scalars}}
+    %t = tile.splat %a : tensor<4xf32>
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combiner_tensor_value(%x: tensor<128xf32>) {
+  %0 = tile.scan custom %x axis = 0 : tensor<128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'arith.constant' op in a combiner works on scalars, not 'tensor<4xf32>'}}
+    %t = arith.constant dense<1.0> : tensor<4xf32>
+    tile.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combiner_outside_value(%x: tensor<128xf32>, %y: f32) {
+  // expected-note @+1 {{required by region isolation constraints}}
+  %0 = tile.scan custom %x axis = 0 : tensor<128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{'arith.addf' op using value defined outside the region}}
+    %s = arith.addf %a, %y : f32
+    tile.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @scan_argmax(%x: tensor<128xf32>) {
+  // expected-error @+1 {{'tile.scan' op combines with sum, prod, max, min or custom, not argmax}}
+  %0 = tile.scan argmax %x axis = 0 : tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @scan_axis(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{'tile.scan' op axis 2 is out of range for rank 2}}
+  %0 = tile.scan sum %x axis = 2 : tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @yield_outside_combiner(%x: f32) {
+  // expected-error @+1 {{'tile.yield' op expects parent op to be one of 'tile.reduce, tile.scan'}}
+  tile.yield %x : f32
+}
+
+// -----
+
 // argmax/argmin give positions (i32), whatever the elements are.
 func.func @argmax_result_type(%x: tensor<64x128xf32>) {
   // expected-error @+1 {{'tile.reduce' op reducing 'tensor<64x128xf32>' along axis 1 gives 'tensor<64xi32>', not 'tensor<64xf32>'}}

@@ -192,7 +192,8 @@ func.func @result_rank_mismatch(%x: i32) {
 #b2 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 func.func @result_slice_rank_mismatch(%x: tensor<16x16xf32, #b2>) {
   // expected-error @+1 {{'tile.reduce' op result #0 has a layout of rank 1 for a tile of rank 2}}
-  %0 = "tile.reduce"(%x) <{axis = 0 : i32, kind = #tile<reduce_kind sum>}> : (tensor<16x16xf32, #b2>) -> tensor<1x16xf32, #tile.slice<{dim = 0, parent = #b2}>>
+  %0 = "tile.reduce"(%x) <{axis = 0 : i32, kind = #tile<reduce_kind sum>}> ({
+  }) : (tensor<16x16xf32, #b2>) -> tensor<1x16xf32, #tile.slice<{dim = 0, parent = #b2}>>
   return
 }
 

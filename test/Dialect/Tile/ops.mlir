@@ -295,7 +295,8 @@ func.func @block_pointer_rank0(%p: !tile.ptr<f64>) -> tensor<f64> {
 // CHECK-NEXT:    tile.reduce argmax %[[X]] axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
 // CHECK-NEXT:    tile.reduce argmin %[[V]] axis = 0 : tensor<128xf32> -> i32
 // GENERIC-LABEL: sym_name = "reduce"
-// GENERIC:         "tile.reduce"(%{{.*}}) <{axis = 1 : i32, kind = #tile<reduce_kind max>}> : (tensor<64x128xf32>) -> tensor<64xf32>
+// GENERIC:         "tile.reduce"(%{{.*}}) <{axis = 1 : i32, kind = #tile<reduce_kind max>}> ({
+// GENERIC-NEXT:    }) : (tensor<64x128xf32>) -> tensor<64xf32>
 func.func @reduce(%x: tensor<64x128xf32>, %v: tensor<128xf32>,
                   %i: tensor<2x4x8xi32>) {
   %0 = tile.reduce max %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
@@ -306,6 +307,60 @@ func.func @reduce(%x: tensor<64x128xf32>, %v: tensor<128xf32>,
   %5 = tile.reduce prod %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
   %6 = tile.reduce argmax %x axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
   %7 = tile.reduce argmin %v axis = 0 : tensor<128xf32> -> i32
+  return
+}
+
+// CHECK-LABEL: func.func @reduce_custom(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<64x128xf32>
+// CHECK-NEXT:    tile.reduce custom %[[X]] axis = 1 : tensor<64x128xf32> -> tensor<64xf32> {
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
+// CHECK-NEXT:      %[[AA:.*]] = math.absf %[[A]] : f32
+// CHECK-NEXT:      %[[BA:.*]] = math.absf %[[B]] : f32
+// CHECK-NEXT:      %[[M:.*]] = arith.maximumf %[[AA]], %[[BA]] : f32
+// CHECK-NEXT:      tile.yield %[[M]] : f32
+// CHECK-NEXT:    }
+// GENERIC-LABEL: sym_name = "reduce_custom"
+// GENERIC:         "tile.reduce"(%{{.*}}) <{axis = 1 : i32, kind = #tile<reduce_kind custom>}> ({
+// GENERIC:           "tile.yield"(%{{.*}}) : (f32) -> ()
+func.func @reduce_custom(%x: tensor<64x128xf32>) {
+  %0 = tile.reduce custom %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %aa = math.absf %a : f32
+    %ba = math.absf %b : f32
+    %m = arith.maximumf %aa, %ba : f32
+    tile.yield %m : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @scan(
+// CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<64x128xf32>, %[[I:[a-z0-9]+]]: tensor<128xi32>
+// CHECK-NEXT:    tile.scan sum %[[X]] axis = 1 : tensor<64x128xf32>
+// CHECK-NEXT:    tile.scan prod %[[X]] axis = 0 reverse : tensor<64x128xf32>
+// CHECK-NEXT:    tile.scan max %[[I]] axis = 0 : tensor<128xi32>
+// CHECK-NEXT:    tile.scan min %[[X]] axis = 1 reverse : tensor<64x128xf32>
+// CHECK-NEXT:    tile.scan custom %[[I]] axis = 0 : tensor<128xi32> {
+// CHECK-NEXT:    ^bb0(%[[A:.*]]: i32, %[[B:.*]]: i32):
+// CHECK-NEXT:      %[[C:.*]] = arith.constant 255 : i32
+// CHECK-NEXT:      %[[S:.*]] = arith.addi %[[A]], %[[B]] : i32
+// CHECK-NEXT:      %[[M:.*]] = arith.andi %[[S]], %[[C]] : i32
+// CHECK-NEXT:      tile.yield %[[M]] : i32
+// CHECK-NEXT:    }
+// GENERIC-LABEL: sym_name = "scan"
+// GENERIC:         "tile.scan"(%{{.*}}) <{axis = 1 : i32, kind = #tile<reduce_kind sum>}> ({
+// GENERIC:         "tile.scan"(%{{.*}}) <{axis = 0 : i32, kind = #tile<reduce_kind prod>, reverse}> ({
+func.func @scan(%x: tensor<64x128xf32>, %i: tensor<128xi32>) {
+  %0 = tile.scan sum %x axis = 1 : tensor<64x128xf32>
+  %1 = tile.scan prod %x axis = 0 reverse : tensor<64x128xf32>
+  %2 = tile.scan max %i axis = 0 : tensor<128xi32>
+  %3 = tile.scan min %x axis = 1 reverse : tensor<64x128xf32>
+  %4 = tile.scan custom %i axis = 0 : tensor<128xi32> {
+  ^bb0(%a: i32, %b: i32):
+    %c255 = arith.constant 255 : i32
+    %s = arith.addi %a, %b : i32
+    %m = arith.andi %s, %c255 : i32
+    tile.yield %m : i32
+  }
   return
 }
 

@@ -55,6 +55,8 @@ void populateGridSyncOpToLLVMPatterns(TileTypeConverter &converter,
                                       RewritePatternSet &patterns);
 void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns);
+void populateScanOpToLLVMPatterns(TileTypeConverter &converter,
+                                  RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,

@@ -457,6 +457,57 @@ LogicalResult BlockStoreOp::verify() {
 // Computation
 //===----------------------------------------------------------------------===//
 
+/// The combiner region of `tile.reduce custom` / `tile.scan custom`: one
+/// block taking two `elem` arguments and yielding one, with arith and math
+/// ops on scalars only (the GPU lowering inlines it at every combining
+/// step, the interpreter runs it on scalars); the ops' IsolatedFromAbove
+/// keeps values from outside out of it.
+static LogicalResult verifyCombiner(Operation *op, ReduceKind kind,
+                                    Region &region, Type elem) {
+  if (kind != ReduceKind::Custom) {
+    if (!region.empty())
+      return op->emitOpError()
+             << "has a combiner region, which only 'custom' takes; "
+             << stringifyReduceKind(kind) << " combines by itself";
+    return success();
+  }
+  if (region.empty()) {
+    std::string type;
+    llvm::raw_string_ostream(type) << elem;
+    return op->emitOpError()
+           << "'custom' needs a combiner region: { ^bb0(%a: " << type
+           << ", %b: " << type << "): ... tile.yield %c : " << type << " }";
+  }
+  if (!region.hasOneBlock())
+    return op->emitOpError("the combiner region must have one block");
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 ||
+      llvm::any_of(block.getArgumentTypes(), [&](Type t) { return t != elem; }))
+    return op->emitOpError()
+           << "the combiner takes two arguments of the "
+              "element type "
+           << elem << ", got (" << block.getArgumentTypes() << ")";
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return op->emitOpError("the combiner region must end with tile.yield");
+  if (yield.getValues().size() != 1 || yield.getValues()[0].getType() != elem)
+    return yield.emitOpError()
+           << "must yield one value of the element type " << elem << ", got ("
+           << yield.getValues().getTypes() << ")";
+  for (Operation &inner : block.without_terminator()) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(inner.getDialect()))
+      return inner.emitOpError()
+             << "cannot be used in a combiner, which takes arith and math "
+                "ops on scalars";
+    for (Type t :
+         llvm::concat<Type>(inner.getOperandTypes(), inner.getResultTypes()))
+      if (isa<ShapedType>(t))
+        return inner.emitOpError()
+               << "in a combiner works on scalars, not " << t;
+  }
+  return success();
+}
+
 LogicalResult ReduceOp::verify() {
   auto src = getSrc().getType();
   int64_t axis = getAxis();
@@ -465,6 +516,8 @@ LogicalResult ReduceOp::verify() {
   Type elem = src.getElementType();
   if (!isa<FloatType, IntegerType>(elem))
     return emitOpError() << "cannot reduce a tile of " << elem;
+  if (failed(verifyCombiner(*this, getKind(), getCombiner(), elem)))
+    return failure();
   bool isArg =
       getKind() == ReduceKind::ArgMax || getKind() == ReduceKind::ArgMin;
   // A position along the axis, whatever the elements are.
@@ -487,6 +540,20 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "reducing " << src << " along axis " << axis
                          << " gives " << expected << ", not " << actual;
   return success();
+}
+
+LogicalResult ScanOp::verify() {
+  auto src = getSrc().getType();
+  if (failed(verifyAxis(*this, getAxis(), src.getRank())))
+    return failure();
+  Type elem = src.getElementType();
+  if (!isa<FloatType, IntegerType>(elem))
+    return emitOpError() << "cannot scan a tile of " << elem;
+  ReduceKind kind = getKind();
+  if (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin)
+    return emitOpError() << "combines with sum, prod, max, min or custom, not "
+                         << stringifyReduceKind(kind);
+  return verifyCombiner(*this, kind, getCombiner(), elem);
 }
 
 LogicalResult AssertOp::verify() {
@@ -512,6 +579,7 @@ static FailureOr<int64_t> getClusterSize(Operation *op) {
 
 LogicalResult ClusterReduceOp::verify() {
   ReduceKind kind = getKind();
+  // (custom has no region here to combine with.)
   if (kind != ReduceKind::Max && kind != ReduceKind::Min &&
       kind != ReduceKind::Sum)
     return emitOpError() << "combines with max, min or sum, not "

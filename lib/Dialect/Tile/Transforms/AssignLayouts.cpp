@@ -184,6 +184,7 @@ private:
               order.push_back((unsigned)d);
             requestedOrder[o.getResult()] = order;
           })
+          .Case([&](ScanOp o) { join(o.getSrc(), o.getResult()); })
           .Case([&](ReduceOp o) {
             if (getTileType(o.getResult()))
               links.push_back(

@@ -13,7 +13,8 @@ def Tile_ReduceKind
           [I32EnumAttrCase<"Max", 0, "max">, I32EnumAttrCase<"Min", 1, "min">,
            I32EnumAttrCase<"Sum", 2, "sum">, I32EnumAttrCase<"Prod", 3, "prod">,
            I32EnumAttrCase<"ArgMax", 4, "argmax">,
-           I32EnumAttrCase<"ArgMin", 5, "argmin">]> {
+           I32EnumAttrCase<"ArgMin", 5, "argmin">,
+           I32EnumAttrCase<"Custom", 6, "custom">]> {
   let cppNamespace = "::mlir::tile";
   let genSpecializedAttr = 0;
 }

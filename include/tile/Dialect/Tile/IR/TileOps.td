@@ -491,32 +491,102 @@ def Tile_LocalStoreOp : Tile_Op<"local_store", [MemoryEffects<[MemWrite]>]> {
 // Computation
 //===----------------------------------------------------------------------===//
 
-def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure, IsolatedFromAbove]> {
   let summary = "Reduce a tile along one axis: max, min, sum, prod, argmax, "
-                "argmin";
+                "argmin, or a combiner of one's own";
   let description = [{
     ```mlir
     %m = tile.reduce max %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
     %s = tile.reduce sum %v axis = 0 : tensor<128xf32> -> f32
     %i = tile.reduce argmax %x axis = 1 : tensor<64x128xf32> -> tensor<64xi32>
+    %a = tile.reduce custom %x axis = 1 : tensor<64x128xf32> -> tensor<64xf32> {
+    ^bb0(%l: f32, %r: f32):
+      %la = math.absf %l : f32
+      %ra = math.absf %r : f32
+      %m = arith.maximumf %la, %ra : f32
+      tile.yield %m : f32
+    }
     ```
     The result drops dimension `axis`; a 1-d tile reduces to a scalar.
     `max`/`min` on floats propagate NaN, as `arith.maximumf` does. `sum` and
-    `prod` of integers wrap.
+    `prod` of integers wrap. The interpreter combines floats in float64 and
+    rounds once; the GPU combines f16 and bf16 in f32.
 
     `argmax`/`argmin` give the i32 position along `axis` of the largest
     (smallest) element, the first one where several are equal, as
     `torch.argmax` does; a NaN counts as larger (and as smaller) than every
     number, so the position of the first NaN is the result where there is
     one.
+
+    `custom` combines with the region (Triton's `tl.reduce`): it takes two
+    elements and yields one, of the tile's element type, with `arith` and
+    `math` ops on scalars and nothing from outside the region. It must be
+    associative and commutative: the GPU combines in a tree whose shape
+    depends on the layout. It computes in the element type itself (no
+    widening), in the interpreter as on the GPU.
   }];
   let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src,
                        ConfinedAttr<I32Attr, [IntNonNegative]>:$axis);
   let results = (outs AnyTypeOf<[Tile_Float, Tile_Int, Tile_Tensor]>:$result);
+  let regions = (region AnyRegion:$combiner);
   let assemblyFormat = [{
     `` $kind $src `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+    ($combiner^)?
   }];
   let hasVerifier = 1;
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, IsolatedFromAbove,
+                                   AllTypesMatch<["src", "result"]>]> {
+  let summary = "Inclusive prefix combination along one axis: cumulative "
+                "sum, product, max, min, or a combiner of one's own";
+  let description = [{
+    ```mlir
+    %c = tile.scan sum %x axis = 1 : tensor<64x128xf32>
+    %p = tile.scan prod %x axis = 0 reverse : tensor<128xf32>
+    %h = tile.scan custom %x axis = 0 : tensor<128xi32> {
+    ^bb0(%l: i32, %r: i32):
+      %c255 = arith.constant 255 : i32
+      %s = arith.addi %l, %r : i32
+      %m = arith.andi %s, %c255 : i32
+      tile.yield %m : i32
+    }
+    ```
+    Element `i` along `axis` of the result combines the elements `0..i` of
+    the source (`torch.cumsum`, `torch.cummax`'s values); with `reverse`,
+    the elements `i..n-1`. The result has the source's type. Floats: the
+    interpreter combines in float64 and rounds each result once, the GPU
+    combines f16 and bf16 in f32; `max`/`min` propagate NaN. Integers
+    wrap.
+
+    `custom` combines with the region (Triton's `tl.associative_scan`), as
+    for `tile.reduce`: two elements in, one out, of the element type. It
+    must be associative; it need not be commutative: its left operand is
+    always the part nearer the start of the scan (the end of the axis with
+    `reverse`).
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_Tensor:$src,
+      ConfinedAttr<I32Attr, [IntNonNegative]>:$axis, UnitAttr:$reverse);
+  let results = (outs Tile_Tensor:$result);
+  let regions = (region AnyRegion:$combiner);
+  let assemblyFormat = [{
+    `` $kind $src `axis` `=` $axis (`reverse` $reverse^)? attr-dict `:`
+    type($src) ($combiner^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
+                                     ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "The value a combiner region gives";
+  let description = [{
+    ```mlir
+    tile.yield %m : f32
+    ```
+    Ends the combiner region of `tile.reduce custom` and `tile.scan custom`.
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
 }
 
 def Tile_ClusterReduceOp : Tile_Op<"cluster_reduce",
