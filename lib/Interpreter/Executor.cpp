@@ -36,9 +36,9 @@ LogicalResult Executor::execOp(Operation *op) {
   using Family = std::optional<LogicalResult> (Executor::*)(Operation *);
   for (Family family :
        {&Executor::execControlFlowOp, &Executor::execShapeOp,
-        &Executor::execMemoryOp, &Executor::execReduceOp, &Executor::execGridOp,
-        &Executor::execDotOp, &Executor::execDebugOp, &Executor::execArithOp,
-        &Executor::execMathOp})
+        &Executor::execMemoryOp, &Executor::execAtomicOp,
+        &Executor::execReduceOp, &Executor::execGridOp, &Executor::execDotOp,
+        &Executor::execDebugOp, &Executor::execArithOp, &Executor::execMathOp})
     if (std::optional<LogicalResult> result = (this->*family)(op))
       return *result;
   return error(op) << "the interpreter does not support '" << op->getName()

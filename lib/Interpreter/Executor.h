@@ -412,6 +412,14 @@ private:
   LogicalResult execClusterGather(ClusterGatherOp op);
   std::optional<LogicalResult> execGridOp(Operation *op);
 
+  // AtomicOps.cpp
+  template <typename Fn>
+  LogicalResult forEachAtomicElement(Operation *op, Value ptrValue,
+                                     Value maskValue, Type elem, Fn update);
+  LogicalResult execAtomicRMW(AtomicRMWOp op);
+  LogicalResult execAtomicCAS(AtomicCASOp op);
+  std::optional<LogicalResult> execAtomicOp(Operation *op);
+
   // ReduceOps.cpp
   /// Element `idx` of `t` as a scalar of type `elem`.
   static TensorRef scalarOf(const Tensor &t, int64_t idx, Type elem) {

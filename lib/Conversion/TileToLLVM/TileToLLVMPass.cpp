@@ -434,6 +434,7 @@ struct TileConvertToLLVMPass
     populateMemoryOpToLLVMPatterns(converter, patterns, widths);
     populateReduceOpToLLVMPatterns(converter, patterns);
     populateScanOpToLLVMPatterns(converter, patterns);
+    populateAtomicOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
     populateGridSyncOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);

@@ -393,6 +393,8 @@ int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
     return 4;
   if (auto scan = dyn_cast<ScanOp>(op))
     return getScanSharedBytes(scan);
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return getAtomicSharedBytes(op);
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto type = reduce.getSrc().getType();
     if (!type.getEncoding())

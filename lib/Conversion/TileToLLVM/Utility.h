@@ -172,6 +172,8 @@ Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned delta);
 Value emitCombiner(OpBuilder &b, Region &combiner, Value x, Value y);
 /// Shared memory bytes the lowering of `op` uses (see ScanOpToLLVM.cpp).
 int64_t getScanSharedBytes(ScanOp op);
+/// The same for tile.atomic_rmw / tile.atomic_cas (see AtomicOpToLLVM.cpp).
+int64_t getAtomicSharedBytes(Operation *op);
 
 /// `x` combined with `y` by a reduction of `kind` (max/min propagate NaN).
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y);

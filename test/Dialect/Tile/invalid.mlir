@@ -865,6 +865,39 @@ func.func @yield_outside_combiner(%x: f32) {
 
 // -----
 
+func.func @atomic_and_on_floats(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>) {
+  // expected-error @+1 {{'tile.atomic_rmw' op 'and' takes elements of type i32, i64; not 'f32'}}
+  %0 = tile.atomic_rmw and %p, %v : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @atomic_add_on_i8(%p: !tile.ptr<i8>, %v: i8) {
+  // expected-error @+1 {{'tile.atomic_rmw' op 'add' takes elements of type f32, f16, bf16, f64, i32, i64; not 'i8'}}
+  %0 = tile.atomic_rmw add %p, %v : !tile.ptr<i8>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_on_floats(%p: !tile.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'tile.atomic_cas' op takes i32 or i64 elements, not 'f32'}}
+  %0 = tile.atomic_cas %p, %v, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @atomic_unknown_scope(%p: !tile.ptr<i32>, %v: i32) {
+  // expected-error @+2 {{expected ::mlir::tile::MemoryScope to be one of: cta, gpu}}
+  // expected-error @+1 {{failed to parse Tile_MemoryScopeAttr parameter 'value'}}
+  %0 = tile.atomic_rmw add %p, %v scope = sys : !tile.ptr<i32>
+  return
+}
+
+// -----
+
 // argmax/argmin give positions (i32), whatever the elements are.
 func.func @argmax_result_type(%x: tensor<64x128xf32>) {
   // expected-error @+1 {{'tile.reduce' op reducing 'tensor<64x128xf32>' along axis 1 gives 'tensor<64xi32>', not 'tensor<64xf32>'}}

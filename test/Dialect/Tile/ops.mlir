@@ -333,6 +333,23 @@ func.func @reduce_custom(%x: tensor<64x128xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @atomics(
+// CHECK-SAME:    %[[P:[a-z0-9]+]]: tensor<128x!tile.ptr<f32>>, %[[V:[a-z0-9]+]]: tensor<128xf32>, %[[M:[a-z0-9]+]]: tensor<128xi1>, %[[Q:[a-z0-9]+]]: !tile.ptr<i32>, %[[I:[a-z0-9]+]]: i32
+// CHECK-NEXT:    tile.atomic_rmw add %[[P]], %[[V]], %[[M]] : tensor<128x!tile.ptr<f32>>
+// CHECK-NEXT:    tile.atomic_rmw max %[[Q]], %[[I]] sem = relaxed scope = cta : !tile.ptr<i32>
+// CHECK-NEXT:    tile.atomic_rmw xchg %[[P]], %[[V]] sem = release : tensor<128x!tile.ptr<f32>>
+// CHECK-NEXT:    tile.atomic_cas %[[Q]], %[[I]], %[[I]] sem = acquire : !tile.ptr<i32>
+// GENERIC-LABEL: sym_name = "atomics"
+// GENERIC:         "tile.atomic_rmw"(%{{.*}}, %{{.*}}, %{{.*}}) <{kind = #tile<atomic_kind add>, scope = #tile<memory_scope gpu>, sem = #tile<memory_semantic acq_rel>}>
+func.func @atomics(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>,
+                   %m: tensor<128xi1>, %q: !tile.ptr<i32>, %i: i32) {
+  %0 = tile.atomic_rmw add %p, %v, %m : tensor<128x!tile.ptr<f32>>
+  %1 = tile.atomic_rmw max %q, %i sem = relaxed scope = cta : !tile.ptr<i32>
+  %2 = tile.atomic_rmw xchg %p, %v sem = release : tensor<128x!tile.ptr<f32>>
+  %3 = tile.atomic_cas %q, %i, %i sem = acquire : !tile.ptr<i32>
+  return
+}
+
 // CHECK-LABEL: func.func @scan(
 // CHECK-SAME:    %[[X:[a-z0-9]+]]: tensor<64x128xf32>, %[[I:[a-z0-9]+]]: tensor<128xi32>
 // CHECK-NEXT:    tile.scan sum %[[X]] axis = 1 : tensor<64x128xf32>

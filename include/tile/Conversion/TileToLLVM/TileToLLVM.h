@@ -57,6 +57,9 @@ void populateReduceOpToLLVMPatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns);
 void populateScanOpToLLVMPatterns(TileTypeConverter &converter,
                                   RewritePatternSet &patterns);
+/// tile.atomic_rmw and tile.atomic_cas (AtomicOpToLLVM.cpp).
+void populateAtomicOpToLLVMPatterns(TileTypeConverter &converter,
+                                    RewritePatternSet &patterns);
 void populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
 void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,

@@ -7,6 +7,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -597,6 +598,48 @@ static LogicalResult verifyCounterPointer(Operation *op, Type ptr) {
 
 LogicalResult AtomicAddOp::verify() {
   return verifyCounterPointer(*this, getPtr().getType());
+}
+
+/// Whether `type` is one of `allowed` ("f32", "i64", ...), by its printed
+/// name.
+static bool isOneOf(Type type, ArrayRef<StringRef> allowed) {
+  std::string name;
+  llvm::raw_string_ostream(name) << type;
+  return llvm::is_contained(allowed, name);
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type elem = getElementTypeOrSelf(getVal().getType());
+  SmallVector<StringRef> allowed;
+  switch (getKind()) {
+  case AtomicKind::Add:
+    allowed = {"f32", "f16", "bf16", "f64", "i32", "i64"};
+    break;
+  case AtomicKind::Max:
+  case AtomicKind::Min:
+    allowed = {"i32", "i64", "f32", "f64"};
+    break;
+  case AtomicKind::And:
+  case AtomicKind::Or:
+  case AtomicKind::Xor:
+    allowed = {"i32", "i64"};
+    break;
+  case AtomicKind::Xchg:
+    allowed = {"f32", "f64", "i32", "i64"};
+    break;
+  }
+  if (!isOneOf(elem, allowed))
+    return emitOpError() << "'" << stringifyAtomicKind(getKind())
+                         << "' takes elements of type "
+                         << llvm::join(allowed, ", ") << "; not " << elem;
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type elem = getElementTypeOrSelf(getVal().getType());
+  if (!isOneOf(elem, {"i32", "i64"}))
+    return emitOpError() << "takes i32 or i64 elements, not " << elem;
+  return success();
 }
 
 LogicalResult WaitAtLeastOp::verify() {

@@ -140,7 +140,7 @@ private:
   void joinAll(ValueRange values) {
     Value first;
     for (Value v : values) {
-      if (!getTileType(v))
+      if (!v || !getTileType(v))
         continue;
       if (first)
         join(first, v);
@@ -185,6 +185,13 @@ private:
             requestedOrder[o.getResult()] = order;
           })
           .Case([&](ScanOp o) { join(o.getSrc(), o.getResult()); })
+          .Case([&](AtomicRMWOp o) {
+            joinAll({o.getPtr(), o.getVal(), o.getMask(), o.getResult()});
+          })
+          .Case([&](AtomicCASOp o) {
+            joinAll({o.getPtr(), o.getCmp(), o.getVal(), o.getMask(),
+                     o.getResult()});
+          })
           .Case([&](ReduceOp o) {
             if (getTileType(o.getResult()))
               links.push_back(

@@ -20,6 +20,41 @@ def Tile_ReduceKind
 }
 def Tile_ReduceKindAttr : EnumAttr<Tile_Dialect, Tile_ReduceKind, "reduce_kind">;
 
+def Tile_AtomicKind
+    : I32EnumAttr<
+          "AtomicKind", "read-modify-write of tile.atomic_rmw",
+          [I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Max", 1, "max">,
+           I32EnumAttrCase<"Min", 2, "min">, I32EnumAttrCase<"And", 3, "and">,
+           I32EnumAttrCase<"Or", 4, "or">, I32EnumAttrCase<"Xor", 5, "xor">,
+           I32EnumAttrCase<"Xchg", 6, "xchg">]> {
+  let cppNamespace = "::mlir::tile";
+  let genSpecializedAttr = 0;
+}
+def Tile_AtomicKindAttr
+    : EnumAttr<Tile_Dialect, Tile_AtomicKind, "atomic_kind">;
+
+def Tile_MemorySemantic
+    : I32EnumAttr<"MemorySemantic", "ordering of an atomic operation",
+                  [I32EnumAttrCase<"Relaxed", 0, "relaxed">,
+                   I32EnumAttrCase<"Acquire", 1, "acquire">,
+                   I32EnumAttrCase<"Release", 2, "release">,
+                   I32EnumAttrCase<"AcqRel", 3, "acq_rel">]> {
+  let cppNamespace = "::mlir::tile";
+  let genSpecializedAttr = 0;
+}
+def Tile_MemorySemanticAttr
+    : EnumAttr<Tile_Dialect, Tile_MemorySemantic, "memory_semantic">;
+
+def Tile_MemoryScope
+    : I32EnumAttr<"MemoryScope", "threads an atomic operation orders with",
+                  [I32EnumAttrCase<"CTA", 0, "cta">,
+                   I32EnumAttrCase<"GPU", 1, "gpu">]> {
+  let cppNamespace = "::mlir::tile";
+  let genSpecializedAttr = 0;
+}
+def Tile_MemoryScopeAttr
+    : EnumAttr<Tile_Dialect, Tile_MemoryScope, "memory_scope">;
+
 def Tile_InputPrecision : I32EnumAttr<"InputPrecision",
     "precision of the products inside tile.dot", [
     I32EnumAttrCase<"IEEE", 0, "ieee">,

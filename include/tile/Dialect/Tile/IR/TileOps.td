@@ -732,6 +732,98 @@ def Tile_AtomicAddOp : Tile_Op<"atomic_add", [
   let hasVerifier = 1;
 }
 
+def Tile_AtomicRMWOp
+    : Tile_Op<"atomic_rmw",
+              [MemoryEffects<[MemRead, MemWrite]>,
+               TypesMatchWith<
+                   "value has the pointee type and shape of the pointers",
+                   "ptr", "val", "::mlir::tile::getPointeeLikeType($_self)">,
+               TypesMatchWith<
+                   "result has the pointee type and shape of the pointers",
+                   "ptr", "result", "::mlir::tile::getPointeeLikeType($_self)">,
+               OptionalTypesMatchWith<
+                   "mask is an i1 tile of the pointers' shape", "ptr", "mask",
+                   "::mlir::tile::getMaskLikeType($_self)">]> {
+  let summary = "Atomic read-modify-write of global memory through pointers";
+  let description = [{
+    ```mlir
+    %old = tile.atomic_rmw add %ptrs, %v, %mask : tensor<128x!tile.ptr<f32>>
+    %prev = tile.atomic_rmw max %p, %x sem = relaxed scope = cta : !tile.ptr<i32>
+    ```
+    For each element whose mask is true (all without a mask), atomically
+    replaces `*ptr` by `*ptr op val` and gives the value it replaced; a
+    masked-off element does nothing and gives 0. Elements that point to
+    the same address are applied one after the other in some order, as
+    separate atomic operations. A scalar pointer is updated once per
+    program.
+
+    | kind | element types |
+    |---|---|
+    | `add` | f32, f16, bf16 (sm_90), f64, i32, i64 |
+    | `max`, `min` | i32, i64 (signed); f32, f64 (a NaN operand is ignored, as `fmax` does) |
+    | `and`, `or`, `xor` | i32, i64 |
+    | `xchg` | f32, f64, i32, i64 |
+
+    `sem` orders the operation with the thread's other memory accesses:
+    `relaxed`, `acquire`, `release` or `acq_rel` (the default), as seen by
+    the threads of the program (`scope = cta`) or of the whole GPU
+    (`scope = gpu`, the default). The pointers must be aligned to their
+    element (the interpreter checks it).
+  }];
+  let arguments = (ins Tile_AtomicKindAttr:$kind, Tile_PtrLike:$ptr,
+      Tile_Value:$val, Optional<AnyTypeOf<[I1, Tile_BoolTensor]>>:$mask,
+      DefaultValuedAttr<Tile_MemorySemanticAttr,
+                        "::mlir::tile::MemorySemantic::AcqRel">:$sem,
+      DefaultValuedAttr<Tile_MemoryScopeAttr,
+                        "::mlir::tile::MemoryScope::GPU">:$scope);
+  let results = (outs Tile_Value:$result);
+  let assemblyFormat = [{
+    $kind $ptr `,` $val (`,` $mask^)? (`sem` `=` $sem^)? (`scope` `=` $scope^)?
+    attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp
+    : Tile_Op<"atomic_cas",
+              [MemoryEffects<[MemRead, MemWrite]>,
+               TypesMatchWith<
+                   "value has the pointee type and shape of the pointers",
+                   "ptr", "val", "::mlir::tile::getPointeeLikeType($_self)">,
+               TypesMatchWith<
+                   "cmp has the pointee type and shape of the pointers", "ptr",
+                   "cmp", "::mlir::tile::getPointeeLikeType($_self)">,
+               TypesMatchWith<
+                   "result has the pointee type and shape of the pointers",
+                   "ptr", "result", "::mlir::tile::getPointeeLikeType($_self)">,
+               OptionalTypesMatchWith<
+                   "mask is an i1 tile of the pointers' shape", "ptr", "mask",
+                   "::mlir::tile::getMaskLikeType($_self)">]> {
+  let summary = "Atomic compare-and-swap of global memory through pointers";
+  let description = [{
+    ```mlir
+    %old = tile.atomic_cas %locks, %zero, %one : tensor<64x!tile.ptr<i32>>
+    ```
+    For each element whose mask is true, atomically stores `val` at `ptr`
+    if `*ptr` equals `cmp`, and gives the value that was there (equal to
+    `cmp` where the swap happened); a masked-off element gives 0. i32 and
+    i64 elements; `sem` and `scope` as for `tile.atomic_rmw` (a failed
+    comparison orders as `relaxed`, or `acquire` for `acquire`/`acq_rel`).
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Value:$cmp, Tile_Value:$val,
+      Optional<AnyTypeOf<[I1, Tile_BoolTensor]>>:$mask,
+      DefaultValuedAttr<Tile_MemorySemanticAttr,
+                        "::mlir::tile::MemorySemantic::AcqRel">:$sem,
+      DefaultValuedAttr<Tile_MemoryScopeAttr,
+                        "::mlir::tile::MemoryScope::GPU">:$scope);
+  let results = (outs Tile_Value:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $val (`,` $mask^)? (`sem` `=` $sem^)?
+    (`scope` `=` $scope^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_WaitAtLeastOp : Tile_Op<"wait_at_least", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Wait until an i32 in global memory reaches a value";
