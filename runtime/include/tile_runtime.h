@@ -94,6 +94,16 @@ tile_status tile_module_load(const void *image, size_t image_size,
 tile_status tile_module_unload(tile_module module);
 tile_status tile_module_get_kernel(tile_module module, const char *name,
                                    tile_kernel *kernel);
+/* A module compiled with `tile-compile --specialize NAME=V1,V2,...` holds
+ * one kernel per combination of parameter values. This selects the
+ * specialization of kernel `name` (its name in the source) whose parameters
+ * have the values in `settings`, "NAME=VALUE,NAME=VALUE": the parameters
+ * left out may have any value, but exactly one specialization must match
+ * (TILE_ERROR_NOT_FOUND, with the compiled ones listed in
+ * tile_last_error(), otherwise). */
+tile_status tile_module_get_specialization(tile_module module, const char *name,
+                                           const char *settings,
+                                           tile_kernel *kernel);
 
 /* What the metadata says about a kernel. */
 typedef struct tile_kernel_info {

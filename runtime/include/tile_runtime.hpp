@@ -268,6 +268,16 @@ public:
     out = Kernel(k);
     return s;
   }
+  /// The specialization of `name` with the parameter values in `settings`
+  /// ("BLOCK=1024,NUM_WARPS=8"); see tile_module_get_specialization.
+  Status getSpecialization(const char *name, const char *settings,
+                           Kernel &out) const {
+    tile_kernel k = nullptr;
+    Status s =
+        check(tile_module_get_specialization(handle_, name, settings, &k));
+    out = Kernel(k);
+    return s;
+  }
 
   tile_module handle() const { return handle_; }
   bool loaded() const { return handle_ != nullptr; }

@@ -320,6 +320,23 @@ private:
       hasName = true;
       return true;
     }
+    if (key == "base") {
+      if (!current.base.empty())
+        return fail(lineNo, "duplicate 'base' in the block");
+      if (!parseCount(lineNo, tokens, 2, "base <kernel>"))
+        return false;
+      current.base = tokens[1];
+      return true;
+    }
+    if (key == "param") {
+      if (!parseCount(lineNo, tokens, 3, "param <name> <value>"))
+        return false;
+      for (const auto &p : current.params)
+        if (p.first == tokens[1])
+          return fail(lineNo, "duplicate 'param " + tokens[1] + "'");
+      current.params.emplace_back(tokens[1], tokens[2]);
+      return true;
+    }
     if (key == "num_warps") {
       if (hasWarps)
         return fail(lineNo, "duplicate 'num_warps' in the block");
@@ -414,6 +431,80 @@ bool parseMetadata(const char *text, std::vector<KernelMeta> &kernels,
     return true;
   kernels.clear();
   return false;
+}
+
+/// "BLOCK=1024 NUM_WARPS=8": a specialization's parameters, for messages.
+static std::string describeParams(const KernelMeta &k) {
+  std::string out;
+  for (const auto &[name, value] : k.params)
+    out += (out.empty() ? "" : " ") + name + "=" + value;
+  return out;
+}
+
+static std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+const KernelMeta *findSpecialization(const std::vector<KernelMeta> &kernels,
+                                     const std::string &base,
+                                     const std::string &settings,
+                                     std::string &error) {
+  std::vector<const KernelMeta *> matches;
+  for (const KernelMeta &k : kernels)
+    if (k.base == base)
+      matches.push_back(&k);
+  if (matches.empty()) {
+    error = "no specializations of kernel '" + base + "' in the module";
+    return nullptr;
+  }
+  const std::vector<const KernelMeta *> specializations = matches;
+  std::string all;
+  for (const KernelMeta *k : specializations)
+    all += "\n  " + describeParams(*k);
+  size_t start = 0;
+  while (start <= settings.size()) {
+    size_t comma = settings.find(',', start);
+    if (comma == std::string::npos)
+      comma = settings.size();
+    std::string setting = trim(settings.substr(start, comma - start));
+    start = comma + 1;
+    if (setting.empty())
+      continue;
+    size_t eq = setting.find('=');
+    std::string name = trim(setting.substr(0, eq));
+    std::string value =
+        eq == std::string::npos ? "" : trim(setting.substr(eq + 1));
+    if (eq == std::string::npos || name.empty() || value.empty()) {
+      error = "setting '" + setting + "' is not NAME=VALUE";
+      return nullptr;
+    }
+    bool known = false;
+    for (const KernelMeta *k : specializations)
+      for (const auto &param : k->params)
+        known |= param.first == name;
+    std::vector<const KernelMeta *> kept;
+    for (const KernelMeta *k : matches)
+      for (const auto &[pname, pvalue] : k->params)
+        if (pname == name && pvalue == value)
+          kept.push_back(k);
+    if (!known) {
+      error = "'" + name + "' is not a parameter of kernel '" + base +
+              "'; its specializations:" + all;
+      return nullptr;
+    }
+    matches = std::move(kept);
+  }
+  if (matches.size() == 1)
+    return matches.front();
+  if (matches.empty())
+    error = "no specialization of kernel '" + base + "' has " + settings +
+            "; compiled:" + all;
+  else
+    error = "'" + settings + "' matches " + std::to_string(matches.size()) +
+            " specializations of kernel '" + base +
+            "'; set more parameters. Compiled:" + all;
+  return nullptr;
 }
 
 const char *argKindName(tile_arg_kind kind) {

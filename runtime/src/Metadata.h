@@ -89,6 +89,11 @@ constexpr int kMaxTensorMaps = 8;
 
 struct KernelMeta {
   std::string name;
+  /// For one of several specializations of a source's kernel: that
+  /// kernel's name and every parameter's value ("1024", "true"), in the
+  /// metadata's order; empty otherwise.
+  std::string base;
+  std::vector<std::pair<std::string, std::string>> params;
   int numWarps = 0;
   int sharedBytes = 0;
   /// Programs per thread block cluster along grid x (1: no clusters); the
@@ -106,6 +111,16 @@ struct KernelMeta {
 /// line ("metadata line 3: ...").
 bool parseMetadata(const char *text, std::vector<KernelMeta> &kernels,
                    std::string &error);
+
+/// The specialization of kernel `base` whose parameters have the values of
+/// `settings` ("NAME=VALUE,..."; the parameters not named may have any
+/// value, but exactly one specialization must match). Null with `error`
+/// when none or several match, or a setting is malformed or names no
+/// parameter of `base`.
+const KernelMeta *findSpecialization(const std::vector<KernelMeta> &kernels,
+                                     const std::string &base,
+                                     const std::string &settings,
+                                     std::string &error);
 
 /// "ptr", "i32", ... ; "invalid" for a value outside the enum.
 const char *argKindName(tile_arg_kind kind);

@@ -469,6 +469,9 @@ tile_status tile_module_unload(tile_module module) {
   return TILE_SUCCESS;
 }
 
+static tile_status getModuleKernel(tile_module module, const KernelMeta *meta,
+                                   tile_kernel *kernel);
+
 tile_status tile_module_get_kernel(tile_module module, const char *name,
                                    tile_kernel *kernel) {
   TILE_ENTER("tile_module_get_kernel");
@@ -483,15 +486,53 @@ tile_status tile_module_get_kernel(tile_module module, const char *name,
                    "not a loaded module (already unloaded?)");
 
   const KernelMeta *meta = nullptr;
-  for (const KernelMeta &k : module->kernels)
+  bool specialized = false;
+  for (const KernelMeta &k : module->kernels) {
     if (k.name == name)
       meta = &k;
+    specialized |= k.base == name;
+  }
+  if (!meta && specialized)
+    return fail(TILE_ERROR_NOT_FOUND,
+                std::string("tile_module_get_kernel: kernel '") + name +
+                    "' is compiled in several specializations; select one "
+                    "with tile_module_get_specialization");
   if (!meta)
     return fail(TILE_ERROR_NOT_FOUND,
                 std::string("tile_module_get_kernel: no kernel '") + name +
                     "' in the module's metadata (known kernels: " +
                     knownKernels(*module) + ")");
+  return getModuleKernel(module, meta, kernel);
+}
 
+tile_status tile_module_get_specialization(tile_module module, const char *name,
+                                           const char *settings,
+                                           tile_kernel *kernel) {
+  TILE_ENTER("tile_module_get_specialization");
+  if (!kernel)
+    return invalid("tile_module_get_specialization", "kernel is null");
+  *kernel = nullptr;
+  if (!module || !name || !settings)
+    return invalid("tile_module_get_specialization", !module ? "module is null"
+                                                     : !name
+                                                         ? "name is null"
+                                                         : "settings is null");
+  if (!moduleIsLive(module))
+    return invalid("tile_module_get_specialization",
+                   "not a loaded module (already unloaded?)");
+  std::string error;
+  const KernelMeta *meta =
+      findSpecialization(module->kernels, name, settings, error);
+  if (!meta)
+    return fail(TILE_ERROR_NOT_FOUND,
+                "tile_module_get_specialization: " + error);
+  return getModuleKernel(module, meta, kernel);
+}
+
+/// The kernel of `module` that `meta` describes, loaded on first use.
+static tile_status getModuleKernel(tile_module module, const KernelMeta *meta,
+                                   tile_kernel *kernel) {
+  const char *name = meta->name.c_str();
   std::lock_guard<std::mutex> lock(module->mutex);
   for (const auto &k : module->loaded)
     if (k->meta == meta) {

@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Specializations.h"
+
 #include "tile/Support/FileIO.h"
 #include "tile/Support/KernelParameters.h"
 #include "tile/Target/Compile.h"
@@ -43,6 +45,12 @@ static cl::list<std::string>
                   cl::desc("Set a parameter the kernel declares (tile.param); "
                            "repeatable or comma-separated"),
                   cl::value_desc("NAME=VALUE"), cl::CommaSeparated);
+static cl::list<std::string> specializeSweeps(
+    "specialize",
+    cl::desc("Compile the kernels for each of these values of a parameter "
+             "(repeatable: every combination, at most 256) into one image; "
+             "the runtime selects one with tile_module_get_specialization"),
+    cl::value_desc("NAME=V1,V2,..."));
 static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"),
                                   cl::init(3));
 
@@ -59,17 +67,27 @@ static int run(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   std::string error;
-  std::vector<tile::KernelParameter> parameters;
-  std::unique_ptr<llvm::MemoryBuffer> source =
-      tile::readKernelSource(inputFile, paramSettings, parameters, error);
-  if (!source) {
-    tile::reportError("tile-compile", error);
-    return 2;
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<ScopedDiagnosticHandler> parameterNotes;
+  if (!specializeSweeps.empty()) {
+    module = tile::buildSpecializations(inputFile, paramSettings,
+                                        specializeSweeps, &context, error);
+    if (!module && !error.empty()) {
+      tile::reportError("tile-compile", error);
+      return 2;
+    }
+  } else {
+    std::vector<tile::KernelParameter> parameters;
+    std::unique_ptr<llvm::MemoryBuffer> source =
+        tile::readKernelSource(inputFile, paramSettings, parameters, error);
+    if (!source) {
+      tile::reportError("tile-compile", error);
+      return 2;
+    }
+    sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+    parameterNotes = tile::noteParametersOnErrors(&context, parameters);
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
-  sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
-  std::unique_ptr<ScopedDiagnosticHandler> parameterNotes =
-      tile::noteParametersOnErrors(&context, parameters);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 

@@ -130,6 +130,53 @@ TEST_F(ExamplesGPUTest, SoftmaxTutorialShape) {
               referenceSoftmax(toDouble(x), 1823, 781), "softmax 1823x781");
 }
 
+// softmax_specializations holds the example at BLOCK 1024 and 2048 with 4
+// and 8 warps; each selected specialization computes rows up to its BLOCK.
+TEST_F(ExamplesGPUTest, SoftmaxSpecializationsSelectedByParameters) {
+  TILE_REQUIRE_GPU();
+  std::string dir = kernelsDir();
+  tile::Module module;
+  tile::Status s = tile::Module::load(
+      readFile(dir + "/softmax_specializations.ptx"),
+      readFile(dir + "/softmax_specializations.meta"), module);
+  ASSERT_TRUE(s.ok()) << s.toString();
+  tile::Kernel kernel;
+  s = module.getKernel("softmax", kernel);
+  EXPECT_EQ(s.code(), TILE_ERROR_NOT_FOUND);
+  EXPECT_NE(s.toString().find("tile_module_get_specialization"),
+            std::string::npos)
+      << s.toString();
+  s = module.getSpecialization("softmax", "BLOCK=1024", kernel);
+  EXPECT_EQ(s.code(), TILE_ERROR_NOT_FOUND) << "two match";
+
+  const int64_t rows = 37;
+  for (const char *settings :
+       {"BLOCK=1024,NUM_WARPS=4", "BLOCK=1024,NUM_WARPS=8",
+        "BLOCK=2048,NUM_WARPS=4", "NUM_WARPS=8,BLOCK=2048"}) {
+    int64_t cols =
+        std::string(settings).find("2048") != std::string::npos ? 1999 : 1000;
+    s = module.getSpecialization("softmax", settings, kernel);
+    ASSERT_TRUE(s.ok()) << settings << ": " << s.toString();
+    tile_kernel_info info;
+    ASSERT_EQ(tile_kernel_get_info(kernel.handle(), &info), TILE_SUCCESS);
+    EXPECT_EQ(
+        info.num_warps,
+        std::string(settings).find("NUM_WARPS=8") != std::string::npos ? 8 : 4)
+        << settings;
+    auto x = randomFloats(rows * cols, rng);
+    tile::DeviceBuffer din, dout;
+    ASSERT_TRUE(upload(x, din).ok());
+    ASSERT_TRUE(poisoned(rows * cols, dout).ok());
+    s = kernel.launch({(uint32_t)rows},
+                      {tile::arg::ptr(dout), tile::arg::ptr(din),
+                       tile::arg::i32(cols), tile::arg::i32(cols),
+                       tile::arg::i32(rows), tile::arg::i32(cols)});
+    ASSERT_TRUE(s.ok()) << settings << ": " << s.toString();
+    expectClose(toDouble(download(dout, rows * cols)),
+                referenceSoftmax(toDouble(x), rows, cols), settings);
+  }
+}
+
 TEST_F(ExamplesGPUTest, SoftmaxShapesAndStrides) {
   TILE_REQUIRE_GPU();
   struct Case { int64_t rows, cols, inStride, outStride; };

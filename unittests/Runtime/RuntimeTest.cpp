@@ -27,6 +27,7 @@
 #include <thread>
 #include <vector>
 
+using tile::internal::findSpecialization;
 using tile::internal::KernelMeta;
 using tile::internal::parseMetadata;
 using tile::internal::resolveTensorMaps;
@@ -315,6 +316,69 @@ TEST(RuntimeMetadata, ParsesAClusterSize) {
                             kernels, error))
       << error;
   EXPECT_EQ(kernels[0].clusterSize, 8);
+}
+
+// Four specializations of one kernel, as tile-compile --specialize
+// BLOCK=512,1024 --specialize EVEN=true,false writes them.
+static std::string specializationsMeta() {
+  std::string text;
+  for (const char *block : {"512", "1024"})
+    for (const char *even : {"true", "false"})
+      text += std::string("tile-kernel v1\nname softmax__BLOCK_") + block +
+              "__EVEN_" + even + "\nbase softmax\nparam BLOCK " + block +
+              "\nparam EVEN " + even +
+              "\nparam NUM_WARPS 4\nnum_warps 4\n"
+              "end\n";
+  return text;
+}
+
+TEST(RuntimeMetadata, SelectsASpecialization) {
+  std::vector<KernelMeta> kernels;
+  std::string error;
+  ASSERT_TRUE(parseMetadata(specializationsMeta().c_str(), kernels, error))
+      << error;
+  ASSERT_EQ(kernels.size(), 4u);
+  EXPECT_EQ(kernels[0].base, "softmax");
+  ASSERT_EQ(kernels[0].params.size(), 3u);
+  EXPECT_EQ(kernels[0].params[1].first, "EVEN");
+
+  const KernelMeta *k =
+      findSpecialization(kernels, "softmax", "BLOCK=1024, EVEN=false", error);
+  ASSERT_NE(k, nullptr) << error;
+  EXPECT_EQ(k->name, "softmax__BLOCK_1024__EVEN_false");
+  // A parameter every specialization shares may be given too.
+  k = findSpecialization(kernels, "softmax", "NUM_WARPS=4,EVEN=true,BLOCK=512",
+                         error);
+  ASSERT_NE(k, nullptr) << error;
+  EXPECT_EQ(k->name, "softmax__BLOCK_512__EVEN_true");
+}
+
+TEST(RuntimeMetadata, RejectsUnclearSpecializations) {
+  std::vector<KernelMeta> kernels;
+  std::string error;
+  ASSERT_TRUE(parseMetadata(specializationsMeta().c_str(), kernels, error));
+  EXPECT_EQ(findSpecialization(kernels, "softmax", "BLOCK=1024", error),
+            nullptr);
+  EXPECT_TRUE(contains(error, "matches 2 specializations")) << error;
+  EXPECT_EQ(
+      findSpecialization(kernels, "softmax", "BLOCK=2048,EVEN=true", error),
+      nullptr);
+  EXPECT_TRUE(contains(error, "no specialization of kernel 'softmax' has "
+                              "BLOCK=2048,EVEN=true; compiled:\n  BLOCK=512 "
+                              "EVEN=true NUM_WARPS=4"))
+      << error;
+  EXPECT_EQ(findSpecialization(kernels, "softmax", "WARPS=4", error), nullptr);
+  EXPECT_TRUE(contains(error, "'WARPS' is not a parameter")) << error;
+  EXPECT_EQ(findSpecialization(kernels, "softmax", "BLOCK", error), nullptr);
+  EXPECT_TRUE(contains(error, "'BLOCK' is not NAME=VALUE")) << error;
+  EXPECT_EQ(findSpecialization(kernels, "layernorm", "BLOCK=512", error),
+            nullptr);
+  EXPECT_TRUE(contains(error, "no specializations of kernel 'layernorm'"))
+      << error;
+  EXPECT_FALSE(parseMetadata("tile-kernel v1\nname k\nparam A 1\nparam A 2\n"
+                             "num_warps 4\nend\n",
+                             kernels, error));
+  EXPECT_TRUE(contains(error, "duplicate 'param A'")) << error;
 }
 
 TEST(RuntimeMetadata, ParsesSeveralBlocksCommentsAndCRLF) {

@@ -106,6 +106,20 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
           TileDialect::getClusterSizeAttrName());
       cluster && cluster.getInt() > 1)
     os << "cluster_size " << cluster.getInt() << "\n";
+  // A specialization: the source's kernel name and the parameters' values,
+  // by which the runtime selects it.
+  if (auto spec = kernel->getAttrOfType<DictionaryAttr>(
+          TileDialect::getSpecializationAttrName())) {
+    os << "base " << spec.getAs<StringAttr>("kernel").getValue() << "\n";
+    for (NamedAttribute p : spec.getAs<DictionaryAttr>("parameters")) {
+      os << "param " << p.getName().getValue() << " ";
+      if (auto flag = dyn_cast<BoolAttr>(p.getValue()))
+        os << (flag.getValue() ? "true" : "false");
+      else
+        os << cast<IntegerAttr>(p.getValue()).getInt();
+      os << "\n";
+    }
+  }
   std::string maps;
   llvm::raw_string_ostream ms(maps);
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {

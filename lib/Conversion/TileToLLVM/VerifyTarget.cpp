@@ -2,6 +2,7 @@
 
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/Layout.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -34,6 +35,20 @@ struct TileVerifyTargetPass
       emitError(loc) << error;
       return signalPassFailure();
     }
+    // bf16 atomic additions exist from sm_90 on.
+    unsigned version = 0;
+    StringRef(chip).drop_front(3).consumeInteger(10, version);
+    WalkResult walk = module.walk([&](AtomicRMWOp op) {
+      if (op.getKind() != AtomicKind::Add || version >= 90 ||
+          !getElementTypeOrSelf(op.getVal().getType()).isBF16())
+        return WalkResult::advance();
+      op.emitError() << "an atomic add of bf16 needs sm_90 or newer; the "
+                        "target is "
+                     << chip;
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     if (format != "isa" && format != "bin") {
       emitError(loc) << "unknown output format '" << format
                      << "'; expected isa (PTX text) or bin (a cubin)";

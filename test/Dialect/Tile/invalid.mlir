@@ -898,6 +898,48 @@ func.func @atomic_unknown_scope(%p: !tile.ptr<i32>, %v: i32) {
 
 // -----
 
+// A tile.readonly pointer argument is only read, however the pointer is
+// passed on.
+func.func @readonly_atomic(%p: !tile.ptr<f32> {tile.readonly}, %v: f32) attributes {tile.kernel} {
+  %r = tile.range 0, 128 : tensor<128xi32>
+  %ps = tile.splat %p : tensor<128x!tile.ptr<f32>>
+  %ptrs = tile.addptr %ps, %r : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %vs = tile.splat %v : tensor<128xf32>
+  // expected-error @+1 {{'tile.atomic_rmw' writes through argument #0 of 'readonly_atomic', which is marked 'tile.readonly'}}
+  %0 = tile.atomic_rmw add %ptrs, %vs : tensor<128x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @readonly_store_in_loop(%p: !tile.ptr<f32> {tile.readonly}, %v: f32, %n: i32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%q = %p) -> (!tile.ptr<f32>) : i32 {
+    %next = tile.addptr %q, %c1 : !tile.ptr<f32>, i32
+    scf.yield %next : !tile.ptr<f32>
+  }
+  // expected-error @+1 {{'tile.store' writes through argument #0 of 'readonly_store_in_loop', which is marked 'tile.readonly'}}
+  tile.store %last, %v : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.readonly' on argument #0 of type 'i32'; it marks pointer arguments}}
+func.func @readonly_scalar(%n: i32 {tile.readonly}) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.specialization' must be {kernel = "NAME", parameters = {NAME = i64 or bool, ...}} on a function}}
+func.func @specialization_value(%x: !tile.ptr<f32>) attributes {tile.kernel, tile.specialization = {kernel = "k", parameters = {BLOCK = 1.5 : f32}}} {
+  return
+}
+
+// -----
+
 // argmax/argmin give positions (i32), whatever the elements are.
 func.func @argmax_result_type(%x: tensor<64x128xf32>) {
   // expected-error @+1 {{'tile.reduce' op reducing 'tensor<64x128xf32>' along axis 1 gives 'tensor<64xi32>', not 'tensor<64xf32>'}}

@@ -333,6 +333,15 @@ func.func @reduce_custom(%x: tensor<64x128xf32>) {
   return
 }
 
+// A read-only argument that is only read.
+// CHECK-LABEL: func.func @readonly_input(
+// CHECK-SAME:    %{{.*}}: !tile.ptr<f32> {tile.readonly}
+func.func @readonly_input(%x: !tile.ptr<f32> {tile.readonly}, %y: !tile.ptr<f32>) attributes {tile.kernel} {
+  %v = tile.load %x : !tile.ptr<f32>
+  tile.store %y, %v : !tile.ptr<f32>
+  return
+}
+
 // CHECK-LABEL: func.func @atomics(
 // CHECK-SAME:    %[[P:[a-z0-9]+]]: tensor<128x!tile.ptr<f32>>, %[[V:[a-z0-9]+]]: tensor<128xf32>, %[[M:[a-z0-9]+]]: tensor<128xi1>, %[[Q:[a-z0-9]+]]: !tile.ptr<i32>, %[[I:[a-z0-9]+]]: i32
 // CHECK-NEXT:    tile.atomic_rmw add %[[P]], %[[V]], %[[M]] : tensor<128x!tile.ptr<f32>>

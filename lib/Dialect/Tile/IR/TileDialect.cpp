@@ -357,6 +357,78 @@ static bool isKernelArgType(Type t) {
          t.isSignlessInteger(1);
 }
 
+/// The first op that writes memory through a pointer derived from `root`
+/// (a store, block store or atomic), following the ops that pass pointers
+/// on: pointer arithmetic, shape ops, selects, block pointers and the
+/// loop-carried and yielded values of scf.for / scf.if.
+static Operation *findWriteThrough(Value root) {
+  SmallVector<Value> worklist{root};
+  llvm::DenseSet<Value> seen{root};
+  auto follow = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      unsigned index = use.getOperandNumber();
+      if ((isa<StoreOp, AtomicRMWOp, AtomicCASOp, AtomicAddOp, BlockStoreOp>(
+              user)) &&
+          index == 0)
+        return user;
+      if (isa<AddPtrOp, SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
+              ConvertLayoutOp, OptimizationBarrierOp, arith::SelectOp,
+              MakeBlockPtrOp, AdvanceOp>(user)) {
+        for (Value result : user->getResults())
+          follow(result);
+      } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        unsigned iter = index - loop.getNumControlOperands();
+        if (index >= loop.getNumControlOperands() &&
+            iter < loop.getRegionIterArgs().size() &&
+            iter < loop.getNumResults()) {
+          follow(loop.getRegionIterArgs()[iter]);
+          follow(loop.getResult(iter));
+        }
+      } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        // (The IR may not be verified yet: counts are checked.)
+        Operation *parent = yield->getParentOp();
+        if (index < parent->getNumResults())
+          follow(parent->getResult(index));
+        auto loop = dyn_cast<scf::ForOp>(parent);
+        if (loop && index < loop.getRegionIterArgs().size())
+          follow(loop.getRegionIterArgs()[index]);
+      }
+    }
+  }
+  return nullptr;
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  if (attr.getName() != getReadOnlyAttrName())
+    return success();
+  auto func = dyn_cast<func::FuncOp>(op);
+  if (!func || regionIndex != 0 || !isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << getReadOnlyAttrName()
+                           << "' is a unit attribute of a function argument";
+  if (func.isExternal())
+    return success();
+  BlockArgument arg = func.getArgument(argIndex);
+  if (!isa<PointerType>(arg.getType()))
+    return op->emitError() << "'" << getReadOnlyAttrName() << "' on argument #"
+                           << argIndex << " of type " << arg.getType()
+                           << "; it marks pointer arguments";
+  if (Operation *writer = findWriteThrough(arg))
+    return writer->emitError()
+           << "'" << writer->getName() << "' writes through argument #"
+           << argIndex << " of '" << func.getSymName() << "', which is marked '"
+           << getReadOnlyAttrName() << "'";
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -576,6 +648,23 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitError()
              << "'" << name << "' must be a power of two from 1 to 32, got "
              << *v;
+    return success();
+  }
+  if (name == getSpecializationAttrName()) {
+    auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+    auto kernel = dict ? dict.getAs<StringAttr>("kernel") : StringAttr();
+    auto parameters =
+        dict ? dict.getAs<DictionaryAttr>("parameters") : DictionaryAttr();
+    if (!isa<FunctionOpInterface>(op) || !kernel || !parameters ||
+        !llvm::all_of(parameters, [](NamedAttribute p) {
+          return isa<BoolAttr>(p.getValue()) ||
+                 (isa<IntegerAttr>(p.getValue()) &&
+                  cast<IntegerAttr>(p.getValue()).getType().isInteger(64));
+        }))
+      return op->emitError()
+             << "'" << name
+             << "' must be {kernel = \"NAME\", parameters = {NAME = i64 or "
+                "bool, ...}} on a function";
     return success();
   }
   if (name == WgmmaAttrHelper::getNameStr() ||

@@ -30,6 +30,7 @@ def Tile_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     /// Attribute names of a kernel function.
@@ -59,6 +60,19 @@ def Tile_Dialect : Dialect {
     /// ones instead of holding them across synchronization.
     static constexpr ::llvm::StringLiteral getRematerializeAttrName() {
       return "tile.rematerialize";
+    }
+    /// On a pointer argument of a kernel: the kernel only reads through it
+    /// (no store or atomic reaches memory through a pointer derived from
+    /// it); the verifier holds the kernel to it.
+    static constexpr ::llvm::StringLiteral getReadOnlyAttrName() {
+      return "tile.readonly";
+    }
+    /// On a kernel compiled as one of several specializations of a source
+    /// (tile-compile --specialize): {kernel = "NAME", parameters = {P =
+    /// value, ...}}, the source's kernel name and every parameter's value
+    /// (i64 or bool). The runtime selects a specialization by them.
+    static constexpr ::llvm::StringLiteral getSpecializationAttrName() {
+      return "tile.specialization";
     }
     /// The names of the `tma` and `mma_in_flight` discardable attributes
     /// (see discardableAttrs), for code that builds kernels by name.

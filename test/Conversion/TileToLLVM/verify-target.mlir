@@ -1,0 +1,18 @@
+// tile-verify-target rejects what the chip cannot run, at the op.
+//
+// RUN: tile-opt %s -split-input-file -tile-verify-target="chip=sm_80" -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -tile-verify-target="chip=sm_90a" -o /dev/null
+
+func.func @bf16_atomic_add(%p: !tile.ptr<bf16>, %v: bf16) {
+  // expected-error @+1 {{an atomic add of bf16 needs sm_90 or newer; the target is sm_80}}
+  %0 = tile.atomic_rmw add %p, %v : !tile.ptr<bf16>
+  return
+}
+
+// -----
+
+// f16 atomic additions exist on every chip Tile compiles for.
+func.func @f16_atomic_add(%p: !tile.ptr<f16>, %v: f16) {
+  %0 = tile.atomic_rmw add %p, %v : !tile.ptr<f16>
+  return
+}
