@@ -10,7 +10,7 @@
 
 tile.param ROWS = 64
 tile.param COLS = 128
-tile.param NUM_WARPS = 4
+tile.param NUM_WARPS = 8
 
 func.func @reduce_kinds(%x: !tile.ptr<f32>, %row_out: !tile.ptr<f32>,
                         %row_arg: !tile.ptr<i32>, %col_arg: !tile.ptr<i32>)
