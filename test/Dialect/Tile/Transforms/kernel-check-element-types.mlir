@@ -5,7 +5,7 @@
 //
 // RUN: tile-opt %s -split-input-file -verify-diagnostics -tile-kernel-check=report
 
-// expected-remark-re @+1 {{kernel 'index_tile': 128 threads, about {{[0-9]+}} registers per thread for tiles}}
+// expected-remark-re @+1 {{kernel 'index_tile': 128 threads, about {{[0-9]+}} registers per thread}}
 func.func @index_tile(%p: !tile.ptr<i64>) attributes {tile.kernel} {
   %r = tile.range 0, 128 : tensor<128xi32>
   %i = arith.index_cast %r : tensor<128xi32> to tensor<128xindex>

@@ -31,7 +31,7 @@ func.func @no_warps(%p: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps 
 func.func @first() attributes {tile.kernel, tile.num_warps = 48 : i32} {
   return
 }
-// expected-remark @+1 {{kernel 'second': 1024 threads, about 0 registers per thread for tiles}}
+// expected-remark @+1 {{kernel 'second': 1024 threads, about 12 registers per thread}}
 func.func @second() attributes {tile.kernel, tile.num_warps = 32 : i32} {
   return
 }

@@ -39,7 +39,7 @@ func.func @above_tile_limit_in_loop(%bp: !tile.ptr<f32>) attributes {tile.kernel
 // 4096 x f32 over 128 threads is 32 registers per thread; with a second
 // float tile live it no longer fits in 32.
 // expected-remark @+2 {{kernel 'above_register_limit': 128 threads, about}}
-// expected-error-re @+1 {{out of resources: kernel 'above_register_limit' needs about {{[0-9]+}} registers per thread for its live tiles with 4 warps; the limit is 32 (use smaller tiles or more warps)}}
+// expected-error-re @+1 {{out of resources: kernel 'above_register_limit' needs about {{[0-9]+}} registers per thread with 4 warps; the limit is 32 (use smaller tiles or more warps)}}
 func.func @above_register_limit(%p: !tile.ptr<f32>) attributes {tile.kernel} {
   %r = tile.range 0, 4096 : tensor<4096xi32>
   %x = arith.sitofp %r : tensor<4096xi32> to tensor<4096xf32>

@@ -17,7 +17,7 @@
 // CHECK-NEXT:    %[[W:.*]] = arith.addf %[[V]], %[[V]] : tensor<256xf32>
 // CHECK-NEXT:    tile.store %[[YP]], %[[W]] : tensor<256x!tile.ptr<f32>>
 // CHECK-NEXT:    return
-// ERR: kernel-check-quiet.mlir:[[@LINE+2]]:1: error: out of resources: kernel 'add' needs about {{[0-9]+}} registers per thread for its live tiles with 2 warps; the limit is 1 (use smaller tiles or more warps)
+// ERR: kernel-check-quiet.mlir:[[@LINE+2]]:1: error: out of resources: kernel 'add' needs about {{[0-9]+}} registers per thread with 2 warps; the limit is 1 (use smaller tiles or more warps)
 // ERR: note: peak register use is here
 func.func @add(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
   %r = tile.range 0, 256 : tensor<256xi32>

@@ -12,19 +12,19 @@
 // RUN: timeout 60 tile-opt %t.chain.mlir -%{check} \
 // RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CHAIN
-// CHAIN: remark: kernel 'chain': 128 threads, about 0 registers per thread for tiles, 20003 operations, 0 element operations per thread
+// CHAIN: remark: kernel 'chain': 128 threads, about 12 registers per thread (limit 255), 20003 operations, 0 element operations per thread
 //
 // RUN: %python %S/Inputs/gen_large_kernel.py tiles 5000 > %t.tiles.mlir
 // RUN: timeout 60 tile-opt %t.tiles.mlir -%{check} \
 // RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TILES
-// TILES: remark: kernel 'tiles': 128 threads, about 1 registers per thread for tiles, 15006 operations, 10004 element operations per thread
+// TILES: remark: kernel 'tiles': 128 threads, about 15 registers per thread (limit 255), 15006 operations, 10004 element operations per thread
 //
 // RUN: %python %S/Inputs/gen_large_kernel.py loops 60 > %t.loops.mlir
 // RUN: timeout 60 tile-opt %t.loops.mlir -%{check} \
 // RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOOPS
-// LOOPS: remark: kernel 'loops': 128 threads, about 0 registers per thread for tiles
+// LOOPS: remark: kernel 'loops': 128 threads, about 12 registers per thread
 //
 // RUN: %python %S/Inputs/gen_large_kernel.py loops 200 > %t.deep.mlir
 // RUN: not timeout 60 tile-opt %t.deep.mlir -tile-kernel-check \

@@ -30,15 +30,30 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     For every `tile.kernel` function: checks that no tile of it or of the
     helpers it calls exceeds `max-tile-elements`; that `tile.num_warps` is a
     power of two giving at most 1024 threads; and estimates the registers
-    one thread needs to hold the tiles live at the same time (every tile
-    spread evenly over the CTA's threads; pointer tiles and integer tiles of
-    index arithmetic, computed from ranges, program ids and scalars, are
-    left out because the backend folds them into address arithmetic, while
-    integer tiles loaded or reduced count like float tiles). A kernel whose
-    estimate exceeds `max-registers` is rejected with its name, the estimate
-    and the limit, the compile-time equivalent of an out-of-resources launch
-    failure. With `report`, each kernel's estimate is emitted as a remark.
-    The estimate takes time linear in the kernel's size.
+    one thread needs at the op where it needs the most, as ptxas counts
+    them: 12 for its scalars (ids, pointers, sizes, loop counters), its
+    share of the data tiles live there (each spread over the CTA's
+    threads, or, where the layout repeats elements, such as a row
+    broadcast onto a tensor-core accumulator or a reduction's result, the
+    distinct elements it holds), masks used by several ops beyond the 7
+    predicate registers, the 64-bit addresses of pointer tiles and block
+    pointers a loop carries (and of the chunks a pipelined copy has in
+    flight), and what some ops need while they run: an FMA dot's operands
+    of its unrolled k steps, a load's or store's addresses, an IEEE
+    division's slow path, a libdevice function's intermediates. Pointer
+    tiles used where they are made, integer tiles of index arithmetic
+    (computed from ranges, program ids and scalars), splats, operands
+    tensor-core dots read from shared memory and intermediates of
+    elementwise chains hold none. A kernel whose estimate exceeds
+    `max-registers` is rejected with its name, the estimate and the limit,
+    the compile-time equivalent of an out-of-resources launch failure. A
+    thread may use 64K registers shared by the threads of
+    `tile.min_programs_per_sm` programs (one without it), in units of 8, at
+    most 255 (and at most `max-registers`): a kernel whose estimate is
+    within 10% of that, or above it, gets a warning that registers may
+    spill to local memory. With `report`, each kernel's estimate and limit
+    are emitted as a remark. The estimate takes time linear in the
+    kernel's size.
 
     Code size: the lowering unrolls every tile op over the elements each
     thread holds, and LLVM's and ptxas' time grows faster than linearly in
@@ -54,7 +69,7 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     Option<"maxTileElements", "max-tile-elements", "int64_t",
            /*default=*/"1048576", "Largest number of elements in one tile">,
     Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"255",
-           "Registers (32-bit) one thread may use for tiles">,
+           "Registers (32-bit) one thread may use">,
     Option<"report", "report", "bool", /*default=*/"false",
            "Emit a remark with each kernel's resource estimate">,
     Option<"maxThreadElements", "max-thread-elements", "int64_t",
