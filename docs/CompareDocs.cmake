@@ -1,6 +1,7 @@
 # Fails when docs/reference/ differs from what ODS generates.
 foreach(pair "Dialect/Tile/IR/TileDialect.md" "Dialect/Tile/Transforms/Passes.md"
-             "Conversion/ConversionPasses.md" "Dialect/Tile/IR/ElementwiseOps.md")
+             "Conversion/ConversionPasses.md" "Dialect/Tile/IR/ElementwiseOps.md"
+             "Dialect/Tile/IR/TileOps.md")
   get_filename_component(name ${pair} NAME)
   file(READ ${GENERATED}/${pair} generated)
   if(NOT EXISTS ${COMMITTED}/${name})
