@@ -1,5 +1,4 @@
-//===- Specializations.h - Several specializations in one module -*- C++
-//-*-===//
+//===- Specializations.h - Specializations in one module --------*- C++ -*-===//
 //
 // tile-compile --specialize NAME=V1,V2,... compiles every combination of
 // the listed values (with the fixed --param settings) into one image. Each
