@@ -64,13 +64,14 @@ bool readExpected(llvm::StringRef path, const Buffer &like,
 
 int runReference(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                  llvm::StringRef path, llvm::StringRef kernelName,
+                 llvm::ArrayRef<std::string> settings,
                  const std::vector<Buffer> &initial,
                  const std::vector<ArgValue> &args, const RunOptions &options,
                  ReferenceRun &out, std::string &error) {
-  // The reference is specialized with its own parameters' defaults.
+  // The reference has parameters of its own (--reference-param).
   std::vector<KernelParameter> parameters;
   std::unique_ptr<llvm::MemoryBuffer> file =
-      readKernelSource(path, {}, parameters, error);
+      readKernelSource(path, settings, parameters, error);
   if (!file)
     return 2;
   // Kept in the tool's source manager, which prints its diagnostics'

@@ -52,11 +52,13 @@ struct ReferenceRun {
 
 /// Loads the kernel of `path` (its only kernel, or `kernelName`), checks it
 /// as the compiler would and runs it in the interpreter on `initial` (the
-/// run's buffers before it) and the run's scalar `args`. Returns 0, 2 for
-/// bad input (reported through the context's diagnostics or `error`), or 1
-/// when the interpreter fails.
+/// run's buffers before it) and the run's scalar `args`, specialized with
+/// `settings` ("NAME=VALUE", --reference-param; its defaults otherwise).
+/// Returns 0, 2 for bad input (reported through the context's diagnostics or
+/// `error`), or 1 when the interpreter fails.
 int runReference(mlir::MLIRContext &context, llvm::SourceMgr &sourceMgr,
                  llvm::StringRef path, llvm::StringRef kernelName,
+                 llvm::ArrayRef<std::string> settings,
                  const std::vector<Buffer> &initial,
                  const std::vector<ArgValue> &args,
                  const mlir::tile::interp::RunOptions &options,

@@ -107,6 +107,11 @@ static cl::opt<std::string> referenceKernel(
     "reference-kernel",
     cl::desc("The kernel of --reference's module (default: its only one)"),
     cl::value_desc("name"), cl::cat(category));
+static cl::list<std::string> referenceParams(
+    "reference-param",
+    cl::desc("Set a parameter the --reference kernel declares (its defaults "
+             "otherwise); repeatable or comma-separated"),
+    cl::value_desc("NAME=VALUE"), cl::CommaSeparated, cl::cat(category));
 static cl::list<std::string>
     printBuffers("print", cl::desc("Print a buffer's values after the run"),
                  cl::value_desc("name"), cl::cat(category));
@@ -689,9 +694,9 @@ static int run(int argc, char **argv) {
   tilerun::ReferenceRun reference;
   if (!referencePath.empty()) {
     std::string error;
-    int status = tilerun::runReference(context, sourceMgr, referencePath,
-                                       referenceKernel, buffers, args, options,
-                                       reference, error);
+    int status = tilerun::runReference(
+        context, sourceMgr, referencePath, referenceKernel, referenceParams,
+        buffers, args, options, reference, error);
     if (status == 2 && !error.empty())
       return usageError(error);
     if (status != 0)
