@@ -44,8 +44,9 @@ def TileKernelCheck : Pass<"tile-kernel-check", "ModuleOp"> {
     tiles used where they are made, integer tiles of index arithmetic
     (computed from ranges, program ids and scalars), splats, operands
     tensor-core dots read from shared memory and intermediates of
-    elementwise chains hold none. A kernel whose estimate exceeds
-    `max-registers` is rejected with its name, the estimate and the limit,
+    elementwise chains hold none. The estimate comes within about 20% of
+    ptxas' count: a kernel whose estimate exceeds `max-registers` by more
+    than a quarter is rejected with its name, the estimate and the limit,
     the compile-time equivalent of an out-of-resources launch failure. A
     thread may use 64K registers shared by the threads of
     `tile.min_programs_per_sm` programs (one without it), in units of 8, at
