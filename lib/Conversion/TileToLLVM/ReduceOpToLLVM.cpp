@@ -106,15 +106,9 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
       return op.emitError("the GPU backend reduces elements of at most 32 "
                           "bits, got ")
              << elemType;
-    // A custom combiner computes in the element type, as its region says.
     ReduceKind kind = op.getKind();
     bool isCustom = kind == ReduceKind::Custom;
-    Type accType = elemType;
-    if (!isCustom && (elemType.isF16() || elemType.isBF16()))
-      accType = rewriter.getF32Type();
-    if (auto it = dyn_cast<IntegerType>(elemType);
-        !isCustom && it && it.getWidth() < 32)
-      accType = rewriter.getI32Type();
+    Type accType = getCombineType(elemType, kind);
 
     LayoutView view(srcType);
     unsigned axis = op.getAxis();
@@ -135,15 +129,8 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     if (isArg)
       slotIndices = emitSlotIndices(rewriter, loc, srcType);
 
-    auto widen = [&](Value v) -> Value {
-      if (v.getType() == accType)
-        return v;
-      if (isa<FloatType>(accType))
-        return arith::ExtFOp::create(rewriter, loc, accType, v);
-      // i1 holds 0 or 1 (as in the interpreter): max is "any", min "all".
-      if (elemType.isInteger(1))
-        return arith::ExtUIOp::create(rewriter, loc, accType, v);
-      return arith::ExtSIOp::create(rewriter, loc, accType, v);
+    auto widen = [&](Value v) {
+      return widenToCombineType(rewriter, loc, v, elemType, accType);
     };
 
     // Output positions: source slot coordinates with the axis coordinate 0.
@@ -242,12 +229,7 @@ struct ReduceOpConversion : public OpConversionPattern<ReduceOp> {
     auto narrow = [&](Partial p) -> Value {
       if (isArg)
         return p.index;
-      Value v = p.value;
-      if (v.getType() == elemType)
-        return v;
-      if (isa<FloatType>(elemType))
-        return arith::TruncFOp::create(rewriter, loc, elemType, v);
-      return arith::TruncIOp::create(rewriter, loc, elemType, v);
+      return narrowFromCombineType(rewriter, loc, p.value, elemType);
     };
 
     // A 1-d source reduces to a scalar.

@@ -48,15 +48,7 @@ struct ScanPlan {
 };
 
 Type getAccumulatorType(ScanOp op) {
-  Type elem = op.getSrc().getType().getElementType();
-  Builder b(op.getContext());
-  if (op.getKind() == ReduceKind::Custom)
-    return elem;
-  if (elem.isF16() || elem.isBF16())
-    return b.getF32Type();
-  if (auto it = dyn_cast<IntegerType>(elem); it && it.getWidth() < 32)
-    return b.getI32Type();
-  return elem;
+  return getCombineType(op.getSrc().getType().getElementType(), op.getKind());
 }
 
 int64_t getByteSize(Type type) {
@@ -99,21 +91,11 @@ struct ScanOpConversion : public OpConversionPattern<ScanOp> {
         return emitCombiner(rewriter, op.getCombiner(), earlier, later);
       return mlir::tile::combine(rewriter, loc, kind, earlier, later);
     };
-    auto widen = [&](Value v) -> Value {
-      if (v.getType() == accType)
-        return v;
-      if (isa<FloatType>(accType))
-        return arith::ExtFOp::create(rewriter, loc, accType, v);
-      if (elemType.isInteger(1))
-        return arith::ExtUIOp::create(rewriter, loc, accType, v);
-      return arith::ExtSIOp::create(rewriter, loc, accType, v);
+    auto widen = [&](Value v) {
+      return widenToCombineType(rewriter, loc, v, elemType, accType);
     };
-    auto narrow = [&](Value v) -> Value {
-      if (v.getType() == elemType)
-        return v;
-      if (isa<FloatType>(elemType))
-        return arith::TruncFOp::create(rewriter, loc, elemType, v);
-      return arith::TruncIOp::create(rewriter, loc, elemType, v);
+    auto narrow = [&](Value v) {
+      return narrowFromCombineType(rewriter, loc, v, elemType);
     };
     auto c32 = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
     auto add = [&](Value x, Value y) -> Value {

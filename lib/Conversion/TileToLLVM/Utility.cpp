@@ -323,6 +323,37 @@ Value mlir::tile::shuffleUp(OpBuilder &b, Location loc, Value v,
   return shuffle(b, loc, v, NVVM::ShflKind::up, delta, 0);
 }
 
+Type mlir::tile::getCombineType(Type elem, ReduceKind kind) {
+  if (kind == ReduceKind::Custom)
+    return elem;
+  if (elem.isF16() || elem.isBF16())
+    return Float32Type::get(elem.getContext());
+  if (auto it = dyn_cast<IntegerType>(elem); it && it.getWidth() < 32)
+    return IntegerType::get(elem.getContext(), 32);
+  return elem;
+}
+
+Value mlir::tile::widenToCombineType(OpBuilder &b, Location loc, Value v,
+                                     Type elem, Type acc) {
+  if (v.getType() == acc)
+    return v;
+  if (isa<FloatType>(acc))
+    return arith::ExtFOp::create(b, loc, acc, v);
+  // i1 holds 0 or 1 (as in the interpreter): max is "any", min "all".
+  if (elem.isInteger(1))
+    return arith::ExtUIOp::create(b, loc, acc, v);
+  return arith::ExtSIOp::create(b, loc, acc, v);
+}
+
+Value mlir::tile::narrowFromCombineType(OpBuilder &b, Location loc, Value v,
+                                        Type elem) {
+  if (v.getType() == elem)
+    return v;
+  if (isa<FloatType>(elem))
+    return arith::TruncFOp::create(b, loc, elem, v);
+  return arith::TruncIOp::create(b, loc, elem, v);
+}
+
 Value mlir::tile::emitCombiner(OpBuilder &b, Region &combiner, Value x,
                                Value y) {
   Block &block = combiner.front();

@@ -167,6 +167,15 @@ Value emitStageBase(OpBuilder &b, Location loc, const SharedLayout &layout,
 Value shuffleXor(OpBuilder &b, Location loc, Value v, unsigned mask);
 /// The value of lane `lane - delta` (lanes below `delta`: their own).
 Value shuffleUp(OpBuilder &b, Location loc, Value v, unsigned delta);
+/// The type tile.reduce and tile.scan combine `elem` in: f16/bf16 in f32
+/// and narrower integers in i32, except for a `custom` combiner, which
+/// computes in the element type its region declares.
+Type getCombineType(Type elem, ReduceKind kind);
+/// `v` (of the element type `elem`) in the combine type `acc`, and back.
+/// i1 widens to 0 or 1, as the interpreter holds it.
+Value widenToCombineType(OpBuilder &b, Location loc, Value v, Type elem,
+                         Type acc);
+Value narrowFromCombineType(OpBuilder &b, Location loc, Value v, Type elem);
 /// The value a `custom` combiner region yields for (x, y): its ops cloned
 /// at the insertion point.
 Value emitCombiner(OpBuilder &b, Region &combiner, Value x, Value y);
