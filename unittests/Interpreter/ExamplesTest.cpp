@@ -8,6 +8,7 @@
 
 #include "TestUtil.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tiletest;
@@ -112,13 +113,24 @@ TEST_F(ExamplesTest, Activations) {
         k, {ArgValue::buffer(0), ArgValue::buffer(1), i32(n)}, bufs,
         grid((n + 1023) / 1024))))
         << h.diagnostics;
-    std::vector<double> ref(n);
+    // The three terms can cancel (the sum crosses zero near x = -0.9), so
+    // the error is measured against the terms' magnitudes: each term is
+    // computed in f32, and their rounding does not shrink with the sum.
+    std::vector<double> got = bufs[1].toDoubles();
+    double termScale = 0, worst = 0;
     for (int64_t i = 0; i < n; ++i) {
       double v = bufs[0].get(i);
-      ref[i] = std::tanh(v) + 1.0 / std::sqrt(1.0 + std::fabs(v)) +
-               std::sinh(v / 8) / std::cosh(v / 8);
+      double a = std::tanh(v), b = 1.0 / std::sqrt(1.0 + std::fabs(v)),
+             c = std::sinh(v / 8) / std::cosh(v / 8);
+      termScale =
+          std::max(termScale, std::fabs(a) + std::fabs(b) + std::fabs(c));
+      worst = std::max(worst, std::fabs(got[i] - (a + b + c)));
+      ASSERT_TRUE(std::isfinite(got[i]))
+          << "activations n=" << n << " at " << i;
     }
-    expectClose(bufs[1].toDoubles(), ref, "activations n=" + std::to_string(n));
+    EXPECT_LE(worst, 1e-5 * termScale)
+        << "activations n=" << n << ": max abs error " << worst
+        << ", terms up to " << termScale;
   }
 }
 
