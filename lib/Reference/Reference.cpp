@@ -45,6 +45,34 @@ std::vector<double> mlir::tile::reference::referenceSoftmaxMatmul(
   return out;
 }
 
+void mlir::tile::reference::referenceAttentionRow(
+    const double *q, const std::vector<double> &k, const std::vector<double> &v,
+    int64_t visible, int64_t headDim, double scale, double *o, double &lse) {
+  std::fill(o, o + headDim, 0.0);
+  if (visible <= 0) {
+    lse = -std::numeric_limits<double>::infinity();
+    return;
+  }
+  std::vector<double> s(visible);
+  double m = -std::numeric_limits<double>::infinity();
+  for (int64_t j = 0; j < visible; ++j) {
+    double dot = 0;
+    for (int64_t d = 0; d < headDim; ++d)
+      dot += q[d] * k[j * headDim + d];
+    s[j] = scale * dot;
+    m = std::max(m, s[j]);
+  }
+  double sum = 0;
+  for (int64_t j = 0; j < visible; ++j) {
+    s[j] = std::exp(s[j] - m);
+    sum += s[j];
+  }
+  for (int64_t j = 0; j < visible; ++j)
+    for (int64_t d = 0; d < headDim; ++d)
+      o[d] += s[j] / sum * v[j * headDim + d];
+  lse = m + std::log(sum);
+}
+
 std::vector<double> mlir::tile::reference::referenceMatmul(
     const std::vector<double> &a, const std::vector<double> &b, int64_t m,
     int64_t n, int64_t k, bool leakyRelu) {

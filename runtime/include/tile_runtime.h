@@ -195,6 +195,44 @@ tile_status tile_softmax_matmul_variant(tile_dtype dtype,
                                         int64_t d2, int64_t d3, char *name,
                                         size_t name_size);
 
+/* The attention forward pass, o = softmax(q k^T * scale + mask) v, for every
+ * batch entry and head: q and o are [batch, heads, seq_q, head_dim], k and v
+ * [batch, kv_heads, seq_k, head_dim], each with strides {batch, head, seq,
+ * dim} in elements, the dim stride 1 (BHSD, BSHD and their slices need no
+ * copy). Query head h reads key/value head h / (heads / kv_heads): kv_heads
+ * must divide heads (GQA; MQA with kv_heads = 1). q, k, v and o share
+ * `dtype`: f16 and bf16 multiply in their type with f32 accumulation, f32
+ * in TF32. head_dim 1 to 256 (32, 64, 128 and 256 with 16-byte rows take
+ * pipelined kernels, the others padded ones); any seq_q and seq_k below
+ * 2^31; batch and heads up to 65535.
+ * causal: key j is visible to query i when j <= i + seq_k - seq_q (the
+ * diagonal aligned bottom-right, as in FlashAttention 2 and later); a row
+ * with no visible key gets o = 0 and lse = -inf.
+ * lse: 0, or a contiguous f32 [batch, heads, seq_q] buffer receiving each
+ * row's log-sum-exp of its scaled, masked scores (what a backward pass
+ * needs).
+ * Errors (nothing written): null pointers or strides arrays, sizes below 1,
+ * kv_heads not dividing heads, a dim stride other than 1, pointers not
+ * aligned to the element (lse: 4 bytes), a non-finite scale, o overlapping
+ * q, k, v or lse (TILE_ERROR_INVALID_ARGUMENT); head_dim over 256
+ * (TILE_ERROR_UNSUPPORTED). */
+tile_status tile_attention(uint64_t o, const int64_t o_strides[4], uint64_t q,
+                           const int64_t q_strides[4], uint64_t k,
+                           const int64_t k_strides[4], uint64_t v,
+                           const int64_t v_strides[4], uint64_t lse,
+                           tile_dtype dtype, int64_t batch, int64_t heads,
+                           int64_t kv_heads, int64_t seq_q, int64_t seq_k,
+                           int64_t head_dim, float scale, int causal,
+                           void *stream);
+
+/* Variant tile_attention would launch (the kernel name, e.g.
+ * "attention_f16_d128_m64_n64_w8_s2_a16") on the current device for
+ * contiguous BHSD tensors with 16-byte aligned bases; honours
+ * TILE_ATTENTION_VARIANT like the operation does. */
+tile_status tile_attention_variant(tile_dtype dtype, int64_t seq_q,
+                                   int64_t seq_k, int64_t head_dim, int causal,
+                                   char *name, size_t name_size);
+
 /* The library's embedded kernels, by index (0 .. count - 1): their names,
  * e.g. for forcing one through TILE_SOFTMAX_VARIANT or
  * TILE_SOFTMAX_MATMUL_VARIANT when tuning or testing. Returns NULL past the

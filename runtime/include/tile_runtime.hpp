@@ -291,6 +291,45 @@ private:
   tile_module handle_ = nullptr;
 };
 
+/// One [batch, heads, seq, dim] tensor of tile_attention: its device
+/// pointer and strides in elements (dim's must be 1).
+struct AttentionTensor {
+  uint64_t ptr = 0;
+  int64_t strides[4] = {0, 0, 0, 1};
+
+  /// A contiguous [batch, heads, seq, dim] tensor (BHSD).
+  static AttentionTensor bhsd(uint64_t ptr, int64_t heads, int64_t seq,
+                              int64_t dim) {
+    return {ptr, {heads * seq * dim, seq * dim, dim, 1}};
+  }
+  /// A contiguous [batch, seq, heads, dim] tensor (BSHD), seen as
+  /// [batch, heads, seq, dim].
+  static AttentionTensor bshd(uint64_t ptr, int64_t heads, int64_t seq,
+                              int64_t dim) {
+    return {ptr, {seq * heads * dim, dim, heads * dim, 1}};
+  }
+};
+
+/// The sizes and options of tile_attention.
+struct AttentionShape {
+  tile_dtype dtype = TILE_F16;
+  int64_t batch = 1, heads = 1, kvHeads = 1, seqQ = 1, seqK = 1, headDim = 64;
+  float scale = 0.125f;
+  bool causal = false;
+};
+
+/// tile_attention: o = softmax(q k^T * scale + mask) v; `lse` is 0 or a
+/// contiguous f32 [batch, heads, seq_q] buffer.
+inline Status attention(const AttentionTensor &o, const AttentionTensor &q,
+                        const AttentionTensor &k, const AttentionTensor &v,
+                        uint64_t lse, const AttentionShape &s,
+                        void *stream = nullptr) {
+  return check(tile_attention(o.ptr, o.strides, q.ptr, q.strides, k.ptr,
+                              k.strides, v.ptr, v.strides, lse, s.dtype,
+                              s.batch, s.heads, s.kvHeads, s.seqQ, s.seqK,
+                              s.headDim, s.scale, s.causal ? 1 : 0, stream));
+}
+
 /// Times `fn` (a callable that enqueues work on `stream`) with tile_time;
 /// `ms` receives one duration per timed call.
 template <typename F>

@@ -198,6 +198,7 @@ std::vector<tile_arg> testCaseArguments(const TestCase &c,
     args.push_back(a.kind == TestCase::Arg::Pointer
                        ? pointerArg(tensors[a.tensor] + a.value)
                    : a.kind == TestCase::Arg::I32 ? i32Arg((int32_t)a.value)
+                   : a.kind == TestCase::Arg::F32 ? f32Arg((float)a.real)
                                                   : i64Arg(a.value));
   return args;
 }

@@ -79,6 +79,13 @@ inline tile_arg i64Arg(int64_t v) {
   return a;
 }
 
+inline tile_arg f32Arg(float v) {
+  tile_arg a;
+  a.kind = TILE_ARG_F32;
+  a.value.f32 = v;
+  return a;
+}
+
 /// Whether t is a tile_dtype (whose values are catalogue::DType's: its
 /// size and name are catalogue::getBytes and catalogue::getName).
 bool isValidDtype(tile_dtype t);

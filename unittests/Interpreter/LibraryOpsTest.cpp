@@ -102,7 +102,9 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
       addBuffer(index, t.data() + a.value, t.size() - a.value);
       views.push_back({a.tensor, (size_t)a.value});
     } else {
-      args.push_back(ArgValue::integer(a.value));
+      args.push_back(a.kind == cat::TestCase::Arg::F32
+                         ? ArgValue::real(a.real)
+                         : ArgValue::integer(a.value));
       views.push_back({~0u, 0});
     }
   }

@@ -85,9 +85,10 @@ struct TestCase {
                                ///< before the launch
   };
   struct Arg {
-    enum Kind : uint8_t { Pointer, I32, I64 } kind = I64;
+    enum Kind : uint8_t { Pointer, I32, I64, F32 } kind = I64;
     int64_t value = 0;   ///< Pointer: a byte offset into `tensor`
     unsigned tensor = 0; ///< Pointer
+    double real = 0;     ///< F32
   };
   struct Sample {
     unsigned tensor;

@@ -23,6 +23,14 @@ std::vector<double> referenceSoftmaxMatmul(const std::vector<double> &x,
                                            const std::vector<double> &v,
                                            int64_t batch, int64_t d1,
                                            int64_t d2, int64_t d3);
+/// One query row of attention over the first `visible` rows of K and V
+/// ([seq_k, headDim], row-major): o = sum_j p_j v_j with p = softmax(scale
+/// q . k_j), lse = log sum_j exp(scale q . k_j). With no visible key, o = 0
+/// and lse = -inf.
+void referenceAttentionRow(const double *q, const std::vector<double> &k,
+                           const std::vector<double> &v, int64_t visible,
+                           int64_t headDim, double scale, double *o,
+                           double &lse);
 /// A [M, K] @ B [K, N], optionally followed by leaky-relu (slope 0.01).
 std::vector<double> referenceMatmul(const std::vector<double> &a,
                                     const std::vector<double> &b, int64_t m,

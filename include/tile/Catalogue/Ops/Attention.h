@@ -1,0 +1,55 @@
+//===- Attention.h - Attention forward kernels, typed -----------*- C++ -*-===//
+//
+// A typed view of the "attention" operation's descriptions and problems
+// (lib/Catalogue/Ops/Attention.cpp), for the builder, the C API and the
+// tests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CATALOGUE_OPS_ATTENTION_H
+#define TILE_CATALOGUE_OPS_ATTENTION_H
+
+#include "tile/Catalogue/OpSpec.h"
+
+namespace tile {
+namespace catalogue {
+
+/// An attention forward kernel: O = softmax(Q K^T * scale + mask) V for
+/// blockM query rows of one head per program, streaming blockN keys per
+/// step.
+struct AttentionKernel {
+  DType dtype = DType::F16;
+  /// Columns of the Q, K, V and O blocks: a power of two from 16 to 256.
+  int32_t headBlock = 0;
+  /// head_dim is a runtime size up to headBlock (the blocks' columns past
+  /// it are masked); otherwise head_dim == headBlock.
+  bool padded = false;
+  /// The tensors' bases 16-byte aligned and their batch, head and row
+  /// strides multiples of 16 bytes.
+  bool aligned = false;
+  int32_t blockM = 0, blockN = 0, warps = 0;
+  int32_t stages = 0; ///< 0: loads; n >= 2: the K/V blocks pipelined
+};
+
+const OpSpec &getAttentionOp();
+
+KernelDesc toDesc(const AttentionKernel &k);
+/// The kernel `k` describes (k must be of the attention operation).
+AttentionKernel toAttentionKernel(const KernelDesc &k);
+
+/// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kv heads,
+/// seq_k, headDim]; `aligned` as AttentionKernel::aligned.
+Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
+                         int64_t heads, int64_t seqQ, int64_t seqK,
+                         int64_t headDim);
+
+/// The kernel's arguments, in order: o, q, k, v (element pointers), lse
+/// (f32 pointer), seq_q, seq_k, heads, group (query heads per key/value
+/// head), head_dim, causal, write_lse (i32), the batch, head and row
+/// strides of o, q, k and v (12 x i64, elements), scale (f32).
+constexpr unsigned kAttentionArgCount = 25;
+
+} // namespace catalogue
+} // namespace tile
+
+#endif // TILE_CATALOGUE_OPS_ATTENTION_H

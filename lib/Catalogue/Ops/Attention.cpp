@@ -1,0 +1,379 @@
+//===- Attention.cpp - The attention forward pass in the catalogue --------===//
+//
+// O = softmax(Q K^T * scale + mask) V per (batch entry, head), with the
+// rows' log-sum-exp: its kernels' parameters and rules, when one runs a
+// problem, how it is launched, the configurations worth measuring and the
+// tuner's problems and checks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Catalogue/Ops/Attention.h"
+#include "tile/Catalogue/TestData.h"
+#include "tile/Reference/Reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <tuple>
+
+namespace tile {
+namespace catalogue {
+
+namespace {
+enum Param { Type, HeadBlock, Padded, Aligned, BlockM, BlockN, Warps, Stages };
+enum ProblemField {
+  PType,
+  PMask,
+  PAligned,
+  PHeadDim,
+  PSeqQ,
+  PSeqK,
+  PHeads,
+  PBatch
+};
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kGridYZMax = 65535;
+const DType kTypes[] = {DType::F16, DType::BF16, DType::F32};
+
+bool isPowerOf2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+double logRatio(double a, double b) { return std::fabs(std::log2(a / b)); }
+
+/// 32-bit registers per thread the loop's tiles take at least: the f32
+/// accumulator, Q (kept for every step) and the f32 scores.
+int64_t tileRegisters(const AttentionKernel &k) {
+  int64_t qWords = k.blockM * k.headBlock * getBytes(k.dtype) / 4;
+  return (k.blockM * k.headBlock + qWords + k.blockM * k.blockN) /
+         (32 * k.warps);
+}
+
+/// Normwise tolerances of the output against float64 (inputs rounded to the
+/// type): f16/bf16 round P to their type for the second product; tf32
+/// rounds both products' inputs.
+double outputTolerance(DType t) {
+  switch (t) {
+  case DType::F16:
+    return 4e-3;
+  case DType::BF16:
+    return 2e-2;
+  case DType::F32:
+    return 5e-3;
+  }
+  return 0;
+}
+/// The log-sum-exp's: 2-byte inputs give exact products (f32 sums);
+/// tf32 rounds Q and K to 10 mantissa bits.
+double lseTolerance(DType t) { return t == DType::F32 ? 2e-3 : 1e-5; }
+
+class AttentionOp final : public OpSpec {
+public:
+  AttentionOp()
+      : OpSpec("attention",
+               {dtypeField(), intField("head_block"), boolField("padded"),
+                boolField("aligned"), intField("block_m"), intField("block_n"),
+                intField("warps"), intField("stages")},
+               {dtypeField(/*key=*/true),
+                enumField("mask", {"none", "causal"}, /*key=*/true),
+                boolField("aligned"), intField("head_dim"), intField("seq_q"),
+                intField("seq_k"), intField("heads"), intField("batch")}) {}
+
+  std::string whyInvalid(const KernelDesc &desc) const override {
+    AttentionKernel k = toAttentionKernel(desc);
+    for (int32_t b : {k.headBlock, k.blockM, k.blockN})
+      if (!isPowerOf2(b) || b < 16 || b > 256)
+        return "head_block, block_m and block_n must be powers of two from 16 "
+               "to 256";
+    if (!isPowerOf2(k.warps) || k.warps > 16)
+      return "warps must be a power of two up to 16";
+    if (k.blockM < 16 * std::min<int32_t>(k.warps, 4))
+      return "block_m must give each of the first four warps 16 rows";
+    if (k.stages != 0 && (k.stages < 2 || k.stages > 4))
+      return "stages must be 0 (loads) or 2 to 4";
+    if (k.stages && !k.aligned)
+      return "the pipeline's 16-byte copies need aligned rows";
+    if (tileRegisters(k) > 160)
+      return "the accumulator, Q and the scores need more than 160 registers "
+             "per thread";
+    return "";
+  }
+
+  Target getTarget(const KernelDesc &) const override { return Target::Sm80; }
+
+  bool admits(const KernelDesc &desc, const Problem &p,
+              const DeviceInfo &) const override {
+    AttentionKernel k = toAttentionKernel(desc);
+    if (int64_t(k.dtype) != p.values[PType])
+      return false;
+    if (k.aligned && !p.values[PAligned])
+      return false;
+    int64_t d = p.values[PHeadDim];
+    if (k.padded ? d > k.headBlock : d != k.headBlock)
+      return false;
+    return ceilDiv(p.values[PSeqQ], k.blockM) <= kInt32Max &&
+           p.values[PHeads] <= kGridYZMax && p.values[PBatch] <= kGridYZMax;
+  }
+
+  /// Points of the problem's alignment first, then of its head_dim, then by
+  /// the ratios of the sequence lengths and of batch x heads.
+  std::array<double, 4> distance(const Problem &point,
+                                 const Problem &p) const override {
+    const int64_t *a = point.values, *b = p.values;
+    double sizes =
+        logRatio(a[PSeqQ], b[PSeqQ]) + logRatio(a[PSeqK], b[PSeqK]) +
+        logRatio(double(a[PHeads]) * a[PBatch], double(b[PHeads]) * b[PBatch]);
+    return {double(a[PAligned] != b[PAligned]),
+            logRatio(a[PHeadDim], b[PHeadDim]), sizes, 0};
+  }
+
+  /// One program per block_m query rows of one head of one batch entry.
+  LaunchPlan plan(const KernelDesc &desc, const Problem &p,
+                  const DeviceInfo &) const override {
+    AttentionKernel k = toAttentionKernel(desc);
+    LaunchPlan plan;
+    plan.grid[0] = (uint32_t)ceilDiv(p.values[PSeqQ], k.blockM);
+    plan.grid[1] = (uint32_t)p.values[PHeads];
+    plan.grid[2] = (uint32_t)p.values[PBatch];
+    return plan;
+  }
+
+  /// The fallbacks, and for aligned tensors of head_dim 64 and 128: query
+  /// blocks of 64 and 128 rows (fewer programs re-reading K and V), key
+  /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
+  /// warps, 2 and 3 stages.
+  std::vector<KernelDesc> getConfigurationSpace() const override {
+    std::vector<KernelDesc> out = getFallbackKernels();
+    for (DType t : kTypes)
+      for (int32_t d : {64, 128})
+        for (auto [bm, bn, warps] :
+             {std::tuple<int32_t, int32_t, int32_t>{64, 32, 4},
+              {64, 64, 4},
+              {64, 128, 4},
+              {128, 32, 8},
+              {128, 64, 8},
+              {128, 128, 8},
+              {64, 64, 8}})
+          for (int32_t stages : {2, 3}) {
+            AttentionKernel k;
+            k.dtype = t;
+            k.headBlock = d;
+            k.aligned = true;
+            k.blockM = bm;
+            k.blockN = bn;
+            k.warps = warps;
+            k.stages = stages;
+            KernelDesc desc = toDesc(k);
+            if (whyInvalid(desc).empty() &&
+                std::find(out.begin(), out.end(), desc) == out.end())
+              out.push_back(desc);
+          }
+    return out;
+  }
+
+  /// For each dtype: aligned kernels of head_dim 32, 64, 128 and 256 (K
+  /// and V pipelined over 2 stages), then padded kernels with loads that
+  /// run any head_dim up to 256 and any alignment.
+  std::vector<KernelDesc> getFallbackKernels() const override {
+    std::vector<KernelDesc> out;
+    for (bool padded : {false, true})
+      for (DType t : kTypes)
+        for (int32_t d : {32, 64, 128, 256}) {
+          AttentionKernel k;
+          k.dtype = t;
+          k.headBlock = d;
+          k.padded = padded;
+          k.aligned = !padded;
+          k.stages = padded ? 0 : 2;
+          k.blockM = 64;
+          // f32 blocks take twice the shared memory: fewer keys per step.
+          k.blockN = t == DType::F32 ? std::min(64, 4096 / d)
+                     : d == 256      ? 32
+                                     : 64;
+          k.warps = d >= 128 ? 8 : 4;
+          out.push_back(toDesc(k));
+        }
+    return out;
+  }
+
+  /// The sweep of the attention benchmark: 16 heads, 16k tokens (batch x
+  /// seq), seq 512 to 16384, head_dim 64 and 128, with and without the
+  /// causal mask; contiguous, aligned tensors.
+  std::vector<Problem> getTuningProblems(
+      const std::map<std::string, std::vector<int64_t>> &given) const override {
+    auto values = [&](const char *field, std::vector<int64_t> defaults) {
+      auto it = given.find(field);
+      return it == given.end() ? defaults : it->second;
+    };
+    std::vector<Problem> out;
+    for (int64_t t :
+         values("dtype", {int64_t(DType::F16), int64_t(DType::BF16)}))
+      for (int64_t mask : values("mask", {0, 1}))
+        for (int64_t d : values("head_dim", {64, 128}))
+          for (int64_t seq :
+               values("seq_q", {512, 1024, 2048, 4096, 8192, 16384})) {
+            int64_t seqK = given.count("seq_k") ? values("seq_k", {})[0] : seq;
+            int64_t batch = std::max<int64_t>(1, 16384 / seq);
+            out.push_back(attentionProblem(
+                DType(t), mask != 0, true, values("batch", {batch})[0],
+                values("heads", {16})[0], seq, seqK, d));
+          }
+    return out;
+  }
+
+  /// Per dtype: aligned head_dim 32, 64, 128 and 256 and padded 20 and 96;
+  /// causal and not; more keys than queries and fewer (rows with no
+  /// visible key); sequences within one block and over several, not
+  /// multiples of the blocks; two heads per key/value head where `heads`
+  /// is even.
+  std::vector<Problem> getTestProblems() const override {
+    std::vector<Problem> out;
+    for (DType t : kTypes) {
+      out.push_back(attentionProblem(t, false, true, 2, 2, 70, 150, 64));
+      out.push_back(attentionProblem(t, true, true, 1, 2, 150, 70, 128));
+      out.push_back(attentionProblem(t, true, true, 1, 3, 100, 100, 32));
+      out.push_back(attentionProblem(t, false, true, 1, 1, 40, 90, 256));
+      out.push_back(attentionProblem(t, true, false, 2, 1, 37, 130, 96));
+      out.push_back(attentionProblem(t, false, false, 1, 2, 64, 64, 20));
+    }
+    return out;
+  }
+
+  /// Q, K, V with normal entries; the layout BHSD where `heads` is even
+  /// (then two query heads share a key/value head), BSHD where it is odd;
+  /// scale 1/sqrt(head_dim). Checked: three output rows and the whole
+  /// log-sum-exp row of the last head of the last batch entry.
+  TestCase makeTestCase(const Problem &p, uint64_t seed) const override {
+    DType t = DType(p.values[PType]);
+    bool causal = p.values[PMask] != 0;
+    int64_t d = p.values[PHeadDim], sq = p.values[PSeqQ], sk = p.values[PSeqK],
+            heads = p.values[PHeads], batch = p.values[PBatch];
+    int64_t group = heads % 2 == 0 ? 2 : 1, kvHeads = heads / group;
+    bool bshd = heads % 2 != 0;
+    int64_t esize = getBytes(t);
+    // Strides {batch, head, row} of a [batch, h, s, d] tensor.
+    auto strides = [&](int64_t h, int64_t s) {
+      return bshd ? std::array<int64_t, 3>{s * h * d, d, h * d}
+                  : std::array<int64_t, 3>{h * s * d, s * d, d};
+    };
+    std::array<int64_t, 3> qs = strides(heads, sq), ks = strides(kvHeads, sk);
+    TestCase c;
+    c.tensors.resize(5); // o, q, k, v, lse
+    c.tensors[0].bytes = c.tensors[1].bytes =
+        size_t(batch * heads * sq * d * esize);
+    c.tensors[2].bytes = c.tensors[3].bytes =
+        size_t(batch * kvHeads * sk * d * esize);
+    c.tensors[4].bytes = size_t(batch * heads * sq * 4);
+    for (unsigned i : {1u, 2u, 3u})
+      c.tensors[i].pattern = randomPattern(
+          t, std::min<size_t>(c.tensors[i].bytes / esize, size_t(1) << 22), 1.0,
+          seed + i);
+    double scale = 1.0 / std::sqrt(double(d));
+    using Arg = TestCase::Arg;
+    c.args = {{Arg::Pointer, 0, 0}, {Arg::Pointer, 0, 1}, {Arg::Pointer, 0, 2},
+              {Arg::Pointer, 0, 3}, {Arg::Pointer, 0, 4}, {Arg::I32, sq},
+              {Arg::I32, sk},       {Arg::I32, heads},    {Arg::I32, group},
+              {Arg::I32, d},        {Arg::I32, causal},   {Arg::I32, 1}};
+    for (const std::array<int64_t, 3> &s : {qs, qs, ks, ks})
+      for (int64_t v : s)
+        c.args.push_back({Arg::I64, v});
+    Arg scaleArg;
+    scaleArg.kind = Arg::F32;
+    scaleArg.real = scale;
+    c.args.push_back(scaleArg);
+
+    int64_t b = batch - 1, h = heads - 1, kvh = h / group;
+    std::vector<int64_t> sampled{0, sq / 2, sq - 1};
+    auto qOffset = [=](int64_t row) {
+      return size_t((b * qs[0] + h * qs[1] + row * qs[2]) * esize);
+    };
+    for (int64_t r : sampled)
+      c.samples.push_back({0, qOffset(r), size_t(d * esize)});
+    c.samples.push_back({4, size_t((b * heads + h) * sq * 4), size_t(sq * 4)});
+    std::vector<char> qp = c.tensors[1].pattern, kp = c.tensors[2].pattern,
+                      vp = c.tensors[3].pattern;
+    c.check = [=](const std::vector<std::vector<char>> &got) {
+      std::vector<double> kh(sk * d), vh(sk * d);
+      for (int64_t j = 0; j < sk; ++j)
+        for (int64_t i = 0; i < d; ++i) {
+          size_t at = size_t((b * ks[0] + kvh * ks[1] + j * ks[2] + i) * esize);
+          kh[j * d + i] = elementAt(kp, t, at);
+          vh[j * d + i] = elementAt(vp, t, at);
+        }
+      std::vector<double> lseRef(sq), lseGot(sq), q(d), o(d), oGot(d);
+      for (int64_t r = 0; r < sq; ++r) {
+        for (int64_t i = 0; i < d; ++i)
+          q[i] = elementAt(qp, t, qOffset(r) + size_t(i * esize));
+        int64_t visible =
+            causal ? std::min(sk, std::max<int64_t>(0, r + sk - sq + 1)) : sk;
+        mlir::tile::reference::referenceAttentionRow(
+            q.data(), kh, vh, visible, d, scale, o.data(), lseRef[r]);
+        float f;
+        std::memcpy(&f, &got[sampled.size()][size_t(r * 4)], 4);
+        lseGot[r] = f;
+        auto s = std::find(sampled.begin(), sampled.end(), r);
+        if (s == sampled.end())
+          continue;
+        const std::vector<char> &row = got[size_t(s - sampled.begin())];
+        for (int64_t i = 0; i < d; ++i)
+          oGot[i] = decode(t, &row[size_t(i * esize)]);
+        std::string why = compareValues(oGot, o, outputTolerance(t));
+        if (!why.empty())
+          return "output row " + std::to_string(r) + ": " + why;
+      }
+      std::string why = compareValues(lseGot, lseRef, lseTolerance(t));
+      return why.empty() ? why : "log-sum-exp: " + why;
+    };
+    return c;
+  }
+};
+} // namespace
+
+const OpSpec &getAttentionOp() {
+  static const AttentionOp op;
+  return op;
+}
+
+KernelDesc toDesc(const AttentionKernel &k) {
+  KernelDesc d = getAttentionOp().makeKernel();
+  d.params[Type] = int32_t(k.dtype);
+  d.params[HeadBlock] = k.headBlock;
+  d.params[Padded] = k.padded;
+  d.params[Aligned] = k.aligned;
+  d.params[BlockM] = k.blockM;
+  d.params[BlockN] = k.blockN;
+  d.params[Warps] = k.warps;
+  d.params[Stages] = k.stages;
+  return d;
+}
+
+AttentionKernel toAttentionKernel(const KernelDesc &d) {
+  AttentionKernel k;
+  k.dtype = DType(d.params[Type]);
+  k.headBlock = d.params[HeadBlock];
+  k.padded = d.params[Padded] != 0;
+  k.aligned = d.params[Aligned] != 0;
+  k.blockM = d.params[BlockM];
+  k.blockN = d.params[BlockN];
+  k.warps = d.params[Warps];
+  k.stages = d.params[Stages];
+  return k;
+}
+
+Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
+                         int64_t heads, int64_t seqQ, int64_t seqK,
+                         int64_t headDim) {
+  Problem p;
+  p.values[PType] = int64_t(t);
+  p.values[PMask] = causal;
+  p.values[PAligned] = aligned;
+  p.values[PHeadDim] = headDim;
+  p.values[PSeqQ] = seqQ;
+  p.values[PSeqK] = seqK;
+  p.values[PHeads] = heads;
+  p.values[PBatch] = batch;
+  return p;
+}
+
+} // namespace catalogue
+} // namespace tile

@@ -1,0 +1,270 @@
+//===- Attention.cpp - The attention forward pass -------------------------===//
+//
+// buildAttentionKernel: O = softmax(Q K^T * scale + mask) V and the rows'
+// log-sum-exp, one program per (query block, head, batch entry), the key
+// blocks streamed through an online softmax (examples/attention.mlir is the
+// same computation written as a kernel author would).
+//
+// The key range splits in two loops: blocks every row of the program sees
+// whole (no mask: before the key padding and, causal, before the block's
+// first diagonal), then the blocks that need the mask (the last partial
+// block and the diagonal ones). Blocks past the last row's diagonal are not
+// visited.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Catalogue/Ops/Attention.h"
+#include "KernelBuilder.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::kernels;
+
+namespace tile {
+namespace catalogue {
+
+std::string getAttentionKernelName(const KernelDesc &desc) {
+  AttentionKernel k = toAttentionKernel(desc);
+  return std::string("attention_") + getName(k.dtype) + "_d" +
+         std::to_string(k.headBlock) + (k.padded ? "p" : "") + "_m" +
+         std::to_string(k.blockM) + "_n" + std::to_string(k.blockN) + "_w" +
+         std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
+         (k.aligned ? "_a16" : "");
+}
+
+void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
+  AttentionKernel c = toAttentionKernel(desc);
+  MLIRContext *ctx = module.getContext();
+  ElemType elemKind = toElemType(c.dtype);
+  Type elem = getElemType(ctx, elemKind);
+  OpBuilder tmp(ctx);
+  Type i32 = tmp.getI32Type(), i64 = tmp.getI64Type(), f32 = tmp.getF32Type();
+  auto ptr = PointerType::get(ctx, elem);
+  SmallVector<Type> args{ptr, ptr, ptr, ptr, PointerType::get(ctx, f32)};
+  args.append(7, i32);
+  args.append(12, i64);
+  args.push_back(f32);
+  assert(args.size() == kAttentionArgCount && "the documented signature");
+  KernelBuilder k(module, getAttentionKernelName(desc), args, c.warps);
+  int64_t esize = byteSize(elemKind);
+  for (unsigned i : {0u, 1u, 2u, 3u})
+    k.func.setArgAttr(i, "tile.divisibility",
+                      tmp.getI64IntegerAttr(c.aligned ? 16 : esize));
+  k.func.setArgAttr(4, "tile.divisibility", tmp.getI64IntegerAttr(4));
+  if (c.aligned)
+    for (unsigned i = 12; i < 24; ++i)
+      k.func.setArgAttr(i, "tile.divisibility",
+                        tmp.getI64IntegerAttr(16 / esize));
+  if (c.stages)
+    k.func->setAttr(TileDialect::getNumStagesAttrName(),
+                    tmp.getI32IntegerAttr(c.stages));
+
+  const int64_t BM = c.blockM, BN = c.blockN, D = c.headBlock;
+  Value o = k.arg(0), q = k.arg(1), kk = k.arg(2), v = k.arg(3), lse = k.arg(4);
+  Value seqQ = k.arg(5), seqK = k.arg(6), heads = k.arg(7), group = k.arg(8),
+        headDim = k.arg(9), causalFlag = k.arg(10), writeLse = k.arg(11);
+  Value scale = k.arg(24);
+  // Strides of tensor t (o, q, k, v) along batch, head, row.
+  auto stride = [&](unsigned t, unsigned dim) {
+    return k.arg(12 + 3 * t + dim);
+  };
+
+  Value pm = ProgramIdOp::create(k.b, k.loc, 0);
+  Value head = ProgramIdOp::create(k.b, k.loc, 1);
+  Value batch = ProgramIdOp::create(k.b, k.loc, 2);
+  Value row0 = arith::MulIOp::create(k.b, k.loc, pm, k.ci32(BM));
+  Value b64 = k.extsi(batch, i64), h64 = k.extsi(head, i64);
+  Value kvh64 = k.extsi(arith::DivSIOp::create(k.b, k.loc, head, group), i64);
+  auto headBase = [&](Value base, unsigned t, Value h) {
+    Value off = arith::AddIOp::create(
+        k.b, k.loc, arith::MulIOp::create(k.b, k.loc, b64, stride(t, 0)),
+        arith::MulIOp::create(k.b, k.loc, h, stride(t, 1)));
+    return k.ptrAdd(base, off);
+  };
+  Value oh = headBase(o, 0, h64), qh = headBase(q, 1, h64),
+        kh = headBase(kk, 2, kvh64), vh = headBase(v, 3, kvh64);
+  Value seqQ64 = k.extsi(seqQ, i64), seqK64 = k.extsi(seqK, i64);
+  Value dim = c.padded ? k.extsi(headDim, i64) : k.ci64(D);
+  Value c0 = k.ci32(0), one64 = k.ci64(1);
+  auto qType = k.tensor({BM, D}, elem), kvType = k.tensor({BN, D}, elem);
+  auto blockPtr = [&](Value base, Value rows, Value rowStride, Value row,
+                      RankedTensorType t) {
+    return MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, t),
+                                  base, ValueRange{rows, dim},
+                                  ValueRange{rowStride, one64},
+                                  ValueRange{row, c0}, ArrayRef<int32_t>{1, 0})
+        .getResult();
+  };
+  // Rows are checked against the sequence where a block may pass its end,
+  // columns against head_dim in padded kernels.
+  auto checks = [&](bool rows) {
+    SmallVector<int32_t> out;
+    if (rows)
+      out.push_back(0);
+    if (c.padded)
+      out.push_back(1);
+    return out;
+  };
+  Value qt = BlockLoadOp::create(
+      k.b, k.loc, qType, blockPtr(qh, seqQ64, stride(1, 2), row0, qType),
+      checks(true), PaddingKind::Zero);
+
+  // Key j is visible to query i when j < seq_k and, causal, j <= i + shift
+  // with shift = seq_k - seq_q (the diagonal aligned bottom-right).
+  Value causal = k.cmp(arith::CmpIPredicate::ne, causalFlag, c0);
+  Value shift = arith::SubIOp::create(k.b, k.loc, seqK, seqQ);
+  Value bn = k.ci32(BN);
+  auto floorToBlock = [&](Value x) {
+    return arith::MulIOp::create(k.b, k.loc,
+                                 arith::DivSIOp::create(k.b, k.loc, x, bn), bn);
+  };
+  // Unmasked blocks end at seq_k's last whole block and, causal, where the
+  // first row's diagonal enters a block: [0, fullEnd).
+  Value wholeEnd = floorToBlock(seqK);
+  Value firstSeen = arith::MaxSIOp::create(
+      k.b, k.loc,
+      arith::AddIOp::create(k.b, k.loc,
+                            arith::AddIOp::create(k.b, k.loc, row0, shift),
+                            k.ci32(1)),
+      c0);
+  Value fullEnd = arith::SelectOp::create(
+      k.b, k.loc, causal,
+      arith::MinSIOp::create(k.b, k.loc, wholeEnd, floorToBlock(firstSeen)),
+      wholeEnd);
+  // Masked blocks: up to seq_k and, causal, the last row's diagonal.
+  Value lastEnd = arith::AddIOp::create(
+      k.b, k.loc, arith::AddIOp::create(k.b, k.loc, row0, k.ci32(BM)), shift);
+  Value end = arith::SelectOp::create(
+      k.b, k.loc, causal, arith::MinSIOp::create(k.b, k.loc, seqK, lastEnd),
+      seqK);
+
+  double inf = std::numeric_limits<double>::infinity();
+  Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
+  InputPrecision precision =
+      elemKind == ElemType::F32 ? InputPrecision::TF32 : InputPrecision::IEEE;
+  Value scales = k.splat(scale, {BM, BN});
+  Value zeroS = k.splat(zero, {BM, BN});
+  // The queries' rows and the last key each sees (causal).
+  Value rows =
+      arith::AddIOp::create(k.b, k.loc, k.splat(row0, {BM}), k.range(BM));
+  Value lastKey =
+      k.spread(arith::AddIOp::create(k.b, k.loc, rows, k.splat(shift, {BM})), 1,
+               {BM, BN});
+  Value notCausal = k.splat(
+      arith::XOrIOp::create(k.b, k.loc, causal,
+                            arith::ConstantIntOp::create(k.b, k.loc, 1, 1)),
+      {BM, BN});
+  Value seqKs = k.splat(seqK, {BM, BN});
+  Value keyIdx = k.range(BN);
+
+  // One loop over key blocks [from, to): carries the output accumulator,
+  // the rows' exp sums and maxima and, unmasked, the K and V block
+  // pointers, which tile-pipeline-loops then pipelines. The masked loop
+  // (one block, or the diagonal's few) makes its pointers in the body, so
+  // that it takes no shared buffers of its own.
+  auto keyLoop = [&](Value from, Value to, Value acc0, Value l0, Value m0,
+                     bool masked) {
+    SmallVector<Value> init{acc0, l0, m0};
+    if (!masked)
+      init.append({blockPtr(kh, seqK64, stride(2, 2), from, kvType),
+                   blockPtr(vh, seqK64, stride(3, 2), from, kvType)});
+    auto loop = scf::ForOp::create(
+        k.b, k.loc, from, to, bn, init,
+        [&](OpBuilder &b, Location loc, Value n0, ValueRange it) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value acc = it[0], l = it[1], m = it[2];
+          Value kp =
+              masked ? blockPtr(kh, seqK64, stride(2, 2), n0, kvType) : it[3];
+          Value vp =
+              masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
+          Value kt = BlockLoadOp::create(k.b, loc, kvType, kp, checks(masked),
+                                         PaddingKind::Zero);
+          Value ktT = TransOp::create(k.b, loc, k.tensor({D, BN}, elem), kt,
+                                      ArrayRef<int32_t>{1, 0});
+          Value s = DotOp::create(k.b, loc, zeroS.getType(), qt, ktT, zeroS,
+                                  precision);
+          s = arith::MulFOp::create(k.b, loc, s, scales);
+          if (masked) {
+            Value cols = k.spread(
+                arith::AddIOp::create(k.b, loc, k.splat(n0, {BN}), keyIdx), 0,
+                {BM, BN});
+            Value inside = k.cmp(arith::CmpIPredicate::slt, cols, seqKs);
+            Value seen = k.cmp(arith::CmpIPredicate::sle, cols, lastKey);
+            Value keep = arith::AndIOp::create(
+                k.b, loc, inside,
+                arith::OrIOp::create(k.b, loc, seen, notCausal));
+            s = arith::SelectOp::create(k.b, loc, keep, s,
+                                        k.splat(negInf, {BM, BN}));
+          }
+          Value mNew = arith::MaximumFOp::create(
+              k.b, loc, m, k.reduce(ReduceKind::Max, s, 1));
+          // A row that has seen no key keeps m = -inf and shifts by 0.
+          Value shiftBy = mNew;
+          if (masked)
+            shiftBy = arith::SelectOp::create(
+                k.b, loc,
+                arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, mNew,
+                                      k.splat(negInf, {BM})),
+                k.splat(zero, {BM}), mNew);
+          Value alpha =
+              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
+          Value p =
+              softmaxExp(k.b, loc,
+                         arith::SubFOp::create(k.b, loc, s,
+                                               k.spread(shiftBy, 1, {BM, BN})));
+          Value lNew = arith::AddFOp::create(
+              k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+              k.reduce(ReduceKind::Sum, p, 1));
+          Value scaled =
+              arith::MulFOp::create(k.b, loc, acc, k.spread(alpha, 1, {BM, D}));
+          Value vt = BlockLoadOp::create(k.b, loc, kvType, vp, checks(masked),
+                                         PaddingKind::Zero);
+          Value accNew =
+              DotOp::create(k.b, loc, acc.getType(), k.toFloat(p, elem), vt,
+                            scaled, precision);
+          SmallVector<Value> next{accNew, lNew, mNew};
+          if (!masked)
+            for (Value p : {kp, vp})
+              next.push_back(AdvanceOp::create(k.b, loc, p.getType(), p,
+                                               ValueRange{bn, c0}));
+          scf::YieldOp::create(k.b, loc, next);
+        });
+    return std::make_tuple(loop.getResult(0), loop.getResult(1),
+                           loop.getResult(2));
+  };
+  auto [acc1, l1, m1] =
+      keyLoop(c0, fullEnd, k.splat(zero, {BM, D}), k.splat(zero, {BM}),
+              k.splat(negInf, {BM}), /*masked=*/false);
+  auto [acc, l, m] = keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
+
+  // o = acc / l, 0 where no key was visible (l = 0, acc = 0).
+  Value empty = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ, l,
+                                      k.splat(zero, {BM}));
+  Value lSafe =
+      arith::SelectOp::create(k.b, k.loc, empty, k.splat(one, {BM}), l);
+  Value out =
+      arith::DivFOp::create(k.b, k.loc, acc, k.spread(lSafe, 1, {BM, D}));
+  BlockStoreOp::create(k.b, k.loc,
+                       blockPtr(oh, seqQ64, stride(0, 2), row0, qType),
+                       k.toFloat(out, elem), checks(true));
+
+  // lse = m + log(l): -inf where no key was visible (m = -inf, l = 0).
+  Value lseV =
+      arith::AddFOp::create(k.b, k.loc, m, math::LogOp::create(k.b, k.loc, l));
+  Value bh = arith::AddIOp::create(
+      k.b, k.loc, arith::MulIOp::create(k.b, k.loc, b64, k.extsi(heads, i64)),
+      h64);
+  Value lseRow = k.ptrAdd(lse, arith::MulIOp::create(k.b, k.loc, bh, seqQ64));
+  Value lsePtrs = k.ptrAdd(k.splat(lseRow, {BM}), rows);
+  Value inQ = k.cmp(arith::CmpIPredicate::slt, rows, k.splat(seqQ, {BM}));
+  Value wanted = k.splat(k.cmp(arith::CmpIPredicate::ne, writeLse, c0), {BM});
+  StoreOp::create(k.b, k.loc, lsePtrs, lseV,
+                  arith::AndIOp::create(k.b, k.loc, inQ, wanted));
+  k.finish();
+}
+
+} // namespace catalogue
+} // namespace tile
