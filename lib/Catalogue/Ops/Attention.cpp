@@ -185,8 +185,10 @@ public:
           k.padded = padded;
           k.aligned = !padded;
           k.stages = padded ? 0 : 2;
-          k.blockM = 64;
-          // f32 blocks take twice the shared memory: fewer keys per step.
+          // Each warp holds 16 whole query rows (row maxima and sums stay
+          // in the warp) where the registers allow; f32 blocks take twice
+          // the shared memory: fewer keys per step.
+          k.blockM = t != DType::F32 && d == 128 ? 128 : 64;
           k.blockN = t == DType::F32 ? std::min(64, 4096 / d)
                      : d == 256      ? 32
                                      : 64;
