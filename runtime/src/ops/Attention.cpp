@@ -124,11 +124,14 @@ extern "C" tile_status tile_attention(
   Problem p = attentionProblem(DType(dtype), causal != 0,
                                alignedTensors(bases, strides, esize), batch,
                                heads, seq_q, seq_k, head_dim);
+  // Without lse the kernel stores none (write_lse = 0); the launch still
+  // takes a non-null, 4-byte aligned pointer there: o's, rounded down.
+  uint64_t lseArg = lse ? lse : o & ~uint64_t(3);
   tile_arg args[kAttentionArgCount] = {pointerArg(o),
                                        pointerArg(q),
                                        pointerArg(k),
                                        pointerArg(v),
-                                       pointerArg(lse),
+                                       pointerArg(lseArg),
                                        i32Arg((int32_t)seq_q),
                                        i32Arg((int32_t)seq_k),
                                        i32Arg((int32_t)heads),
