@@ -107,9 +107,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       out.push_back(1);
     return out;
   };
-  Value qt = BlockLoadOp::create(
+  // Q stays in a shared buffer (rows padded by 16 bytes) where it takes at
+  // most 48 KiB: each step reads it in the layout its product takes from
+  // registers, next to K's stage, instead of keeping Q in registers and
+  // staging it again for every product. (f32 blocks of head_dim 256 would
+  // leave too little room for K and V.)
+  Value q0 = BlockLoadOp::create(
       k.b, k.loc, qType, blockPtr(qh, seqQ64, stride(1, 2), row0, qType),
       checks(true), PaddingKind::Zero);
+  Value qBuf;
+  if (BM * (D + 16 / esize) * esize <= 48 * 1024) {
+    qBuf = AllocSharedOp::create(
+        k.b, k.loc, SharedBufferType::get(ctx, qType, 1, 16 / esize));
+    LocalStoreOp::create(k.b, k.loc, q0, qBuf, k.ci32(0));
+  }
 
   // Key j is visible to query i when j < seq_k and, causal, j <= i + shift
   // with shift = seq_k - seq_q (the diagonal aligned bottom-right).
@@ -184,6 +195,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                          PaddingKind::Zero);
           Value ktT = TransOp::create(k.b, loc, k.tensor({D, BN}, elem), kt,
                                       ArrayRef<int32_t>{1, 0});
+          Value qt = qBuf ? LocalLoadOp::create(k.b, loc, qType, qBuf, c0) : q0;
           Value s = DotOp::create(k.b, loc, zeroS.getType(), qt, ktT, zeroS,
                                   precision);
           s = arith::MulFOp::create(k.b, loc, s, scales);

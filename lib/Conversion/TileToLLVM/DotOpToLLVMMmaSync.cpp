@@ -106,23 +106,49 @@ static LocalLoadOp getBufferRead(DotOp op, Value operand) {
   return read;
 }
 
+/// The tile.local_load under `b = tile.trans %read order = [1, 0]` when
+/// the dot is its transpose's only user: the buffer's rows are b's columns
+/// (n), k contiguous in each, which is how the dot stages b anyway (a
+/// K-by-N b "transposed"); the dot reads its fragments there, and the
+/// transpose itself is never computed (see isTransReadByDot).
+static LocalLoadOp getTransposedBufferRead(DotOp op, Value operand) {
+  auto trans = operand.getDefiningOp<TransOp>();
+  if (!trans || !trans->hasOneUse() ||
+      trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+      trans->getBlock() != op->getBlock())
+    return nullptr;
+  return getBufferRead(op, trans.getSrc());
+}
+
 /// Buffers a dot takes its fragments from (row-major, as the dot would
 /// stage them): `b`'s when `a` is in registers or read from a buffer too,
 /// `a`'s when it is not in registers and `b` is read from a buffer.
-static LocalLoadOp getBufferOperandB(DotOp op) {
-  LocalLoadOp b = getBufferRead(op, op.getB());
+/// `transposed` selects b read through a transpose of its buffer.
+static LocalLoadOp getBufferOperandB(DotOp op, bool transposed = false) {
+  LocalLoadOp b = transposed ? getTransposedBufferRead(op, op.getB())
+                             : getBufferRead(op, op.getB());
   if (b && (isAInRegisters(op) || getBufferRead(op, op.getA())))
     return b;
   return nullptr;
 }
 static LocalLoadOp getBufferOperandA(DotOp op) {
-  if (isAInRegisters(op) || !getBufferRead(op, op.getB()))
+  if (isAInRegisters(op) || (!getBufferRead(op, op.getB()) &&
+                             !getTransposedBufferRead(op, op.getB())))
     return nullptr;
   return getBufferRead(op, op.getA());
 }
 
 bool mlir::tile::dotReadsBFromBuffer(DotOp op) {
-  return getBufferOperandB(op) != nullptr;
+  return getBufferOperandB(op) || getBufferOperandB(op, /*transposed=*/true);
+}
+
+bool mlir::tile::isTransReadByDot(TransOp op) {
+  if (!op->hasOneUse())
+    return false;
+  auto dot = dyn_cast<DotOp>(*op->user_begin());
+  return dot && dot.getB() == op.getResult() &&
+         !TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(dot) &&
+         getBufferOperandB(dot, /*transposed=*/true);
 }
 
 LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
@@ -154,8 +180,12 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
   // from a pipeline's shared buffer: then nothing is staged and the
   // barriers of tile.async_wait already order the accesses.
   LocalLoadOp bBuffer = getBufferOperandB(op);
+  // b as the transpose of a buffer's block: its rows are b's columns.
+  LocalLoadOp bTransposedBuffer =
+      bBuffer ? LocalLoadOp() : getBufferOperandB(op, /*transposed=*/true);
+  bool bFromBuffer = bBuffer || bTransposedBuffer;
   Value smem = getSharedMemory(rewriter, loc);
-  if (!bBuffer)
+  if (!bFromBuffer)
     emitBarrier(rewriter, loc);
   auto stage = [&](RankedTensorType type, ValueRange values, bool transpose,
                    int64_t base) {
@@ -203,7 +233,7 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
   // weight dominates each output), beyond tf32's 1e-3.
   int64_t bStride = bType.getDimSize(1) + pad, bBase = m * stride;
   Value bSmem = smem;
-  bool bRowMajor = aInRegisters || bBuffer;
+  bool bRowMajor = (aInRegisters || bBuffer) && !bTransposedBuffer;
   if (bBuffer) {
     auto bufferType = cast<SharedBufferType>(bBuffer.getBuffer().getType());
     bStride = bufferType.getRowStride();
@@ -211,6 +241,15 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
     bSmem = emitStageBase(rewriter, loc, getSharedLayout(bBuffer.getBuffer()),
                           rewriter.getRemappedValue(bBuffer.getBuffer()),
                           rewriter.getRemappedValue(bBuffer.getStage()));
+  } else if (bTransposedBuffer) {
+    // Row n of the buffer holds b's column n: read as the transposed
+    // staging area, b's column at row bCol - m (see load32).
+    bStride = cast<SharedBufferType>(bTransposedBuffer.getBuffer().getType())
+                  .getRowStride();
+    bSmem = emitStageBase(
+        rewriter, loc, getSharedLayout(bTransposedBuffer.getBuffer()),
+        rewriter.getRemappedValue(bTransposedBuffer.getBuffer()),
+        rewriter.getRemappedValue(bTransposedBuffer.getStage()));
   } else if (!bRowMajor) {
     stage(bType, bVals, /*transpose=*/true, bBase);
   } else {
@@ -242,7 +281,7 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
       LLVM::StoreOp::create(rewriter, loc, v, addr, run * bytes);
     }
   }
-  if (!bBuffer)
+  if (!bFromBuffer)
     emitBarrier(rewriter, loc);
 
   // This thread's rows (per pair of row repetitions) and B columns (per
@@ -491,6 +530,24 @@ LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,
           };
           bFrag.push_back({pair(0), pair(half)});
         }
+        continue;
+      }
+      if (bTransposedBuffer) {
+        // 32 bits at row col - m, column kBase (+ bHalf) of the buffer.
+        auto fragment = [&](int64_t colOffset) -> Value {
+          Value row = arith::SubIOp::create(rewriter, loc, col,
+                                            i32Constant(rewriter, loc, m));
+          Value linear = arith::AddIOp::create(
+              rewriter, loc,
+              arith::MulIOp::create(rewriter, loc, row,
+                                    i32Constant(rewriter, loc, bStride)),
+              arith::AddIOp::create(rewriter, loc, kBase,
+                                    i32Constant(rewriter, loc, colOffset)));
+          Value v = LLVM::LoadOp::create(
+              rewriter, loc, i32, gep(rewriter, loc, elem, bSmem, linear), 4);
+          return roundOnce ? roundToTF32Bits(rewriter, loc, v) : v;
+        };
+        bFrag.push_back({fragment(0), fragment(bHalf)});
         continue;
       }
       bFrag.push_back({load32(col, 0, kBase), load32(col, bHalf, kBase)});

@@ -412,6 +412,8 @@ int64_t mlir::tile::getConversionRowPad(RankedTensorType type) {
 }
 
 int64_t mlir::tile::getSharedMemoryBytes(Operation *op) {
+  if (auto trans = dyn_cast<TransOp>(op); trans && isTransReadByDot(trans))
+    return 0;
   if (isa<ConvertLayoutOp, TransOp, ReshapeOp>(op)) {
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     int64_t elements = type.getNumElements();

@@ -130,6 +130,19 @@ struct ExchangeConversion : public OpConversionPattern<OpT> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     Location loc = op.getLoc();
+    // A transpose whose dot reads the untransposed buffer: nothing reads
+    // its values.
+    if constexpr (std::is_same<OpT, TransOp>::value) {
+      if (isTransReadByDot(op)) {
+        Type elem =
+            this->getTypeConverter()->convertType(dstType.getElementType());
+        Value poison = LLVM::PoisonOp::create(rewriter, loc, elem);
+        rewriter.replaceOpWithMultiple(
+            op,
+            {SmallVector<Value>(LayoutView(dstType).getNumSlots(), poison)});
+        return success();
+      }
+    }
     // Conversions keep positions: padded rows spread an mma layout's
     // column accesses over the banks.
     int64_t rowPad = 0;

@@ -53,3 +53,30 @@ func.func @tf32_b_from_buffer(%x: f32)
   tile.print "c" %c : tensor<16x8xf32, #mma1>
   return
 }
+
+// `b` as the transpose of a buffer's block (K^T for Q K^T, the block of K
+// as the pipeline copied it): the fragments are 32-bit reads along the
+// buffer's rows (two consecutive k of one n) and the transpose moves
+// nothing: no staging, no barrier.
+#mma2 = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#bl2 = #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+// CHECK-LABEL: func.func @b_transposed_from_buffer
+// CHECK-NOT:     nvvm.barrier0
+// CHECK-NOT:     llvm.store {{.*}} !llvm.ptr<3>
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK:         nvvm.mma.sync {{.*}} shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         return
+func.func @b_transposed_from_buffer(%x: f32)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %buf = tile.alloc_shared : !tile.shared<tensor<8x16xf16>, stages = 2, pad = 8>
+  %c1 = arith.constant 1 : i32
+  %kt = tile.local_load %buf[%c1] : !tile.shared<tensor<8x16xf16>, stages = 2, pad = 8> -> tensor<8x16xf16, #bl2>
+  %b = tile.trans %kt order = [1, 0] : tensor<8x16xf16, #bl2> -> tensor<16x8xf16, #bl2>
+  %s = arith.truncf %x : f32 to f16
+  %a = tile.splat %s : tensor<16x16xf16, #mma2>
+  %zero = arith.constant dense<0.0> : tensor<16x8xf32, #mma2>
+  %c = tile.dot %a, %b, %zero : tensor<16x16xf16, #mma2>, tensor<16x8xf16, #bl2> -> tensor<16x8xf32, #mma2>
+  tile.print "c" %c : tensor<16x8xf32, #mma2>
+  return
+}
