@@ -25,6 +25,12 @@ Runs on a GPU machine, in one process:
   `tile-hopper-tma`: its kernels whose copies use TMA).
   TFLOP/s = 2*M*N*K/time.
 * the device's copy bandwidth (y.copy_(x) on 1 GiB, GB/s = 2*bytes/time).
+* attention forward (``--only attention``; not in the default run), defined
+  in attention.py: Tile's ``tile_attention`` against PyTorch's
+  scaled_dot_product_attention backends (flash, cuDNN, efficient, math)
+  and a fused Triton kernel, f16 (and bf16), head_dim 64 and 128, causal
+  and not, seq 512 .. 16384 at 16k tokens, plus a GQA and a ragged
+  (seq_q != seq_k) point.
 
 Every provider is timed by the same function (``bench_ms``): warm-ups, then
 each call between its own pair of CUDA events, L2 flushed before each call
@@ -38,8 +44,10 @@ Every provider's result is checked once per shape against torch in float64
 softmax) and recorded; errors above the tolerance are flagged.
 
 Outputs (``--out``, default ``outputs/``): softmax.csv, softmax_matmul.csv,
-softmax_matmul_triton_configs.csv, device.csv, notes.md and PNG plots
-(when matplotlib is installed).
+softmax_matmul_triton_configs.csv, matmul.csv, device.csv, notes.md and PNG
+plots (when matplotlib is installed); with ``--only attention``
+attention.csv, attention_triton_configs.csv and SVG plots (see
+attention.py).
 
 Usage::
 
@@ -47,6 +55,7 @@ Usage::
     python3 bench/scripts/compare.py --dtypes f32,f16      # also f16
     python3 bench/scripts/compare.py --quick               # smoke run
     python3 bench/scripts/compare.py --only softmax_matmul --lib build/lib/libtile.so
+    python3 bench/scripts/compare.py --only attention --dtypes f16,bf16 --out DIR
 """
 
 from __future__ import annotations
@@ -67,8 +76,11 @@ from pathlib import Path
 try:
     import torch
     import torch.nn.functional as F
-except ImportError as exc:  # pragma: no cover - needs the GPU machine
-    sys.exit(f"compare.py needs PyTorch with CUDA ({exc})")
+
+    TORCH_ERROR = ""
+except ImportError as exc:  # --help still works; main() stops
+    torch = F = None
+    TORCH_ERROR = str(exc)
 
 try:
     import triton
@@ -93,10 +105,17 @@ try:
 except ImportError:
     plt = None
 
+import attention  # noqa: E402  (beside this file; imports torch lazily)
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
-TILE_DTYPE = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}
+if torch is not None:
+    DTYPES = {"f32": torch.float32, "f16": torch.float16,
+              "bf16": torch.bfloat16}
+    TILE_DTYPE = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}
+else:
+    DTYPES = dict.fromkeys(("f32", "f16", "bf16"))
+    TILE_DTYPE = {}
 TILE_PRECISION = {"ieee": 0, "tf32": 1, "tf32x3": 2}
 TILE_ERROR_OUT_OF_MEMORY = 5
 
@@ -166,7 +185,9 @@ class TileLib:
         self.lib = lib
         c_int, c_i64, c_u64 = ctypes.c_int, ctypes.c_int64, ctypes.c_uint64
         c_size, c_void = ctypes.c_size_t, ctypes.c_void_p
+        c_float = ctypes.c_float
         i64x3 = ctypes.POINTER(c_i64)
+        i64x4 = ctypes.POINTER(c_i64)
 
         lib.tile_last_error.argtypes = []
         lib.tile_last_error.restype = ctypes.c_char_p
@@ -194,6 +215,19 @@ class TileLib:
         self.sm_variant_fn = self._optional(
             "tile_softmax_matmul_variant",
             [c_int, c_int, c_i64, c_i64, c_i64, ctypes.c_char_p, c_size])
+        # tile_attention(o, o_strides[4], q, q_strides[4], k, k_strides[4],
+        #     v, v_strides[4], lse, dtype, batch, heads, kv_heads, seq_q,
+        #     seq_k, head_dim, scale, causal, stream)
+        self.attention_fn = self._optional(
+            "tile_attention",
+            [c_u64, i64x4, c_u64, i64x4, c_u64, i64x4, c_u64, i64x4, c_u64,
+             c_int, c_i64, c_i64, c_i64, c_i64, c_i64, c_i64, c_float, c_int,
+             c_void])
+        # tile_attention_variant(dtype, seq_q, seq_k, head_dim, causal,
+        #     name, name_size)
+        self.attention_variant_fn = self._optional(
+            "tile_attention_variant",
+            [c_int, c_i64, c_i64, c_i64, c_int, ctypes.c_char_p, c_size])
         self.mem_get_info_fn = self._optional(
             "tile_mem_get_info",
             [ctypes.POINTER(c_size), ctypes.POINTER(c_size)])
@@ -304,6 +338,30 @@ class TileLib:
             out.data_ptr(), strides[0], x.data_ptr(), strides[1],
             v.data_ptr(), strides[2], TILE_DTYPE[x.dtype], batch, d1, d2, d3,
             TILE_PRECISION[precision], stream))
+
+    def attention(self, out, q, k, v, lse, scale, causal, stream):
+        """tile_attention on BHSD torch tensors: out and q [batch, heads,
+        seq_q, head_dim], k and v [batch, kv_heads, seq_k, head_dim]; lse
+        None or a contiguous f32 [batch, heads, seq_q] tensor."""
+        batch, heads, seq_q, head_dim = q.shape
+        kv_heads, seq_k = k.shape[1], k.shape[2]
+        strides = [(ctypes.c_int64 * 4)(*t.stride()) for t in (out, q, k, v)]
+        self._check("tile_attention", self.attention_fn(
+            out.data_ptr(), strides[0], q.data_ptr(), strides[1],
+            k.data_ptr(), strides[2], v.data_ptr(), strides[3],
+            0 if lse is None else lse.data_ptr(), TILE_DTYPE[q.dtype], batch,
+            heads, kv_heads, seq_q, seq_k, head_dim, scale, int(causal),
+            stream))
+
+    def attention_variant(self, dtype, seq_q, seq_k, head_dim, causal):
+        """The kernel tile_attention runs for contiguous BHSD tensors with
+        16-byte aligned bases ("" when this libtile.so cannot say)."""
+        if self.attention_variant_fn is None:
+            return ""
+        buf = ctypes.create_string_buffer(256)
+        status = self.attention_variant_fn(TILE_DTYPE[dtype], seq_q, seq_k,
+                                           head_dim, int(causal), buf, 256)
+        return buf.value.decode() if status == 0 else ""
 
 
 def find_library(explicit):
@@ -1121,12 +1179,27 @@ def parse_args(argv=None):
                    "torch, torch-naive, triton, tile; softmax_matmul: torch, "
                    "triton-fused, tile; matmul: torch, tile, tile-auto, "
                    "tile-wgmma, tile-auto-wgmma, tile-hopper, "
-                   "tile-hopper-tma)")
+                   "tile-hopper-tma; attention: tile, triton, sdpa-flash, "
+                   "sdpa-cudnn, sdpa-efficient, sdpa-math)")
     p.add_argument("--kernels-dir", default=str(REPO_ROOT / "build" / "kernels"),
                    help="PTX and metadata of the example kernels (matmul "
                    "section; default build/kernels)")
-    p.add_argument("--only", choices=["softmax", "softmax_matmul", "matmul"],
-                   help="run one of the two benchmarks")
+    p.add_argument("--only", choices=["softmax", "softmax_matmul", "matmul",
+                                      "attention"],
+                   help="run one of the benchmarks (attention runs only "
+                   "when named here)")
+    p.add_argument("--attention-seqs", default="",
+                   help="attention: comma-separated seq values instead of "
+                   "the sweep's 512..16384 (batch = 16384 // seq)")
+    p.add_argument("--attention-shapes", default=",".join(attention.SHAPES),
+                   help="attention: comma-separated subset of "
+                   + ", ".join(attention.SHAPES) + " (default: all)")
+    p.add_argument("--attention-triton-configs", choices=["default", "all"],
+                   default="default",
+                   help="attention: Triton candidates timed per point: "
+                   f"default ({len(attention.TRITON_CONFIGS)}) or all "
+                   f"({len(attention.TRITON_CONFIGS_ALL)}: BLOCK_M 64/128 x "
+                   "BLOCK_N 32/64/128 x warps 4/8 x stages 2/3/4)")
     p.add_argument("--quick", action="store_true",
                    help="smoke run: few shapes, 5 warm-ups and 20 timed "
                         "calls unless --warmup/--reps are given")
@@ -1144,13 +1217,25 @@ def parse_args(argv=None):
                    help="largest row (power of two) given to the "
                         "row-per-program Triton softmax; longer rows are "
                         "recorded as <NA> (default 131072)")
-    p.add_argument("--no-plots", action="store_true", help="skip the PNGs")
+    p.add_argument("--no-plots", action="store_true",
+                   help="skip the plots")
     args = p.parse_args(argv)
     names = [d.strip() for d in args.dtypes.split(",") if d.strip()]
     bad = [d for d in names if d not in DTYPES]
     if bad or not names:
         p.error(f"--dtypes: unknown {bad}; use f32, f16, bf16")
     args.dtype_names = names
+    shapes = [s.strip() for s in args.attention_shapes.split(",") if s.strip()]
+    bad = [s for s in shapes if s not in attention.SHAPES]
+    if bad or not shapes:
+        p.error(f"--attention-shapes: unknown {bad}; use "
+                + ", ".join(attention.SHAPES))
+    try:
+        seqs = [int(s) for s in args.attention_seqs.split(",") if s.strip()]
+    except ValueError:
+        p.error(f"--attention-seqs needs integers, got {args.attention_seqs!r}")
+    if any(s < 1 or s > attention.SWEEP_TOKENS for s in seqs):
+        p.error(f"--attention-seqs: values from 1 to {attention.SWEEP_TOKENS}")
     if args.warmup is None:
         args.warmup = 5 if args.quick else 10
     if args.reps is None:
@@ -1160,8 +1245,24 @@ def parse_args(argv=None):
     return args
 
 
+def flag_text(r):
+    """One line for a result above tolerance."""
+    if "seq_q" in r:
+        return attention.flag_text(r)
+    if "K" in r:
+        where = f"{r['kernel']} {r['M']}x{r['N']}x{r['K']}"
+    elif "N" in r:
+        where = f"{r['dtype']} {r.get('precision', '')} N={r['N']}"
+    else:
+        where = f"{r['dtype']} {r.get('precision', '')} d2={r['d2']}"
+    return (f"{r['provider']} {where}: {r['rel_error']:.2e} > "
+            f"{r['tolerance']:g}")
+
+
 def main(argv=None):
     args = parse_args(argv)
+    if torch is None:
+        sys.exit(f"compare.py needs PyTorch with CUDA ({TORCH_ERROR})")
     if not torch.cuda.is_available():
         sys.exit("compare.py: torch.cuda is not available")
     out_dir = Path(args.out)
@@ -1198,6 +1299,7 @@ def main(argv=None):
 
     notes = []
     softmax_rows, sm_rows, config_rows, mm_rows = [], [], [], []
+    attn_rows, attn_config_rows = [], []
     fatal = None
     started = time.time()
     try:
@@ -1209,6 +1311,9 @@ def main(argv=None):
                                sm_rows, config_rows)
         if args.only in (None, "matmul"):
             run_matmul(args, bench, tile, mm_rows)
+        if args.only == "attention":
+            attention.run_attention(args, bench, tile, notes, attn_rows,
+                                    attn_config_rows, sys.modules[__name__])
     except ContextLost as exc:
         fatal = str(exc)
         log(f"\n*** FATAL: {fatal}; writing the results so far ***\n")
@@ -1233,8 +1338,13 @@ def main(argv=None):
                   TRITON_CONFIG_COLUMNS, config_rows)
     if mm_rows:
         write_csv(out_dir / "matmul.csv", MATMUL_COLUMNS, mm_rows)
+    if attn_rows:
+        write_csv(out_dir / "attention.csv", attention.COLUMNS, attn_rows)
+    if attn_config_rows:
+        write_csv(out_dir / "attention_triton_configs.csv",
+                  attention.CONFIG_COLUMNS, attn_config_rows)
 
-    flagged = [r for r in softmax_rows + sm_rows + mm_rows
+    flagged = [r for r in softmax_rows + sm_rows + mm_rows + attn_rows
                if r.get("ok") is False]
     with open(out_dir / "notes.md", "w") as f:
         f.write(f"# compare.py run\n\n"
@@ -1250,7 +1360,9 @@ def main(argv=None):
                 f"each between its own CUDA events, median; "
                 f"{args.flush_mib} MiB zeroed before each call to flush L2 "
                 f"(outside the events); the same function for every "
-                f"provider.\n"
+                f"provider.\n")
+        if softmax_rows or sm_rows or mm_rows:
+            f.write(
                 f"- Errors: max|got - ref| / max|ref| against torch in "
                 f"float64 (softmax: evenly spaced rows, all rows up to 2^24 "
                 f"elements; softmax-matmul: the whole output); inf when the "
@@ -1273,10 +1385,7 @@ def main(argv=None):
         if flagged:
             f.write("\n## Errors above tolerance\n\n")
             for r in flagged:
-                f.write(f"- {r['provider']} {r['dtype']} "
-                        f"{r.get('precision', '')} "
-                        f"{'N=' + str(r['N']) if 'N' in r else 'd2=' + str(r['d2'])}"
-                        f": {r['rel_error']:.2e} > {r['tolerance']:g}\n")
+                f.write(f"- {flag_text(r)}\n")
         if fatal:
             f.write(f"\n**The run stopped early:** {fatal}\n")
 
@@ -1286,20 +1395,23 @@ def main(argv=None):
     if sm_rows:
         log("\nsoftmax(X) @ V:")
         print_table(SM_COLUMNS, sm_rows)
+    if attn_rows:
+        log("\nattention forward:")
+        print_table(attention.SUMMARY_COLUMNS, attn_rows)
 
     if not args.no_plots and plt is not None:
         if softmax_rows:
             plot_softmax(softmax_rows, copy_gbps, out_dir)
         if sm_rows:
             plot_softmax_matmul(sm_rows, out_dir)
+    if not args.no_plots and attn_rows:
+        attention.write_plots(attn_rows, out_dir, plt, log)
 
     log(f"\nwrote {out_dir}/ in {time.time() - started:.0f} s")
     if flagged:
         log(f"\n*** {len(flagged)} result(s) above tolerance: ***")
         for r in flagged:
-            log(f"  {r['provider']} {r['dtype']} {r.get('precision', '')} "
-                f"{'N=' + str(r['N']) if 'N' in r else 'd2=' + str(r['d2'])}: "
-                f"{r['rel_error']:.2e} > {r['tolerance']:g}")
+            log(f"  {flag_text(r)}")
     if fatal:
         return 3
     return 1 if flagged else 0
