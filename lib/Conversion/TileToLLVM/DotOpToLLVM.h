@@ -80,8 +80,9 @@ SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
 /// The inline asm of one wgmma m64nNk(8|16) into `n` / 2 f32 registers
 /// (operands $0..), with `a` from a descriptor or 4 fragment registers,
 /// then `b`'s descriptor and the accumulate flag: its text and constraints.
-std::pair<std::string, std::string> getWarpgroupMmaAsm(int64_t n, Type elem,
-                                                       bool aShared);
+/// `b` is MN-major unless `bKMajor` (16-bit types; tf32 is K-major).
+std::pair<std::string, std::string>
+getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared, bool bKMajor = false);
 /// Ends a dot's wgmma group: commits it and waits. The accumulator
 /// registers are only defined once the group completes; waiting also ends
 /// the group's reads of both stages. A dot marked tile.wgmma_pending leaves

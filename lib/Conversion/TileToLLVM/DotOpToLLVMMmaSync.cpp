@@ -146,9 +146,12 @@ bool mlir::tile::isTransReadByDot(TransOp op) {
   if (!op->hasOneUse())
     return false;
   auto dot = dyn_cast<DotOp>(*op->user_begin());
-  return dot && dot.getB() == op.getResult() &&
-         !TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(dot) &&
-         getBufferOperandB(dot, /*transposed=*/true);
+  if (!dot || dot.getB() != op.getResult())
+    return false;
+  // A wgmma reads b through its descriptor (K-major, see getKMajorBRead).
+  if (TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(dot))
+    return getKMajorBRead(dot) != nullptr;
+  return getBufferOperandB(dot, /*transposed=*/true) != nullptr;
 }
 
 LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,

@@ -60,6 +60,12 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       return;
     LocalLoadOp a = getStageRead(dot, dot.getA()),
                 b = getStageRead(dot, dot.getB());
+    // K^T read K-major from K's block (getKMajorBRead): the buffer keeps
+    // its plain row-major, swizzled layout, the one an MN-major read of
+    // the same block would give it.
+    if (!b && !transposed)
+      if (LocalLoadOp read = getKMajorBRead(dot))
+        b = getStageRead(dot, read.getResult());
     if (!b)
       return;
     auto aAlloc =
@@ -256,7 +262,8 @@ SmallVector<Value> mlir::tile::emitWarpgroupMmaWait(OpBuilder &b, Location loc,
 }
 
 std::pair<std::string, std::string>
-mlir::tile::getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared) {
+mlir::tile::getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared,
+                               bool bKMajor) {
   bool tf32 = elem.isF32();
   int64_t regs = n / 2, kStep = tf32 ? 8 : 16;
   int64_t aOperands = aShared ? 1 : 4;
@@ -278,11 +285,11 @@ mlir::tile::getWarpgroupMmaAsm(int64_t n, Type elem, bool aShared) {
     os << "{$" << 2 * regs << ",$" << 2 * regs + 1 << ",$" << 2 * regs + 2
        << ",$" << 2 * regs + 3 << "}";
   // scale-d = p (accumulate), scale-a = scale-b = 1, a K-major (0; no such
-  // immediate with a in registers), b MN-major (1; tf32 takes no transpose
-  // immediates: both K-major).
+  // immediate with a in registers), b MN-major (1) or K-major (0; tf32
+  // takes no transpose immediates: both K-major).
   os << ", $" << bIndex << ", p, 1, 1";
   if (!tf32)
-    os << ", " << (aShared ? "0, " : "") << "1";
+    os << ", " << (aShared ? "0, " : "") << (bKMajor ? "0" : "1");
   os << ";\n}";
   return {text,
           tiedF32Constraints(regs) + (aShared ? ",l,l,r" : ",r,r,r,r,l,r")};
@@ -359,8 +366,14 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   if (aRead)
     aLayout = getSharedLayout(aRead.getBuffer());
   bool aShared = aRead && aLayout.mmaRowWarps;
+  // b from its buffer as is (MN-major: tile blocks are row-major), or K^T
+  // from K's block (K-major, getKMajorBRead).
   auto bRead = op.getB().getDefiningOp<LocalLoadOp>();
+  bool bThroughTranspose = !bRead;
+  if (bThroughTranspose)
+    bRead = getKMajorBRead(op);
   SharedLayout bLayout = getSharedLayout(bRead.getBuffer());
+  bool bKMajor = bLayout.transposed || bThroughTranspose;
   auto stageAddress = [&](LocalLoadOp read, const SharedLayout &layout) {
     return LLVM::PtrToIntOp::create(
         rewriter, loc, i32, emitReadStageBase(rewriter, loc, read, layout));
@@ -373,9 +386,9 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   // 8-row (n) groups SBO apart, k along the swizzled rows.
   int64_t bS = bLayout.swizzleBytes;
   bool tf32 = aType.getElementType().isF32();
-  Value bDesc = emitMatrixDescriptor(
-      rewriter, loc, stageAddress(bRead, bLayout),
-      bLayout.transposed ? 16 : bLayout.getChunkBytes(), 8 * bS, bS);
+  Value bDesc =
+      emitMatrixDescriptor(rewriter, loc, stageAddress(bRead, bLayout),
+                           bKMajor ? 16 : bLayout.getChunkBytes(), 8 * bS, bS);
   int64_t kStep = tf32 ? 8 : 16, elemBytes = tf32 ? 4 : 2;
   // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
   // leading offset is unused: a k16 step never leaves a swizzled row).
@@ -399,7 +412,7 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   Type elem = aType.getElementType();
   // Operands after the accumulator's: a's descriptor (or its 4 fragment
   // registers), b's descriptor, the scale-d flag.
-  auto [text, constraints] = getWarpgroupMmaAsm(n, elem, aShared);
+  auto [text, constraints] = getWarpgroupMmaAsm(n, elem, aShared, bKMajor);
   Value one = i32Constant(rewriter, loc, 1);
   // A fragments from registers, as for mma.sync m16n8k16: (lo, k..k+1),
   // (hi, k..k+1), (lo, k+8..k+9), (hi, k+8..k+9), where lo/hi are this
@@ -444,8 +457,7 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
     int64_t kBytes = kk * elemBytes;
     int64_t aBytes = aShared ? getKMajorStepBytes(aLayout, kBytes) : 0;
     Value bStep =
-        advance(bDesc, bLayout.transposed ? getKMajorStepBytes(bLayout, kBytes)
-                                          : kk * bS);
+        advance(bDesc, bKMajor ? getKMajorStepBytes(bLayout, kBytes) : kk * bS);
     for (int64_t j = 0; j < mTiles; ++j) {
       SmallVector<Value> aOps =
           aShared ? SmallVector<Value>{advance(aDesc, aBytes + j * 64 * aS)}

@@ -119,3 +119,45 @@ func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile
   tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// Q K^T with K's block as copied (rows n, k contiguous): `b` is the
+// transpose of a buffer read, which wgmma takes K-major (the last two
+// immediates 0: `a` and `b` both K-major) through a descriptor of the
+// plain buffer (128-byte swizzled rows: mode 1, stride 1024 = 64 << 32,
+// leading 16 = 1 << 16, the same fields as `a`'s); the transpose moves no
+// data (no barrier between the copies' and the wgmma's).
+// CHECK-LABEL: func.func @k_major_b
+// CHECK-SAME:    tile.wgmma
+// CHECK:         nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT:    nvvm.barrier0
+// CHECK-NOT:     nvvm.barrier0
+// CHECK:         arith.constant 4611686293305360384 : i64
+// CHECK:         nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 0;
+// CHECK-NOT:     mma.sync
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK:         return
+func.func @k_major_b(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pq = tile.make_block_ptr %q, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %pk = tile.make_block_ptr %k, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufq = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  %bufk = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pq, %bufq[%s] : !tile.block_ptr<tensor<64x64xf16>>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pk, %bufk[%s] : !tile.block_ptr<tensor<64x64xf16>>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufq[%s] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+  %kt = tile.local_load %bufk[%s] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+  %y = tile.trans %kt order = [1, 0] : tensor<64x64xf16> -> tensor<64x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}

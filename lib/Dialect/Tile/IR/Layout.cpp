@@ -215,14 +215,26 @@ static bool fillsSwizzleRows(int64_t bytes) {
   return bytes == 32 || bytes == 64 || bytes % 128 == 0;
 }
 
+LocalLoadOp mlir::tile::getKMajorBRead(DotOp dot) {
+  auto trans = dot.getB().getDefiningOp<TransOp>();
+  if (!trans || !trans->hasOneUse() ||
+      trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+      !(trans.getType().getElementType().isF16() ||
+        trans.getType().getElementType().isBF16()))
+    return nullptr;
+  return trans.getSrc().getDefiningOp<LocalLoadOp>();
+}
+
 bool mlir::tile::isWarpgroupMmaDot(DotOp dot, unsigned numWarps) {
-  return dot.getB().getDefiningOp<LocalLoadOp>() &&
+  bool kMajorB = (bool)getKMajorBRead(dot);
+  return (kMajorB || dot.getB().getDefiningOp<LocalLoadOp>()) &&
          isWarpgroupMmaShape(dot, numWarps,
-                             (bool)dot.getA().getDefiningOp<LocalLoadOp>());
+                             (bool)dot.getA().getDefiningOp<LocalLoadOp>(),
+                             kMajorB);
 }
 
 bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps,
-                                     bool aFromShared) {
+                                     bool aFromShared, bool kMajorB) {
   RankedTensorType a = dot.getA().getType(), c = dot.getType();
   Type elem = a.getElementType();
   if (!c.getElementType().isF32())
@@ -232,7 +244,7 @@ bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps,
     return false;
   if (elem.isF16() || elem.isBF16())
     return k % 16 == 0 && (!aFromShared || fillsSwizzleRows(k * 2)) &&
-           fillsSwizzleRows(n * 2);
+           fillsSwizzleRows((kMajorB ? k : n) * 2);
   // tf32 (one rounding, not tf32x3): `a` from registers only, `b` stored
   // K-major (transposed into its buffer: wgmma reads 32-bit operands from
   // shared memory only K-major) in rows of K x 4 bytes.

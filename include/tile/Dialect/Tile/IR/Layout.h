@@ -107,15 +107,22 @@ BlockedEncodingAttr getMmaLayout(DotOp dot, unsigned numWarps,
 /// Whether `dot` has the shape, types and operand sources the wgmma
 /// lowering handles: f16 or bf16 operands (or f32 with tf32 precision and
 /// `a` computed: then `b` is stored transposed), `b` read from a shared
-/// buffer
-/// (tile.local_load) and `a` either read from one too or computed (then
+/// buffer (tile.local_load, or for f16/bf16 its transpose: see
+/// getKMajorBRead) and `a` either read from one too or computed (then
 /// held in registers in the accumulator's layout), an f32 accumulator of
 /// 16 x numWarps x R rows (R >= 1) and at most 256 columns, four warps per
 /// warpgroup, and rows of the shared operands whose bytes fill whole
 /// swizzle rows (32, 64 or a multiple of 128).
 bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
-/// The same given where `a` comes from: types and shapes only.
-bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared);
+/// The same given where `a` comes from and whether `b` is read K-major:
+/// types and shapes only.
+bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared,
+                         bool kMajorB = false);
+/// For a 16-bit dot whose `b` is `tile.trans %read order = [1, 0]` (its
+/// only use) of a tile.local_load: that read. The buffer's rows are then
+/// b's columns with k contiguous, which wgmma reads as a K-major `b` (K^T
+/// of Q K^T, K's block as copied).
+LocalLoadOp getKMajorBRead(DotOp dot);
 /// Whether code for `chip` may use wgmma (sm_90a: the arch-specific
 /// feature set of Hopper).
 bool targetHasWarpgroupMma(StringRef chip);
