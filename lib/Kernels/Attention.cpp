@@ -31,7 +31,7 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.headBlock) + (k.padded ? "p" : "") + "_m" +
          std::to_string(k.blockM) + "_n" + std::to_string(k.blockN) + "_w" +
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
-         (k.aligned ? "_a16" : "");
+         (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "");
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {

@@ -95,13 +95,19 @@ TEST(Catalogue, FallbacksAreInTheSpaceAndRunEverywhere) {
   // dtype and precision.
   EXPECT_EQ(getSoftmaxOp().getFallbackKernels().size(), 3u);
   EXPECT_EQ(getSoftmaxMatmulOp().getFallbackKernels().size(), 5u);
-  for (const OpSpec *op : getOps())
+  // A fallback may need a later target (preferred where it runs: the
+  // attention kernels on wgmma); the sm_80 ones alone run every problem
+  // (TestProblemsReachEveryKernel).
+  for (const OpSpec *op : getOps()) {
+    int sm80 = 0;
     for (const KernelDesc &k : op->getFallbackKernels()) {
       EXPECT_EQ(whyInvalid(k), "");
-      EXPECT_EQ(getTarget(k), Target::Sm80) << getKernelName(k);
+      sm80 += getTarget(k) == Target::Sm80;
       EXPECT_NE(std::find(space.begin(), space.end(), k), space.end())
           << getKernelName(k);
     }
+    EXPECT_GT(sm80, 0) << op->getName();
+  }
   for (const KernelDesc &k : getSoftmaxOp().getFallbackKernels())
     EXPECT_EQ(toSoftmaxKernel(k).alignment, RowAlignment::Element);
 }

@@ -152,7 +152,9 @@ public:
   virtual std::vector<KernelDesc> getConfigurationSpace() const = 0;
   /// Kernels, in order of preference, that together run every problem of
   /// the operation on every target: where no table ranks an admissible
-  /// kernel the dispatcher takes the first that admits.
+  /// kernel the dispatcher takes the first that admits (and runs on the
+  /// device). Those for sm_80 alone must run every problem; kernels for a
+  /// later target may come first, to be preferred where they run.
   virtual std::vector<KernelDesc> getFallbackKernels() const = 0;
 
   /// What some kernels need beyond a problem's shape, from the most

@@ -21,7 +21,17 @@ namespace tile {
 namespace catalogue {
 
 namespace {
-enum Param { Type, HeadBlock, Padded, Aligned, BlockM, BlockN, Warps, Stages };
+enum Param {
+  Type,
+  HeadBlock,
+  Padded,
+  Aligned,
+  BlockM,
+  BlockN,
+  Warps,
+  Stages,
+  Hopper
+};
 enum ProblemField {
   PType,
   PMask,
@@ -73,7 +83,7 @@ public:
       : OpSpec("attention",
                {dtypeField(), intField("head_block"), boolField("padded"),
                 boolField("aligned"), intField("block_m"), intField("block_n"),
-                intField("warps"), intField("stages")},
+                intField("warps"), intField("stages"), boolField("hopper")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -93,13 +103,19 @@ public:
       return "stages must be 0 (loads) or 2 to 4";
     if (k.stages && !k.aligned)
       return "the pipeline's 16-byte copies need aligned rows";
+    if (k.hopper && (k.dtype == DType::F32 || !k.aligned || !k.stages ||
+                     k.warps % 4 || k.blockM % (16 * k.warps)))
+      return "hopper kernels (wgmma) take 2-byte types, pipelined aligned "
+             "blocks and 16 query rows per warp in warpgroups";
     if (tileRegisters(k) > 160)
       return "the accumulator, Q and the scores need more than 160 registers "
              "per thread";
     return "";
   }
 
-  Target getTarget(const KernelDesc &) const override { return Target::Sm80; }
+  Target getTarget(const KernelDesc &k) const override {
+    return k.params[Hopper] ? Target::Sm90a : Target::Sm80;
+  }
 
   bool admits(const KernelDesc &desc, const Problem &p,
               const DeviceInfo &) const override {
@@ -163,19 +179,36 @@ public:
             k.blockN = bn;
             k.warps = warps;
             k.stages = stages;
-            KernelDesc desc = toDesc(k);
-            if (whyInvalid(desc).empty() &&
-                std::find(out.begin(), out.end(), desc) == out.end())
-              out.push_back(desc);
+            for (bool hopper : {false, true}) {
+              k.hopper = hopper;
+              KernelDesc desc = toDesc(k);
+              if (whyInvalid(desc).empty() &&
+                  std::find(out.begin(), out.end(), desc) == out.end())
+                out.push_back(desc);
+            }
           }
     return out;
   }
 
-  /// For each dtype: aligned kernels of head_dim 32, 64, 128 and 256 (K
-  /// and V pipelined over 2 stages), then padded kernels with loads that
-  /// run any head_dim up to 256 and any alignment.
+  /// First, for f16 and bf16 on sm_90a, wgmma kernels of head_dim 32, 64
+  /// and 128; then for each dtype aligned kernels of head_dim 32, 64, 128
+  /// and 256 (K and V pipelined over 2 stages); then padded kernels with
+  /// loads that run any head_dim up to 256 and any alignment.
   std::vector<KernelDesc> getFallbackKernels() const override {
     std::vector<KernelDesc> out;
+    for (DType t : {DType::F16, DType::BF16})
+      for (int32_t d : {32, 64, 128}) {
+        AttentionKernel k;
+        k.dtype = t;
+        k.headBlock = d;
+        k.aligned = true;
+        k.stages = 2;
+        k.blockM = d == 128 ? 128 : 64;
+        k.blockN = 64;
+        k.warps = d == 128 ? 8 : 4;
+        k.hopper = true;
+        out.push_back(toDesc(k));
+      }
     for (bool padded : {false, true})
       for (DType t : kTypes)
         for (int32_t d : {32, 64, 128, 256}) {
@@ -346,6 +379,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[BlockN] = k.blockN;
   d.params[Warps] = k.warps;
   d.params[Stages] = k.stages;
+  d.params[Hopper] = k.hopper;
   return d;
 }
 
@@ -359,6 +393,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.blockN = d.params[BlockN];
   k.warps = d.params[Warps];
   k.stages = d.params[Stages];
+  k.hopper = d.params[Hopper] != 0;
   return k;
 }
 

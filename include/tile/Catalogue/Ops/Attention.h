@@ -29,6 +29,8 @@ struct AttentionKernel {
   bool aligned = false;
   int32_t blockM = 0, blockN = 0, warps = 0;
   int32_t stages = 0; ///< 0: loads; n >= 2: the K/V blocks pipelined
+  /// Compiled for sm_90a: both products on wgmma (2-byte types).
+  bool hopper = false;
 };
 
 const OpSpec &getAttentionOp();
