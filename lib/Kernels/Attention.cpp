@@ -16,6 +16,7 @@
 #include "tile/Catalogue/Ops/Attention.h"
 #include "KernelBuilder.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -155,7 +156,11 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
   InputPrecision precision =
       elemKind == ElemType::F32 ? InputPrecision::TF32 : InputPrecision::IEEE;
-  Value scales = k.splat(scale, {BM, BN});
+  // Scores in base 2: s = scale log2(e) q . k, weights exp2(s - m), so
+  // each weight takes a subtraction and ex2 (exp would multiply by log2(e)
+  // again); the log-sum-exp is converted back at the end.
+  Value scales = k.splat(
+      arith::MulFOp::create(k.b, k.loc, scale, k.cf(f32, M_LOG2E)), {BM, BN});
   Value zeroS = k.splat(zero, {BM, BN});
   // The queries' rows and the last key each sees (causal).
   Value rows =
@@ -169,6 +174,12 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       {BM, BN});
   Value seqKs = k.splat(seqK, {BM, BN});
   Value keyIdx = k.range(BN);
+
+  // 2^x for softmax weights (flushing results below 2^-126 to zero, as
+  // softmaxExp does).
+  auto exp2 = [&](Location loc, Value x) -> Value {
+    return math::Exp2Op::create(k.b, loc, x, arith::FastMathFlags::afn);
+  };
 
   // One loop over key blocks [from, to): carries the output accumulator,
   // the rows' exp sums and maxima and, unmasked, the K and V block
@@ -221,12 +232,9 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                 arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, mNew,
                                       k.splat(negInf, {BM})),
                 k.splat(zero, {BM}), mNew);
-          Value alpha =
-              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
-          Value p =
-              softmaxExp(k.b, loc,
-                         arith::SubFOp::create(k.b, loc, s,
-                                               k.spread(shiftBy, 1, {BM, BN})));
+          Value alpha = exp2(loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
+          Value p = exp2(loc, arith::SubFOp::create(
+                                  k.b, loc, s, k.spread(shiftBy, 1, {BM, BN})));
           Value lNew = arith::AddFOp::create(
               k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
               k.reduce(ReduceKind::Sum, p, 1));
@@ -263,9 +271,12 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                        blockPtr(oh, seqQ64, stride(0, 2), row0, qType),
                        k.toFloat(out, elem), checks(true));
 
-  // lse = m + log(l): -inf where no key was visible (m = -inf, l = 0).
-  Value lseV =
-      arith::AddFOp::create(k.b, k.loc, m, math::LogOp::create(k.b, k.loc, l));
+  // lse = ln(2) m + ln(l) (m in base 2): -inf where no key was visible
+  // (m = -inf, l = 0).
+  Value lseV = arith::AddFOp::create(
+      k.b, k.loc,
+      arith::MulFOp::create(k.b, k.loc, m, k.splat(k.cf(f32, M_LN2), {BM})),
+      math::LogOp::create(k.b, k.loc, l));
   Value bh = arith::AddIOp::create(
       k.b, k.loc, arith::MulIOp::create(k.b, k.loc, b64, k.extsi(heads, i64)),
       h64);
