@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace tiletest;
 
@@ -304,6 +305,117 @@ TEST_F(ExamplesTest, LeakyReluChangesNegativeOutputs) {
       EXPECT_EQ(results[1][i], results[0][i]);
     }
   EXPECT_GT(negatives, 0);
+}
+
+// examples/attention.mlir against float64 attention (the inputs are f16,
+// so the reference sees them exactly): GQA with seq_q != seq_k in BHSD,
+// causal in BSHD, and causal with more queries than keys (rows that see no
+// key: o = 0, lse = -inf). Small blocks keep the interpreter quick.
+TEST_F(ExamplesTest, Attention) {
+  struct Case {
+    int64_t batch, heads, group, seqQ, seqK;
+    bool causal, bshd;
+  };
+  const int64_t d = 32;
+  for (Case c :
+       {Case{2, 4, 2, 37, 70, false, false}, Case{1, 3, 1, 50, 50, true, true},
+        Case{1, 2, 2, 60, 25, true, false}}) {
+    std::string what = "attention b" + std::to_string(c.batch) + " h" +
+                       std::to_string(c.heads) + " sq" +
+                       std::to_string(c.seqQ) + " sk" + std::to_string(c.seqK) +
+                       (c.causal ? " causal" : "") +
+                       (c.bshd ? " bshd" : " bhsd");
+    SCOPED_TRACE(what);
+    KernelHarness h;
+    ASSERT_TRUE(
+        h.parseFile(examplePath("attention.mlir"),
+                    {"HEAD_DIM=32", "BLOCK_M=16", "BLOCK_N=16",
+                     std::string("CAUSAL=") + (c.causal ? "true" : "false")}))
+        << h.diagnostics;
+    func::FuncOp k = h.kernel();
+    ASSERT_TRUE(k) << h.diagnostics;
+    int64_t kvHeads = c.heads / c.group;
+    // Strides {batch, head, row} of a [batch, heads, seq, d] tensor.
+    auto strides = [&](int64_t heads, int64_t seq) {
+      return c.bshd ? std::vector<int64_t>{seq * heads * d, d, heads * d}
+                    : std::vector<int64_t>{heads * seq * d, seq * d, d};
+    };
+    std::vector<int64_t> qs = strides(c.heads, c.seqQ),
+                         ks = strides(kvHeads, c.seqK);
+    auto half = [&](const char *name, int64_t heads, int64_t seq) {
+      Buffer b(name, DType::F16, {c.batch * heads * seq * d});
+      std::normal_distribution<double> dist(0.0, 1.0);
+      for (int64_t i = 0; i < b.numElements(); ++i)
+        b.set(i, dist(rng));
+      return b;
+    };
+    std::vector<Buffer> bufs;
+    bufs.push_back(half("q", c.heads, c.seqQ));
+    bufs.push_back(half("k", kvHeads, c.seqK));
+    bufs.push_back(half("v", kvHeads, c.seqK));
+    Buffer o("o", DType::F16, {c.batch * c.heads * c.seqQ * d});
+    for (int64_t i = 0; i < o.numElements(); ++i)
+      o.set(i, std::numeric_limits<double>::quiet_NaN());
+    bufs.push_back(std::move(o));
+    bufs.push_back(poisonedBuffer("lse", {c.batch * c.heads * c.seqQ}));
+    double scale = 1.0 / std::sqrt(double(d));
+    std::vector<ArgValue> args{
+        ArgValue::buffer(0), ArgValue::buffer(1), ArgValue::buffer(2),
+        ArgValue::buffer(3), ArgValue::buffer(4), i32(c.seqQ),
+        i32(c.seqK),         i32(c.heads),        i32(c.group)};
+    for (const std::vector<int64_t> *s : {&qs, &ks, &ks, &qs})
+      for (int64_t v : *s)
+        args.push_back(ArgValue::integer(v));
+    args.push_back(ArgValue::real(scale));
+    RunOptions options = grid((c.seqQ + 15) / 16, c.heads);
+    options.grid[2] = c.batch;
+    ASSERT_TRUE(succeeded(runKernel(k, args, bufs, options))) << h.diagnostics;
+
+    double worst = 0, worstLse = 0;
+    int64_t masked = 0;
+    const size_t kvElems = size_t(c.seqK * d);
+    std::vector<double> kh(kvElems), vh(kvElems), q(d), ref(d);
+    for (int64_t b = 0; b < c.batch; ++b)
+      for (int64_t hd = 0; hd < c.heads; ++hd) {
+        int64_t kvh = hd / c.group;
+        for (int64_t j = 0; j < c.seqK; ++j)
+          for (int64_t i = 0; i < d; ++i) {
+            int64_t at = b * ks[0] + kvh * ks[1] + j * ks[2] + i;
+            kh[size_t(j * d + i)] = bufs[1].get(at);
+            vh[size_t(j * d + i)] = bufs[2].get(at);
+          }
+        for (int64_t r = 0; r < c.seqQ; ++r) {
+          int64_t row = b * qs[0] + hd * qs[1] + r * qs[2];
+          for (int64_t i = 0; i < d; ++i)
+            q[size_t(i)] = bufs[0].get(row + i);
+          int64_t visible =
+              c.causal ? std::min(c.seqK,
+                                  std::max<int64_t>(0, r + c.seqK - c.seqQ + 1))
+                       : c.seqK;
+          masked += visible == 0;
+          double lse;
+          reference::referenceAttentionRow(q.data(), kh, vh, visible, d, scale,
+                                           ref.data(), lse);
+          for (int64_t i = 0; i < d; ++i) {
+            double got = bufs[3].get(row + i);
+            ASSERT_TRUE(std::isfinite(got)) << "o row " << r;
+            worst = std::max(worst, std::fabs(got - ref[size_t(i)]));
+          }
+          double gotLse = bufs[4].get((b * c.heads + hd) * c.seqQ + r);
+          if (visible == 0) {
+            EXPECT_TRUE(std::isinf(gotLse) && gotLse < 0) << "row " << r;
+            continue;
+          }
+          worstLse = std::max(worstLse, std::fabs(gotLse - lse) /
+                                            std::max(1.0, std::fabs(lse)));
+        }
+      }
+    // f16 outputs and P rounded to f16: the f16 target of 2e-3; the
+    // log-sum-exp in f32.
+    EXPECT_LE(worst, 2e-3) << "max abs error of o";
+    EXPECT_LE(worstLse, 1e-5) << "relative error of lse";
+    EXPECT_EQ(masked > 0, c.causal && c.seqQ > c.seqK);
+  }
 }
 
 } // namespace
