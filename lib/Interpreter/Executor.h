@@ -430,6 +430,14 @@ private:
   /// The value a combiner region yields for (acc, v).
   FailureOr<TensorRef> runCombiner(Region &combiner, TensorRef acc,
                                    TensorRef v);
+  /// Folds one line of `src` (its element k at at(k), k < len) from the
+  /// first element on with `kind` (`combiner` for custom): after step k the
+  /// running value goes into element dstAt(k) of `dst` (rounded to `elem`)
+  /// where that is not negative. Reductions keep the last, scans every one.
+  LogicalResult foldLine(ReduceKind kind, Region &combiner, const Tensor &src,
+                         Type elem, int64_t len,
+                         llvm::function_ref<int64_t(int64_t)> at, Tensor &dst,
+                         llvm::function_ref<int64_t(int64_t)> dstAt);
   LogicalResult execScan(ScanOp op);
   LogicalResult execReduce(ReduceOp op);
   std::optional<LogicalResult> execReduceOp(Operation *op);

@@ -54,39 +54,66 @@ FailureOr<TensorRef> Executor::runCombiner(Region &combiner, TensorRef acc,
   return yielded.front();
 }
 
+LogicalResult Executor::foldLine(ReduceKind kind, Region &combiner,
+                                 const Tensor &src, Type elem, int64_t len,
+                                 llvm::function_ref<int64_t(int64_t)> at,
+                                 Tensor &dst,
+                                 llvm::function_ref<int64_t(int64_t)> dstAt) {
+  if (kind == ReduceKind::Custom) {
+    TensorRef acc = scalarOf(src, at(0), elem);
+    for (int64_t k = 0; k < len; ++k) {
+      if (k) {
+        FailureOr<TensorRef> next =
+            runCombiner(combiner, acc, scalarOf(src, at(k), elem));
+        if (failed(next))
+          return failure();
+        acc = *next;
+      }
+      if (int64_t to = dstAt(k); to >= 0)
+        copyElem(*acc, 0, dst, to);
+    }
+    return success();
+  }
+  if (src.kind == Kind::Float) {
+    DType dt = *dtypeOf(elem);
+    double acc = src.f[at(0)];
+    for (int64_t k = 0; k < len; ++k) {
+      if (k)
+        acc = combineFloat(kind, acc, src.f[at(k)]);
+      if (int64_t to = dstAt(k); to >= 0)
+        dst.f[to] = roundTo(dt, acc);
+    }
+    return success();
+  }
+  int64_t width = bitWidth(elem);
+  int64_t acc = src.i[at(0)];
+  for (int64_t k = 0; k < len; ++k) {
+    if (k)
+      acc = combineInt(kind, width, acc, src.i[at(k)]);
+    if (int64_t to = dstAt(k); to >= 0)
+      dst.i[to] = acc;
+  }
+  return success();
+}
+
 LogicalResult Executor::execReduce(ReduceOp op) {
   const Tensor &src = get(op.getSrc());
   Lines lines(src.shape, op.getAxis());
-  Type type = op.getType();
-  auto r = make(type);
+  auto r = make(op.getType());
   ReduceKind kind = op.getKind();
-  bool isFloatTile = src.kind == Kind::Float;
-  int64_t width = isFloatTile ? 0 : bitWidth(type);
-  DType dt = *dtypeOf(getElementTypeOrSelf(type));
-  bool isArg = kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin;
   Type elem = op.getSrc().getType().getElementType();
   for (int64_t o = 0; o < lines.outer; ++o)
     for (int64_t in = 0; in < lines.inner; ++in) {
       int64_t base = lines.base(o, in), len = lines.len, step = lines.inner;
       int64_t out = o * lines.inner + in;
-      if (kind == ReduceKind::Custom) {
-        TensorRef acc = scalarOf(src, base, elem);
-        for (int64_t k = 1; k < len; ++k) {
-          FailureOr<TensorRef> next = runCombiner(
-              op.getCombiner(), acc, scalarOf(src, base + k * step, elem));
-          if (failed(next))
-            return failure();
-          acc = *next;
-        }
-        copyElem(*acc, 0, *r, out);
-      } else if (isArg) {
+      if (kind == ReduceKind::ArgMax || kind == ReduceKind::ArgMin) {
         // The first position of the best element; NaN beats every number.
         bool max = kind == ReduceKind::ArgMax;
         int64_t best = 0;
         for (int64_t k = 1; k < len; ++k) {
           int64_t at = base + k * step, bestAt = base + best * step;
           bool better;
-          if (isFloatTile) {
+          if (src.kind == Kind::Float) {
             double v = src.f[at], b = src.f[bestAt];
             better = !std::isnan(b) && (std::isnan(v) || (max ? v > b : v < b));
           } else {
@@ -97,17 +124,13 @@ LogicalResult Executor::execReduce(ReduceOp op) {
             best = k;
         }
         r->i[out] = best;
-      } else if (isFloatTile) {
-        double acc = src.f[base];
-        for (int64_t k = 1; k < len; ++k)
-          acc = combineFloat(kind, acc, src.f[base + k * step]);
-        r->f[out] = roundTo(dt, acc);
-      } else {
-        int64_t acc = src.i[base];
-        for (int64_t k = 1; k < len; ++k)
-          acc = combineInt(kind, width, acc, src.i[base + k * step]);
-        r->i[out] = acc;
+        continue;
       }
+      if (failed(foldLine(
+              kind, op.getCombiner(), src, elem, len,
+              [&](int64_t k) { return base + k * step; }, *r,
+              [&](int64_t k) { return k == len - 1 ? out : int64_t(-1); })))
+        return failure();
     }
   set(op.getResult(), r);
   return success();
@@ -116,46 +139,19 @@ LogicalResult Executor::execReduce(ReduceOp op) {
 LogicalResult Executor::execScan(ScanOp op) {
   const Tensor &src = get(op.getSrc());
   Lines lines(src.shape, op.getAxis());
-  Type type = op.getType();
-  auto r = make(type);
-  ReduceKind kind = op.getKind();
-  bool isFloatTile = src.kind == Kind::Float;
-  int64_t width = isFloatTile ? 0 : bitWidth(type);
+  auto r = make(op.getType());
   Type elem = op.getSrc().getType().getElementType();
-  std::optional<DType> dt = dtypeOf(elem);
   for (int64_t o = 0; o < lines.outer; ++o)
     for (int64_t in = 0; in < lines.inner; ++in) {
-      // Element k of the scan's order (from the end with `reverse`).
+      // Element k of the scan's order (from the end with `reverse`); each
+      // prefix goes where its last element is.
       auto at = [&](int64_t k) {
         int64_t pos = op.getReverse() ? lines.len - 1 - k : k;
         return lines.base(o, in) + pos * lines.inner;
       };
-      if (kind == ReduceKind::Custom) {
-        TensorRef acc = scalarOf(src, at(0), elem);
-        copyElem(*acc, 0, *r, at(0));
-        for (int64_t k = 1; k < lines.len; ++k) {
-          FailureOr<TensorRef> next =
-              runCombiner(op.getCombiner(), acc, scalarOf(src, at(k), elem));
-          if (failed(next))
-            return failure();
-          acc = *next;
-          copyElem(*acc, 0, *r, at(k));
-        }
-      } else if (isFloatTile) {
-        double acc = src.f[at(0)];
-        r->f[at(0)] = roundTo(*dt, acc);
-        for (int64_t k = 1; k < lines.len; ++k) {
-          acc = combineFloat(kind, acc, src.f[at(k)]);
-          r->f[at(k)] = roundTo(*dt, acc);
-        }
-      } else {
-        int64_t acc = src.i[at(0)];
-        r->i[at(0)] = acc;
-        for (int64_t k = 1; k < lines.len; ++k) {
-          acc = combineInt(kind, width, acc, src.i[at(k)]);
-          r->i[at(k)] = acc;
-        }
-      }
+      if (failed(foldLine(op.getKind(), op.getCombiner(), src, elem, lines.len,
+                          at, *r, at)))
+        return failure();
     }
   set(op.getResult(), r);
   return success();
