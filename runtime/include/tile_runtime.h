@@ -203,8 +203,8 @@ tile_status tile_softmax_matmul_variant(tile_dtype dtype,
  * must divide heads (GQA; MQA with kv_heads = 1). q, k, v and o share
  * `dtype`: f16 and bf16 multiply in their type with f32 accumulation, f32
  * in TF32. head_dim 1 to 256 (32, 64, 128 and 256 with 16-byte rows take
- * pipelined kernels, the others padded ones); any seq_q and seq_k below
- * 2^31; batch and heads up to 65535.
+ * pipelined kernels, the others padded ones); any seq_q and seq_k with
+ * seq_q + seq_k below 2^31; batch and heads up to 65535.
  * causal: key j is visible to query i when j <= i + seq_k - seq_q (the
  * diagonal aligned bottom-right, as in FlashAttention 2 and later); a row
  * with no visible key gets o = 0 and lse = -inf.

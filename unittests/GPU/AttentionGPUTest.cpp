@@ -342,6 +342,10 @@ TEST(AttentionArguments, RejectsBadArguments) {
   expectError(tile_attention(p, s, q, s, k, s, v, s, 0, TILE_F16, 70000, 1, 1,
                              64, 64, 64, 0.125f, 0, nullptr),
               TILE_ERROR_INVALID_ARGUMENT, "65535");
+  expectError(tile_attention(p, s, q, s, k, s, v, s, 0, TILE_F16, 1, 1, 1,
+                             int64_t(1) << 30, int64_t(1) << 30, 64, 0.125f, 0,
+                             nullptr),
+              TILE_ERROR_INVALID_ARGUMENT, "below 2^31");
   int64_t overlapping[4] = {4096, 4096, 32, 1};
   expectError(call(p, overlapping, q, s, 1, 1, 64), TILE_ERROR_INVALID_ARGUMENT,
               "rows overlap");

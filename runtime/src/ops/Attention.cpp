@@ -69,8 +69,9 @@ extern "C" tile_status tile_attention(
   if (head_dim > 256)
     return unsupported(fn,
                        "head_dim " + std::to_string(head_dim) + " is over 256");
-  if (seq_q > kInt32Max || seq_k > kInt32Max)
-    return bad("seq_q and seq_k must be below 2^31");
+  // The kernels compute key positions up to seq_k + seq_q in 32 bits.
+  if (seq_q + seq_k > kInt32Max)
+    return bad("seq_q + seq_k must be below 2^31");
   if (batch > 65535 || heads > 65535)
     return bad("batch and heads must be at most 65535 (grid limit)");
   if (!std::isfinite(scale))
