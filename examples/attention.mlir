@@ -25,7 +25,8 @@
 //
 // Parameters (--param NAME=VALUE): BLOCK_M, BLOCK_N (query and key rows per
 // step, default 64 and 64), HEAD_DIM (default 64), CAUSAL (default false),
-// NUM_WARPS (default 4).
+// NUM_WARPS (default 4), NUM_STAGES (the unmasked loop's K and V blocks
+// copied NUM_STAGES - 1 steps ahead; default 2).
 //
 // Grid: (cdiv(seq_q, BLOCK_M), heads, batch).
 
@@ -34,6 +35,7 @@ tile.param BLOCK_N = 64
 tile.param HEAD_DIM = 64
 tile.param CAUSAL = false
 tile.param NUM_WARPS = 4
+tile.param NUM_STAGES = 2
 
 module {
   func.func @attention(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>,
@@ -44,11 +46,13 @@ module {
                        %k_sb: i64, %k_sh: i64, %k_sr: i64,
                        %v_sb: i64, %v_sh: i64, %v_sr: i64,
                        %o_sb: i64, %o_sh: i64, %o_sr: i64, %scale: f32)
-      attributes {tile.kernel, tile.num_warps = ${NUM_WARPS} : i32} {
+      attributes {tile.kernel, tile.num_warps = ${NUM_WARPS} : i32,
+                  tile.num_stages = ${NUM_STAGES} : i32} {
     %pm = tile.program_id 0
     %head = tile.program_id 1
     %batch = tile.program_id 2
     %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
     %c1_64 = arith.constant 1 : i64
     %bm = arith.constant ${BLOCK_M} : i32
     %bn = arith.constant ${BLOCK_N} : i32
@@ -84,6 +88,12 @@ module {
         : !tile.block_ptr<tensor<${BLOCK_M}x${HEAD_DIM}xf16>>
     %q_tile = tile.block_load %q_blk check = [0] padding = zero
         : !tile.block_ptr<tensor<${BLOCK_M}x${HEAD_DIM}xf16>>
+    // Q goes into shared memory once: each step's Q K^T reads it there
+    // (rows padded by 16 bytes), as it reads K from its pipeline stage.
+    %q_buf = tile.alloc_shared
+        : !tile.shared<tensor<${BLOCK_M}x${HEAD_DIM}xf16>, stages = 1, pad = 8>
+    tile.local_store %q_tile, %q_buf[%c0] : tensor<${BLOCK_M}x${HEAD_DIM}xf16>,
+        !tile.shared<tensor<${BLOCK_M}x${HEAD_DIM}xf16>, stages = 1, pad = 8>
 
     // Query positions, shifted by seq_k - seq_q: the last key each sees.
     %ri = tile.range 0, ${BLOCK_M} : tensor<${BLOCK_M}xi32>
@@ -99,20 +109,90 @@ module {
     %neg_inf = arith.constant dense<0xFF800000> : tensor<${BLOCK_M}x${BLOCK_N}xf32>
     %scales = tile.splat %scale : tensor<${BLOCK_M}x${BLOCK_N}xf32>
 
-    // Key blocks: all of them, or (CAUSAL) those up to the block's last
-    // diagonal, [0, min(seq_k, row0 + BLOCK_M + seq_k - seq_q)).
+    // Key blocks in two loops. First those every row of the program sees
+    // whole, [0, full_end): below seq_k's last whole block and (CAUSAL)
+    // before the first row's diagonal; they need no mask, and their K and
+    // V blocks come through loop-carried block pointers, which
+    // tile.num_stages pipelines (copies two steps ahead). Then the masked
+    // ones, [full_end, end): the partial last block and the diagonal ones
+    // up to the last row's diagonal; blocks past it are not visited.
+    %causal = arith.constant ${CAUSAL}
+    %whole = arith.divsi %seq_k, %bn : i32
+    %whole_end = arith.muli %whole, %bn : i32
+    %first_seen0 = arith.addi %row0, %shift : i32
+    %first_seen1 = arith.addi %first_seen0, %c1 : i32
+    %first_seen = arith.maxsi %first_seen1, %c0 : i32
+    %seen_blocks = arith.divsi %first_seen, %bn : i32
+    %seen_end = arith.muli %seen_blocks, %bn : i32
+    %causal_full = arith.minsi %whole_end, %seen_end : i32
+    %full_end = arith.select %causal, %causal_full, %whole_end : i32
     %diag_end = arith.addi %row0, %bm : i32
     %diag_end2 = arith.addi %diag_end, %shift : i32
     %causal_end = arith.minsi %diag_end2, %seq_k : i32
-    %causal = arith.constant ${CAUSAL}
     %end = arith.select %causal, %causal_end, %seq_k : i32
     %m0 = arith.constant dense<0xFF800000> : tensor<${BLOCK_M}xf32>
     %l0 = arith.constant dense<0.0> : tensor<${BLOCK_M}xf32>
     %acc0 = arith.constant dense<0.0> : tensor<${BLOCK_M}x${HEAD_DIM}xf32>
     %neg_inf_m = arith.constant dense<0xFF800000> : tensor<${BLOCK_M}xf32>
     %zero_m = arith.constant dense<0.0> : tensor<${BLOCK_M}xf32>
-    %acc, %l, %m = scf.for %n0 = %c0 to %end step %bn
-        iter_args(%acc_i = %acc0, %l_i = %l0, %m_i = %m0)
+    %zero_s = arith.constant dense<0.0> : tensor<${BLOCK_M}x${BLOCK_N}xf32>
+    %k_first = tile.make_block_ptr %k_h, [%seq_k64, %d64], [%k_sr, %c1_64],
+        [%c0, %c0] order = [1, 0]
+        : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+    %v_first = tile.make_block_ptr %v_h, [%seq_k64, %d64], [%v_sr, %c1_64],
+        [%c0, %c0] order = [1, 0]
+        : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+    %acc1, %l1, %m1, %k_end, %v_end = scf.for %n0 = %c0 to %full_end step %bn
+        iter_args(%acc_i = %acc0, %l_i = %l0, %m_i = %m0, %k_blk = %k_first,
+                  %v_blk = %v_first)
+        -> (tensor<${BLOCK_M}x${HEAD_DIM}xf32>, tensor<${BLOCK_M}xf32>,
+            tensor<${BLOCK_M}xf32>,
+            !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>,
+            !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>) : i32 {
+      %k_tile = tile.block_load %k_blk
+          : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+      %kt = tile.trans %k_tile order = [1, 0]
+          : tensor<${BLOCK_N}x${HEAD_DIM}xf16> -> tensor<${HEAD_DIM}x${BLOCK_N}xf16>
+      %q_s = tile.local_load %q_buf[%c0]
+          : !tile.shared<tensor<${BLOCK_M}x${HEAD_DIM}xf16>, stages = 1, pad = 8>
+            -> tensor<${BLOCK_M}x${HEAD_DIM}xf16>
+      %qk = tile.dot %q_s, %kt, %zero_s
+          : tensor<${BLOCK_M}x${HEAD_DIM}xf16>, tensor<${HEAD_DIM}x${BLOCK_N}xf16>
+            -> tensor<${BLOCK_M}x${BLOCK_N}xf32>
+      %s = arith.mulf %qk, %scales : tensor<${BLOCK_M}x${BLOCK_N}xf32>
+      // Online softmax: every row sees a key here, so m stays finite.
+      %bmax = tile.reduce max %s axis = 1 : tensor<${BLOCK_M}x${BLOCK_N}xf32> -> tensor<${BLOCK_M}xf32>
+      %m_new = arith.maximumf %m_i, %bmax : tensor<${BLOCK_M}xf32>
+      %dm = arith.subf %m_i, %m_new : tensor<${BLOCK_M}xf32>
+      %alpha = math.exp %dm : tensor<${BLOCK_M}xf32>
+      %m_new2 = tile.expand_dims %m_new axis = 1 : tensor<${BLOCK_M}xf32> -> tensor<${BLOCK_M}x1xf32>
+      %m_new_b = tile.broadcast %m_new2 : tensor<${BLOCK_M}x1xf32> -> tensor<${BLOCK_M}x${BLOCK_N}xf32>
+      %shifted = arith.subf %s, %m_new_b : tensor<${BLOCK_M}x${BLOCK_N}xf32>
+      %p = math.exp %shifted : tensor<${BLOCK_M}x${BLOCK_N}xf32>
+      %psum = tile.reduce sum %p axis = 1 : tensor<${BLOCK_M}x${BLOCK_N}xf32> -> tensor<${BLOCK_M}xf32>
+      %l_scaled = arith.mulf %l_i, %alpha : tensor<${BLOCK_M}xf32>
+      %l_new = arith.addf %l_scaled, %psum : tensor<${BLOCK_M}xf32>
+      %alpha2 = tile.expand_dims %alpha axis = 1 : tensor<${BLOCK_M}xf32> -> tensor<${BLOCK_M}x1xf32>
+      %alpha_b = tile.broadcast %alpha2 : tensor<${BLOCK_M}x1xf32> -> tensor<${BLOCK_M}x${HEAD_DIM}xf32>
+      %acc_scaled = arith.mulf %acc_i, %alpha_b : tensor<${BLOCK_M}x${HEAD_DIM}xf32>
+      %v_tile = tile.block_load %v_blk
+          : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+      %p16 = arith.truncf %p : tensor<${BLOCK_M}x${BLOCK_N}xf32> to tensor<${BLOCK_M}x${BLOCK_N}xf16>
+      %acc_new = tile.dot %p16, %v_tile, %acc_scaled
+          : tensor<${BLOCK_M}x${BLOCK_N}xf16>, tensor<${BLOCK_N}x${HEAD_DIM}xf16>
+            -> tensor<${BLOCK_M}x${HEAD_DIM}xf32>
+      %k_next = tile.advance %k_blk, [%bn, %c0]
+          : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+      %v_next = tile.advance %v_blk, [%bn, %c0]
+          : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+      scf.yield %acc_new, %l_new, %m_new, %k_next, %v_next
+          : tensor<${BLOCK_M}x${HEAD_DIM}xf32>, tensor<${BLOCK_M}xf32>,
+            tensor<${BLOCK_M}xf32>,
+            !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>,
+            !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
+    }
+    %acc, %l, %m = scf.for %n0 = %full_end to %end step %bn
+        iter_args(%acc_i = %acc1, %l_i = %l1, %m_i = %m1)
         -> (tensor<${BLOCK_M}x${HEAD_DIM}xf32>, tensor<${BLOCK_M}xf32>, tensor<${BLOCK_M}xf32>) : i32 {
       %k_blk = tile.make_block_ptr %k_h, [%seq_k64, %d64], [%k_sr, %c1_64],
           [%n0, %c0] order = [1, 0]
@@ -121,8 +201,10 @@ module {
           : !tile.block_ptr<tensor<${BLOCK_N}x${HEAD_DIM}xf16>>
       %kt = tile.trans %k_tile order = [1, 0]
           : tensor<${BLOCK_N}x${HEAD_DIM}xf16> -> tensor<${HEAD_DIM}x${BLOCK_N}xf16>
-      %zero_s = arith.constant dense<0.0> : tensor<${BLOCK_M}x${BLOCK_N}xf32>
-      %qk = tile.dot %q_tile, %kt, %zero_s
+      %q_s = tile.local_load %q_buf[%c0]
+          : !tile.shared<tensor<${BLOCK_M}x${HEAD_DIM}xf16>, stages = 1, pad = 8>
+            -> tensor<${BLOCK_M}x${HEAD_DIM}xf16>
+      %qk = tile.dot %q_s, %kt, %zero_s
           : tensor<${BLOCK_M}x${HEAD_DIM}xf16>, tensor<${HEAD_DIM}x${BLOCK_N}xf16>
             -> tensor<${BLOCK_M}x${BLOCK_N}xf32>
       %s = arith.mulf %qk, %scales : tensor<${BLOCK_M}x${BLOCK_N}xf32>

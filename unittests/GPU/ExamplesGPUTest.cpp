@@ -10,6 +10,7 @@
 #include "GPUTestUtil.h"
 #include "tile/Reference/Float16.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -393,6 +394,133 @@ TEST_F(ExamplesGPUTest, MatmulF16) {
                   1e-2);
     }
   }
+}
+
+// examples/attention.mlir (head_dim 64, 64 x 64 blocks) against float64:
+// GQA with seq_q != seq_k, causal, causal with rows that see no key, in
+// BHSD; the sm_90a build (wgmma) too on compute capability 9.0.
+TEST_F(ExamplesGPUTest, Attention) {
+  TILE_REQUIRE_GPU();
+  using mlir::tile::reference::floatToHalf;
+  using mlir::tile::reference::halfToFloat;
+  struct Case {
+    int64_t batch, heads, group, seqQ, seqK;
+    bool causal;
+  };
+  // Build suffixes: the sm_90 build, and the sm_90a one on 9.0.
+  std::vector<std::string> targets = {""};
+  bool hopper = false;
+  ASSERT_OK(isComputeCapability90(hopper));
+  if (hopper)
+    targets.push_back("_sm90a");
+  const int64_t d = 64;
+  for (const std::string &target : targets)
+    for (Case c :
+         {Case{2, 4, 2, 100, 333, false}, Case{1, 2, 1, 300, 300, true},
+          Case{1, 2, 2, 200, 70, true}}) {
+      // CAUSAL is a kernel parameter: the build compiles both.
+      std::string file =
+          std::string(c.causal ? "attention_causal" : "attention") + target;
+      SCOPED_TRACE(file + " sq" + std::to_string(c.seqQ) + " sk" +
+                   std::to_string(c.seqK));
+      tile::Module module;
+      tile::Kernel kernel;
+      ASSERT_OK(loadKernel(file, "attention", module, kernel));
+      int64_t kvHeads = c.heads / c.group;
+      auto halves = [&](size_t n, std::vector<uint16_t> &bits,
+                        std::vector<double> &values) {
+        for (float f : randomFloats(n, rng)) {
+          bits.push_back(floatToHalf(f));
+          values.push_back(halfToFloat(bits.back()));
+        }
+      };
+      std::vector<uint16_t> qh, kh, vh;
+      std::vector<double> qv, kv, vv;
+      halves(size_t(c.batch * c.heads * c.seqQ * d), qh, qv);
+      halves(size_t(c.batch * kvHeads * c.seqK * d), kh, kv);
+      halves(size_t(c.batch * kvHeads * c.seqK * d), vh, vv);
+      tile::DeviceBuffer dq, dk, dv, dout, dlse;
+      ASSERT_OK(tile::DeviceBuffer::allocate(qh.size() * 2, dq));
+      ASSERT_OK(tile::DeviceBuffer::allocate(kh.size() * 2, dk));
+      ASSERT_OK(tile::DeviceBuffer::allocate(vh.size() * 2, dv));
+      ASSERT_OK(tile::DeviceBuffer::allocate(qh.size() * 2, dout));
+      ASSERT_OK(tile::DeviceBuffer::allocate(
+          size_t(c.batch * c.heads * c.seqQ) * 4, dlse));
+      ASSERT_OK(dq.copyFromHost(qh.data(), qh.size() * 2));
+      ASSERT_OK(dk.copyFromHost(kh.data(), kh.size() * 2));
+      ASSERT_OK(dv.copyFromHost(vh.data(), vh.size() * 2));
+      ASSERT_OK(dout.fill(0xFF));
+      ASSERT_OK(dlse.fill(0xFF));
+      auto i32 = tile::arg::i32;
+      auto i64 = tile::arg::i64;
+      int64_t qHead = c.seqQ * d, kHead = c.seqK * d;
+      double scale = 1.0 / std::sqrt(double(d));
+      ASSERT_OK(kernel.launch(
+          {uint32_t((c.seqQ + 63) / 64), uint32_t(c.heads), uint32_t(c.batch)},
+          {tile::arg::ptr(dq),
+           tile::arg::ptr(dk),
+           tile::arg::ptr(dv),
+           tile::arg::ptr(dout),
+           tile::arg::ptr(dlse),
+           i32(c.seqQ),
+           i32(c.seqK),
+           i32(c.heads),
+           i32(c.group),
+           i64(c.heads * qHead),
+           i64(qHead),
+           i64(d),
+           i64(kvHeads * kHead),
+           i64(kHead),
+           i64(d),
+           i64(kvHeads * kHead),
+           i64(kHead),
+           i64(d),
+           i64(c.heads * qHead),
+           i64(qHead),
+           i64(d),
+           tile::arg::f32(float(scale))}));
+      std::vector<uint16_t> out(qh.size());
+      std::vector<float> lse(size_t(c.batch * c.heads * c.seqQ));
+      ASSERT_OK(dout.copyToHost(out.data(), out.size() * 2));
+      ASSERT_OK(dlse.copyToHost(lse.data(), lse.size() * 4));
+      double worst = 0, worstLse = 0;
+      const size_t kvElems = size_t(c.seqK * d);
+      std::vector<double> kRows(kvElems), vRows(kvElems), ref(d);
+      for (int64_t b = 0; b < c.batch; ++b)
+        for (int64_t h = 0; h < c.heads; ++h) {
+          int64_t kvBase = (b * kvHeads + h / c.group) * kHead;
+          std::copy(kv.begin() + kvBase, kv.begin() + kvBase + kHead,
+                    kRows.begin());
+          std::copy(vv.begin() + kvBase, vv.begin() + kvBase + kHead,
+                    vRows.begin());
+          for (int64_t r = 0; r < c.seqQ; ++r) {
+            int64_t row = (b * c.heads + h) * qHead + r * d;
+            int64_t visible =
+                c.causal
+                    ? std::min(c.seqK,
+                               std::max<int64_t>(0, r + c.seqK - c.seqQ + 1))
+                    : c.seqK;
+            double lseRef;
+            mlir::tile::reference::referenceAttentionRow(
+                &qv[size_t(row)], kRows, vRows, visible, d, scale, ref.data(),
+                lseRef);
+            for (int64_t i = 0; i < d; ++i) {
+              double got = halfToFloat(out[size_t(row + i)]);
+              ASSERT_TRUE(std::isfinite(got)) << "o row " << r;
+              worst = std::max(worst, std::fabs(got - ref[size_t(i)]));
+            }
+            double gotLse = lse[size_t((b * c.heads + h) * c.seqQ + r)];
+            if (visible == 0) {
+              EXPECT_TRUE(std::isinf(gotLse) && gotLse < 0) << "row " << r;
+              continue;
+            }
+            worstLse = std::max(worstLse, std::fabs(gotLse - lseRef) /
+                                              std::max(1.0, std::fabs(lseRef)));
+          }
+        }
+      EXPECT_LE(worst, 2e-3) << "max abs error of o";
+      EXPECT_LE(worstLse, 1e-4) << "relative error of lse";
+    }
 }
 
 TEST_F(ExamplesGPUTest, LaunchArgumentErrors) {
