@@ -168,10 +168,7 @@ protected:
         for (int64_t r = 0; r < c.seqQ; ++r) {
           size_t row =
               size_t(b * qv.strides[0] + h * qv.strides[1] + r * qv.strides[2]);
-          int64_t visible =
-              c.causal ? std::min(c.seqK,
-                                  std::max<int64_t>(0, r + c.seqK - c.seqQ + 1))
-                       : c.seqK;
+          int64_t visible = attentionVisibleKeys(r, c.seqQ, c.seqK, c.causal);
           maskedRows += visible == 0;
           double lseRef;
           referenceAttentionRow(&q.values[row], kh, vh, visible, D,

@@ -495,11 +495,8 @@ TEST_F(ExamplesGPUTest, Attention) {
                     vRows.begin());
           for (int64_t r = 0; r < c.seqQ; ++r) {
             int64_t row = (b * c.heads + h) * qHead + r * d;
-            int64_t visible =
-                c.causal
-                    ? std::min(c.seqK,
-                               std::max<int64_t>(0, r + c.seqK - c.seqQ + 1))
-                    : c.seqK;
+            int64_t visible = mlir::tile::reference::attentionVisibleKeys(
+                r, c.seqQ, c.seqK, c.causal);
             double lseRef;
             mlir::tile::reference::referenceAttentionRow(
                 &qv[size_t(row)], kRows, vRows, visible, d, scale, ref.data(),

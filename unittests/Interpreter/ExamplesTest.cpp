@@ -389,9 +389,7 @@ TEST_F(ExamplesTest, Attention) {
           for (int64_t i = 0; i < d; ++i)
             q[size_t(i)] = bufs[0].get(row + i);
           int64_t visible =
-              c.causal ? std::min(c.seqK,
-                                  std::max<int64_t>(0, r + c.seqK - c.seqQ + 1))
-                       : c.seqK;
+              reference::attentionVisibleKeys(r, c.seqQ, c.seqK, c.causal);
           masked += visible == 0;
           double lse;
           reference::referenceAttentionRow(q.data(), kh, vh, visible, d, scale,

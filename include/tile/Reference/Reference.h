@@ -31,6 +31,16 @@ void referenceAttentionRow(const double *q, const std::vector<double> &k,
                            const std::vector<double> &v, int64_t visible,
                            int64_t headDim, double scale, double *o,
                            double &lse);
+/// How many keys (from the first) query row `row` sees: every one, or
+/// with `causal` those up to its diagonal aligned bottom-right (key j is
+/// visible when j <= row + seqK - seqQ).
+inline int64_t attentionVisibleKeys(int64_t row, int64_t seqQ, int64_t seqK,
+                                    bool causal) {
+  if (!causal)
+    return seqK;
+  int64_t last = row + seqK - seqQ + 1;
+  return last < 0 ? 0 : last > seqK ? seqK : last;
+}
 /// A [M, K] @ B [K, N], optionally followed by leaky-relu (slope 0.01).
 std::vector<double> referenceMatmul(const std::vector<double> &a,
                                     const std::vector<double> &b, int64_t m,

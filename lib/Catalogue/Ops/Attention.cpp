@@ -340,7 +340,7 @@ public:
         for (int64_t i = 0; i < d; ++i)
           q[i] = elementAt(qp, t, qOffset(r) + size_t(i * esize));
         int64_t visible =
-            causal ? std::min(sk, std::max<int64_t>(0, r + sk - sq + 1)) : sk;
+            mlir::tile::reference::attentionVisibleKeys(r, sq, sk, causal);
         mlir::tile::reference::referenceAttentionRow(
             q.data(), kh, vh, visible, d, scale, o.data(), lseRef[r]);
         float f;
