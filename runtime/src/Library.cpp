@@ -211,6 +211,14 @@ tile_status unsupported(const char *fn, const std::string &what) {
   return setError(TILE_ERROR_UNSUPPORTED, std::string(fn) + ": " + what);
 }
 
+ByteSpan byteSpan(uint64_t base, const int64_t *sizes, const int64_t *strides,
+                  int rank, int64_t elementBytes) {
+  uint64_t last = 0;
+  for (int i = 0; i < rank; ++i)
+    last += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
+  return {base, base + (last + 1) * (uint64_t)elementBytes - 1};
+}
+
 bool isValidDtype(tile_dtype t) {
   return t == TILE_F32 || t == TILE_F16 || t == TILE_BF16;
 }

@@ -86,6 +86,17 @@ inline tile_arg f32Arg(float v) {
   return a;
 }
 
+/// The bytes [first, last] of an array of `rank` dimensions with these
+/// sizes (each at least 1) and strides (elements), starting at `base`.
+struct ByteSpan {
+  uint64_t first, last;
+  bool overlaps(const ByteSpan &o) const {
+    return first <= o.last && o.first <= last;
+  }
+};
+ByteSpan byteSpan(uint64_t base, const int64_t *sizes, const int64_t *strides,
+                  int rank, int64_t elementBytes);
+
 /// Whether t is a tile_dtype (whose values are catalogue::DType's: its
 /// size and name are catalogue::getBytes and catalogue::getName).
 bool isValidDtype(tile_dtype t);

@@ -6,23 +6,12 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <utility>
 
 using namespace tile::catalogue;
 using namespace tile::library;
 
 namespace {
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-
-/// The bytes [first, last] a [batch, heads, seq, dim] tensor spans.
-std::pair<uint64_t, uint64_t> byteSpan(uint64_t base, const int64_t sizes[4],
-                                       const int64_t strides[4],
-                                       int64_t esize) {
-  uint64_t last = 0;
-  for (int i = 0; i < 4; ++i)
-    last += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
-  return {base, base + (last + 1) * (uint64_t)esize - 1};
-}
 
 /// Whether every tensor starts 16-byte aligned with batch, head and row
 /// strides of whole 16-byte units (the aligned kernels' promise).
@@ -101,24 +90,19 @@ extern "C" tile_status tile_attention(
   // element) may not overlap any input's, nor the log-sum-exp's.
   const int64_t qSizes[4] = {batch, heads, seq_q, head_dim},
                 kvSizes[4] = {batch, kv_heads, seq_k, head_dim};
-  auto out = byteSpan(o, qSizes, o_strides, esize);
-  auto overlaps = [&](std::pair<uint64_t, uint64_t> a,
-                      std::pair<uint64_t, uint64_t> b) {
-    return a.first <= b.second && b.first <= a.second;
-  };
-  if (overlaps(out, byteSpan(q, qSizes, q_strides, esize)))
+  ByteSpan out = byteSpan(o, qSizes, o_strides, 4, esize),
+           qs = byteSpan(q, qSizes, q_strides, 4, esize),
+           ks = byteSpan(k, kvSizes, k_strides, 4, esize),
+           vs = byteSpan(v, kvSizes, v_strides, 4, esize);
+  if (out.overlaps(qs))
     return bad("o overlaps q");
-  if (overlaps(out, byteSpan(k, kvSizes, k_strides, esize)))
+  if (out.overlaps(ks))
     return bad("o overlaps k");
-  if (overlaps(out, byteSpan(v, kvSizes, v_strides, esize)))
+  if (out.overlaps(vs))
     return bad("o overlaps v");
   if (lse) {
-    std::pair<uint64_t, uint64_t> l{
-        lse, lse + (uint64_t)(batch * heads * seq_q) * 4 - 1};
-    if (overlaps(out, l) ||
-        overlaps(l, byteSpan(q, qSizes, q_strides, esize)) ||
-        overlaps(l, byteSpan(k, kvSizes, k_strides, esize)) ||
-        overlaps(l, byteSpan(v, kvSizes, v_strides, esize)))
+    ByteSpan l{lse, lse + (uint64_t)(batch * heads * seq_q) * 4 - 1};
+    if (out.overlaps(l) || l.overlaps(qs) || l.overlaps(ks) || l.overlaps(vs))
       return bad("lse overlaps o, q, k or v");
   }
 

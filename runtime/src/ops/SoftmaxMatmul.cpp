@@ -5,7 +5,6 @@
 
 #include <limits>
 #include <string>
-#include <utility>
 
 using namespace tile::catalogue;
 using namespace tile::library;
@@ -16,16 +15,6 @@ constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 bool isValidPrecision(tile_precision p) {
   return p == TILE_PRECISION_IEEE || p == TILE_PRECISION_TF32 ||
          p == TILE_PRECISION_TF32X3;
-}
-
-/// The bytes [first, last] an array of these sizes and strides spans.
-std::pair<uint64_t, uint64_t> byteSpan(uint64_t base, const int64_t sizes[3],
-                                       const int64_t strides[3],
-                                       int64_t esize) {
-  uint64_t last = 0;
-  for (int i = 0; i < 3; ++i)
-    last += (uint64_t)(sizes[i] - 1) * (uint64_t)strides[i];
-  return {base, base + (last + 1) * (uint64_t)esize - 1};
 }
 
 /// Whether TMA may read X and V: contiguous rows, every row and matrix
@@ -82,13 +71,10 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   // (conservative for interleaved layouts, which nobody needs here).
   const int64_t outSizes[3] = {batch, d1, d3}, xSizes[3] = {batch, d1, d2},
                 vSizes[3] = {batch, d2, d3};
-  auto o = byteSpan(out, outSizes, out_strides, esize);
-  auto overlaps = [&](std::pair<uint64_t, uint64_t> in) {
-    return o.first <= in.second && in.first <= o.second;
-  };
-  if (overlaps(byteSpan(x, xSizes, x_strides, esize)))
+  ByteSpan o = byteSpan(out, outSizes, out_strides, 3, esize);
+  if (o.overlaps(byteSpan(x, xSizes, x_strides, 3, esize)))
     return bad("out overlaps x");
-  if (overlaps(byteSpan(v, vSizes, v_strides, esize)))
+  if (o.overlaps(byteSpan(v, vSizes, v_strides, 3, esize)))
     return bad("out overlaps v");
 
   Problem p = softmaxMatmulProblem(
