@@ -181,11 +181,85 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return math::Exp2Op::create(k.b, loc, x, arith::FastMathFlags::afn);
   };
 
+  // Q K^T for one key block (read from registers or a buffer), and the
+  // scores from it: in base 2, and masked where the block may hold keys a
+  // row does not see.
+  auto product = [&](Location loc, Value kt) -> Value {
+    Value ktT = TransOp::create(k.b, loc, k.tensor({D, BN}, elem), kt,
+                                ArrayRef<int32_t>{1, 0});
+    Value qt = qBuf ? LocalLoadOp::create(k.b, loc, qType, qBuf, c0) : q0;
+    return DotOp::create(k.b, loc, zeroS.getType(), qt, ktT, zeroS,
+                         precision);
+  };
+  auto scoresFrom = [&](Location loc, Value qk, Value n0, bool masked) {
+    Value s = arith::MulFOp::create(k.b, loc, qk, scales);
+    if (!masked)
+      return s;
+    Value cols = k.spread(
+        arith::AddIOp::create(k.b, loc, k.splat(n0, {BN}), keyIdx), 0, {BM, BN});
+    Value inside = k.cmp(arith::CmpIPredicate::slt, cols, seqKs);
+    Value seen = k.cmp(arith::CmpIPredicate::sle, cols, lastKey);
+    Value keep = arith::AndIOp::create(
+        k.b, loc, inside, arith::OrIOp::create(k.b, loc, seen, notCausal));
+    return arith::SelectOp::create(k.b, loc, keep, s,
+                                   k.splat(negInf, {BM, BN}))
+        .getResult();
+  };
+  // The online softmax's step over scores s: the new maxima, the factor
+  // alpha that rescales what was summed before, the block's weights (of
+  // the product's input type) and the new sums.
+  struct Step {
+    Value m, alpha, p, l;
+  };
+  auto softmaxStep = [&](Location loc, Value s, Value m, Value l,
+                         bool masked) {
+    Value mNew = arith::MaximumFOp::create(k.b, loc, m,
+                                           k.reduce(ReduceKind::Max, s, 1));
+    // A row that has seen no key keeps m = -inf and shifts by 0.
+    Value shiftBy = mNew;
+    if (masked)
+      shiftBy = arith::SelectOp::create(
+          k.b, loc,
+          arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, mNew,
+                                k.splat(negInf, {BM})),
+          k.splat(zero, {BM}), mNew);
+    Value alpha = exp2(loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
+    Value p = exp2(loc, arith::SubFOp::create(k.b, loc, s,
+                                              k.spread(shiftBy, 1, {BM, BN})));
+    Value lNew = arith::AddFOp::create(
+        k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+        k.reduce(ReduceKind::Sum, p, 1));
+    return Step{mNew, alpha, k.toFloat(p, elem), lNew};
+  };
+  auto rescale = [&](Location loc, Value acc, Value alpha) -> Value {
+    return arith::MulFOp::create(k.b, loc, acc, k.spread(alpha, 1, {BM, D}));
+  };
+  auto weigh = [&](Location loc, Value p, Value vt, Value acc) -> Value {
+    return DotOp::create(k.b, loc, acc.getType(), p, vt, acc, precision);
+  };
+  auto loadBlock = [&](Location loc, Value ptr, bool masked) -> Value {
+    return BlockLoadOp::create(k.b, loc, kvType, ptr, checks(masked),
+                               PaddingKind::Zero);
+  };
+  // On Hopper both products read their key and value blocks from shared
+  // buffers (wgmma); blocks outside the pipeline (the masked ones, and the
+  // first and last of the overlapped loop) go through this one.
+  Value edgeBuf;
+  if (c.hopper)
+    edgeBuf = AllocSharedOp::create(
+        k.b, k.loc, SharedBufferType::get(ctx, kvType, 1, 16 / esize));
+  auto throughEdge = [&](Location loc, Value block) -> Value {
+    if (!edgeBuf)
+      return block;
+    LocalStoreOp::create(k.b, loc, block, edgeBuf, c0);
+    return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
+  };
+
   // One loop over key blocks [from, to): carries the output accumulator,
   // the rows' exp sums and maxima and, unmasked, the K and V block
   // pointers, which tile-pipeline-loops then pipelines. The masked loop
   // (one block, or the diagonal's few) makes its pointers in the body, so
-  // that it takes no shared buffers of its own.
+  // that it takes no pipeline buffers of its own.
   auto keyLoop = [&](Value from, Value to, Value acc0, Value l0, Value m0,
                      bool masked) {
     SmallVector<Value> init{acc0, l0, m0};
@@ -202,50 +276,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               masked ? blockPtr(kh, seqK64, stride(2, 2), n0, kvType) : it[3];
           Value vp =
               masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
-          Value kt = BlockLoadOp::create(k.b, loc, kvType, kp, checks(masked),
-                                         PaddingKind::Zero);
-          Value ktT = TransOp::create(k.b, loc, k.tensor({D, BN}, elem), kt,
-                                      ArrayRef<int32_t>{1, 0});
-          Value qt = qBuf ? LocalLoadOp::create(k.b, loc, qType, qBuf, c0) : q0;
-          Value s = DotOp::create(k.b, loc, zeroS.getType(), qt, ktT, zeroS,
-                                  precision);
-          s = arith::MulFOp::create(k.b, loc, s, scales);
-          if (masked) {
-            Value cols = k.spread(
-                arith::AddIOp::create(k.b, loc, k.splat(n0, {BN}), keyIdx), 0,
-                {BM, BN});
-            Value inside = k.cmp(arith::CmpIPredicate::slt, cols, seqKs);
-            Value seen = k.cmp(arith::CmpIPredicate::sle, cols, lastKey);
-            Value keep = arith::AndIOp::create(
-                k.b, loc, inside,
-                arith::OrIOp::create(k.b, loc, seen, notCausal));
-            s = arith::SelectOp::create(k.b, loc, keep, s,
-                                        k.splat(negInf, {BM, BN}));
-          }
-          Value mNew = arith::MaximumFOp::create(
-              k.b, loc, m, k.reduce(ReduceKind::Max, s, 1));
-          // A row that has seen no key keeps m = -inf and shifts by 0.
-          Value shiftBy = mNew;
+          Value kt = loadBlock(loc, kp, masked);
+          // Both blocks' loads are issued before the first product.
+          Value vt = masked && edgeBuf ? loadBlock(loc, vp, masked) : Value();
           if (masked)
-            shiftBy = arith::SelectOp::create(
-                k.b, loc,
-                arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, mNew,
-                                      k.splat(negInf, {BM})),
-                k.splat(zero, {BM}), mNew);
-          Value alpha = exp2(loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
-          Value p = exp2(loc, arith::SubFOp::create(
-                                  k.b, loc, s, k.spread(shiftBy, 1, {BM, BN})));
-          Value lNew = arith::AddFOp::create(
-              k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
-              k.reduce(ReduceKind::Sum, p, 1));
-          Value scaled =
-              arith::MulFOp::create(k.b, loc, acc, k.spread(alpha, 1, {BM, D}));
-          Value vt = BlockLoadOp::create(k.b, loc, kvType, vp, checks(masked),
-                                         PaddingKind::Zero);
-          Value accNew =
-              DotOp::create(k.b, loc, acc.getType(), k.toFloat(p, elem), vt,
-                            scaled, precision);
-          SmallVector<Value> next{accNew, lNew, mNew};
+            kt = throughEdge(loc, kt);
+          Value s = scoresFrom(loc, product(loc, kt), n0, masked);
+          Step step = softmaxStep(loc, s, m, l, masked);
+          Value scaled = rescale(loc, acc, step.alpha);
+          if (!vt)
+            vt = loadBlock(loc, vp, masked);
+          else
+            vt = throughEdge(loc, vt);
+          SmallVector<Value> next{weigh(loc, step.p, vt, scaled), step.l,
+                                  step.m};
           if (!masked)
             for (Value p : {kp, vp})
               next.push_back(AdvanceOp::create(k.b, loc, p.getType(), p,
@@ -255,9 +299,75 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return std::make_tuple(loop.getResult(0), loop.getResult(1),
                            loop.getResult(2));
   };
-  auto [acc1, l1, m1] =
-      keyLoop(c0, fullEnd, k.splat(zero, {BM, D}), k.splat(zero, {BM}),
-              k.splat(negInf, {BM}), /*masked=*/false);
+
+  // Hopper's unmasked blocks, the products of neighbouring blocks
+  // overlapped: step j issues Q K_j^T, then P_{j-1} V_{j-1}, and computes
+  // block j's softmax while the second product runs (each wgmma is waited
+  // for where its result is first needed), rescaling the accumulator
+  // after it. The first block's scores and the last block's product are
+  // peeled off the loop, which carries P and the pointers of K_j and
+  // V_{j-1}.
+  auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
+                            Value m0) {
+    SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
+    auto any = scf::IfOp::create(
+        k.b, k.loc, types, k.cmp(arith::CmpIPredicate::slt, from, to),
+        /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(k.b);
+      k.b.setInsertionPointToStart(any.thenBlock());
+      Value kt0 = throughEdge(
+          k.loc, loadBlock(k.loc, blockPtr(kh, seqK64, stride(2, 2), from,
+                                           kvType),
+                           false));
+      Step first = softmaxStep(
+          k.loc, scoresFrom(k.loc, product(k.loc, kt0), from, false), m0, l0,
+          false);
+      Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
+      SmallVector<Value> init{acc0, first.l, first.m, first.p,
+                              blockPtr(kh, seqK64, stride(2, 2), next, kvType),
+                              blockPtr(vh, seqK64, stride(3, 2), from, kvType)};
+      auto loop = scf::ForOp::create(
+          k.b, k.loc, next, to, bn, init,
+          [&](OpBuilder &b, Location loc, Value n0, ValueRange it) {
+            OpBuilder::InsertionGuard guard(k.b);
+            k.b.setInsertionPoint(b.getInsertionBlock(),
+                                  b.getInsertionPoint());
+            Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
+                  vp = it[5];
+            Value qk = product(loc, loadBlock(loc, kp, false));
+            Value sum = weigh(loc, p, loadBlock(loc, vp, false), acc);
+            Step step =
+                softmaxStep(loc, scoresFrom(loc, qk, n0, false), m, l, false);
+            SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
+                                      step.m, step.p};
+            for (Value ptr : {kp, vp})
+              yields.push_back(AdvanceOp::create(k.b, loc, ptr.getType(), ptr,
+                                                 ValueRange{bn, c0}));
+            scf::YieldOp::create(k.b, loc, yields);
+          });
+      Value last = arith::SubIOp::create(k.b, k.loc, to, bn);
+      Value vLast = throughEdge(
+          k.loc, loadBlock(k.loc, blockPtr(vh, seqK64, stride(3, 2), last,
+                                           kvType),
+                           false));
+      Value acc =
+          weigh(k.loc, loop.getResult(3), vLast, loop.getResult(0));
+      scf::YieldOp::create(
+          k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
+      k.b.setInsertionPointToStart(any.elseBlock());
+      scf::YieldOp::create(k.b, k.loc, ValueRange{acc0, l0, m0});
+    }
+    return std::make_tuple(any.getResult(0), any.getResult(1),
+                           any.getResult(2));
+  };
+
+  Value acc0 = k.splat(zero, {BM, D}), l0 = k.splat(zero, {BM}),
+        m0 = k.splat(negInf, {BM});
+  auto [acc1, l1, m1] = c.hopper
+                            ? overlappedLoop(c0, fullEnd, acc0, l0, m0)
+                            : keyLoop(c0, fullEnd, acc0, l0, m0,
+                                      /*masked=*/false);
   auto [acc, l, m] = keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
 
   // o = acc / l, 0 where no key was visible (l = 0, acc = 0).

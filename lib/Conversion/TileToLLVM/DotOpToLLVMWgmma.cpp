@@ -218,6 +218,58 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   });
   if (any)
     warpgroupMmaAttr.setAttr(kernel, UnitAttr::get(ctx));
+
+  // Every other f16/bf16 wgmma dot is waited for where
+  // its result is first needed rather than where it is issued: work that
+  // does not depend on it overlaps the tensor cores, and a wgmma dot issued
+  // in between stays in flight (the wait leaves as many groups pending as
+  // were issued after it). The wait moves past pure ops that take no
+  // shared scratch space, tile.local_load, other waits and wgmma dots
+  // only: anything else may write shared memory the group still reads.
+  SmallVector<DotOp> deferred;
+  kernel.walk([&](DotOp dot) {
+    if (warpgroupMmaAttr.isAttrPresent(dot) &&
+        !wgmmaPending.isAttrPresent(dot) &&
+        dot.getA().getType().getElementType().getIntOrFloatBitWidth() == 16)
+      deferred.push_back(dot);
+  });
+  for (DotOp dot : deferred) {
+    Block *block = dot->getBlock();
+    Operation *firstUse = nullptr;
+    for (Operation *user : dot->getUsers()) {
+      Operation *inBlock = block->findAncestorOpInBlock(*user);
+      if (!firstUse || inBlock->isBeforeInBlock(firstUse))
+        firstUse = inBlock;
+    }
+    if (!firstUse)
+      continue;
+    Operation *waitAt = firstUse;
+    int64_t issuedAfter = 0;
+    for (Operation *op = dot->getNextNode(); op != firstUse;
+         op = op->getNextNode()) {
+      auto later = dyn_cast<DotOp>(op);
+      if (later && warpgroupMmaAttr.isAttrPresent(later)) {
+        ++issuedAfter;
+        continue;
+      }
+      bool passes =
+          isa<LocalLoadOp, WarpgroupMmaWaitOp>(op) ||
+          (!later &&
+           (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op)) &&
+           isMemoryEffectFree(op) && getSharedMemoryBytes(op) == 0);
+      if (!passes) {
+        waitAt = op;
+        break;
+      }
+    }
+    if (waitAt == dot->getNextNode())
+      continue;
+    wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+    OpBuilder builder(waitAt);
+    auto wait = WarpgroupMmaWaitOp::create(builder, dot.getLoc(),
+                                           dot.getResult(), issuedAfter);
+    dot.getResult().replaceAllUsesExcept(wait.getResult(), wait);
+  }
 }
 
 Value mlir::tile::emitMatrixDescriptor(OpBuilder &b, Location loc,
