@@ -59,6 +59,16 @@ int64_t tileRegisters(const AttentionKernel &k) {
          (32 * k.warps);
 }
 
+/// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
+/// V pipeline's stages and, on Hopper, the buffer of the blocks outside the
+/// pipeline; rows padded by 16 bytes.
+int64_t bufferBytes(const AttentionKernel &k) {
+  int64_t e = getBytes(k.dtype), row = (k.headBlock + 16 / e) * e;
+  int64_t q = k.blockM * row;
+  return (q <= 48 * 1024 ? q : 0) + 2 * k.stages * k.blockN * row +
+         (k.hopper ? k.blockN * row : 0);
+}
+
 /// Normwise tolerances of the output against float64 (inputs rounded to the
 /// type): f16/bf16 round P to their type for the second product; tf32
 /// rounds both products' inputs.
@@ -110,6 +120,9 @@ public:
     if (tileRegisters(k) > 160)
       return "the accumulator, Q and the scores need more than 160 registers "
              "per thread";
+    if (bufferBytes(k) > 227 * 1024)
+      return "Q and the key and value stages need more than 227 KiB of shared "
+             "memory";
     return "";
   }
 
@@ -157,7 +170,8 @@ public:
   /// The fallbacks, and for aligned tensors of head_dim 64 and 128: query
   /// blocks of 64 and 128 rows (fewer programs re-reading K and V), key
   /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
-  /// warps, 2 and 3 stages.
+  /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
+  /// ahead of the overlapped products).
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : kTypes)
@@ -170,7 +184,7 @@ public:
               {128, 64, 8},
               {128, 128, 8},
               {64, 64, 8}})
-          for (int32_t stages : {2, 3}) {
+          for (int32_t stages : {2, 3, 4}) {
             AttentionKernel k;
             k.dtype = t;
             k.headBlock = d;
@@ -182,7 +196,7 @@ public:
             for (bool hopper : {false, true}) {
               k.hopper = hopper;
               KernelDesc desc = toDesc(k);
-              if (whyInvalid(desc).empty() &&
+              if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
                   std::find(out.begin(), out.end(), desc) == out.end())
                 out.push_back(desc);
             }

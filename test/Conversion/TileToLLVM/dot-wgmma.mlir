@@ -161,3 +161,88 @@ func.func @k_major_b(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %c: !tile.ptr<f32>,
   tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// A wgmma dot is waited for where its result is first needed: the second
+// dot is issued before the first one's result is used, so that the first
+// wait leaves one group (the second dot's) in flight and the product's
+// multiplication overlaps it; the second is waited for (wait_group 0)
+// before its result is added.
+// CHECK-LABEL: func.func @overlapped_dots
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     arith.mulf
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     arith.mulf
+// CHECK:         "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     wgmma.wait_group
+// CHECK:         arith.mulf
+// CHECK-NOT:     arith.addf
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         arith.addf
+func.func @overlapped_dots(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %ones = arith.constant dense<1.0> : tensor<64x64xf32>
+  %z1 = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %z2 = tile.dot %x, %y, %ones : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %sq = arith.mulf %z1, %z1 : tensor<64x64xf32>
+  %sum = arith.addf %sq, %z2 : tensor<64x64xf32>
+  tile.block_store %pc, %sum check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+// The wait moves no further than a write to shared memory (the group may
+// still be reading the buffer): it comes after the independent
+// multiplication, before the store's barrier.
+// CHECK-LABEL: func.func @wait_before_store
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK:         arith.mulf
+// CHECK-NOT:     llvm.store
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK-NOT:     llvm.store
+// CHECK:         nvvm.barrier0
+// CHECK:         llvm.store
+// CHECK:         return
+func.func @wait_before_store(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32, %f: f32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %ff = arith.mulf %f, %f : f32
+  %fh = arith.truncf %ff : f32 to f16
+  %h = tile.splat %fh : tensor<64x32xf16>
+  tile.local_store %h, %bufa[%c0] : tensor<64x32xf16>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
