@@ -277,16 +277,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           Value vp =
               masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
           Value kt = loadBlock(loc, kp, masked);
-          // Both blocks' loads are issued before the first product.
-          Value vt = masked && edgeBuf ? loadBlock(loc, vp, masked) : Value();
           if (masked)
             kt = throughEdge(loc, kt);
           Value s = scoresFrom(loc, product(loc, kt), n0, masked);
           Step step = softmaxStep(loc, s, m, l, masked);
           Value scaled = rescale(loc, acc, step.alpha);
-          if (!vt)
-            vt = loadBlock(loc, vp, masked);
-          else
+          Value vt = loadBlock(loc, vp, masked);
+          if (masked)
             vt = throughEdge(loc, vt);
           SmallVector<Value> next{weigh(loc, step.p, vt, scaled), step.l,
                                   step.m};

@@ -117,12 +117,20 @@ public:
                      k.warps % 4 || k.blockM % (16 * k.warps)))
       return "hopper kernels (wgmma) take 2-byte types, pipelined aligned "
              "blocks and 16 query rows per warp in warpgroups";
+    // Four warps' registers do not hold a step with larger K and V blocks
+    // (the compiler estimates over 300 per thread); Hopper's overlapped
+    // step also holds P.
+    if (k.warps == 4 && k.blockN * k.headBlock > (k.hopper ? 4096 : 8192))
+      return "kernels of 4 warps take key blocks of at most 8192 elements "
+             "(4096 on Hopper)";
     if (tileRegisters(k) > 160)
       return "the accumulator, Q and the scores need more than 160 registers "
              "per thread";
-    if (bufferBytes(k) > 227 * 1024)
+    // sm_80's 163 KiB per program also hold the scratch space of the
+    // mma.sync operands' layout conversions (up to about 50 KiB).
+    if (bufferBytes(k) > (k.hopper ? 227 : 112) * 1024)
       return "Q and the key and value stages need more than 227 KiB of shared "
-             "memory";
+             "memory (112 KiB on sm_80, which keeps room for scratch space)";
     return "";
   }
 
@@ -167,14 +175,15 @@ public:
     return plan;
   }
 
-  /// The fallbacks, and for aligned tensors of head_dim 64 and 128: query
+  /// The fallbacks (f32's only), and for aligned f16 and bf16 tensors of
+  /// head_dim 64 and 128: query
   /// blocks of 64 and 128 rows (fewer programs re-reading K and V), key
   /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
   /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
   /// ahead of the overlapped products).
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
-    for (DType t : kTypes)
+    for (DType t : {DType::F16, DType::BF16})
       for (int32_t d : {64, 128})
         for (auto [bm, bn, warps] :
              {std::tuple<int32_t, int32_t, int32_t>{64, 32, 4},
