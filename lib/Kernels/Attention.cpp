@@ -243,16 +243,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   };
   // On Hopper both products read their key and value blocks from shared
   // buffers (wgmma); blocks outside the pipeline (the masked ones, and the
-  // first and last of the overlapped loop) go through this one.
+  // first and last of the overlapped loop) go through this one: keys in
+  // stage 0, values in stage 1.
   Value edgeBuf;
   if (c.hopper)
     edgeBuf = AllocSharedOp::create(
-        k.b, k.loc, SharedBufferType::get(ctx, kvType, 1, 16 / esize));
-  auto throughEdge = [&](Location loc, Value block) -> Value {
+        k.b, k.loc, SharedBufferType::get(ctx, kvType, 2, 16 / esize));
+  auto readEdge = [&](Location loc, int64_t stage) -> Value {
+    return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, k.ci32(stage));
+  };
+  auto throughEdge = [&](Location loc, Value block, int64_t stage) -> Value {
     if (!edgeBuf)
       return block;
-    LocalStoreOp::create(k.b, loc, block, edgeBuf, c0);
-    return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
+    LocalStoreOp::create(k.b, loc, block, edgeBuf, k.ci32(stage));
+    return readEdge(loc, stage);
   };
 
   // One loop over key blocks [from, to): carries the output accumulator,
@@ -278,13 +282,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
           Value kt = loadBlock(loc, kp, masked);
           if (masked)
-            kt = throughEdge(loc, kt);
+            kt = throughEdge(loc, kt, 0);
           Value s = scoresFrom(loc, product(loc, kt), n0, masked);
           Step step = softmaxStep(loc, s, m, l, masked);
           Value scaled = rescale(loc, acc, step.alpha);
           Value vt = loadBlock(loc, vp, masked);
           if (masked)
-            vt = throughEdge(loc, vt);
+            vt = throughEdge(loc, vt, 1);
           SmallVector<Value> next{weigh(loc, step.p, vt, scaled), step.l,
                                   step.m};
           if (!masked)
@@ -303,7 +307,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // for where its result is first needed), rescaling the accumulator
   // after it. The first block's scores and the last block's product are
   // peeled off the loop, which carries P and the pointers of K_j and
-  // V_{j-1}.
+  // V_{j-1}; their blocks are loaded together before the first product.
   auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
                             Value m0) {
     SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
@@ -313,17 +317,22 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     {
       OpBuilder::InsertionGuard guard(k.b);
       k.b.setInsertionPointToStart(any.thenBlock());
-      Value kt0 = throughEdge(
-          k.loc, loadBlock(k.loc, blockPtr(kh, seqK64, stride(2, 2), from,
-                                           kvType),
-                           false));
+      // The loop's pointers come first: tile-pipeline-loops starts its
+      // copies right after them, before the peeled block's work.
+      Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
+      Value kLoop = blockPtr(kh, seqK64, stride(2, 2), next, kvType);
+      Value vLoop = blockPtr(vh, seqK64, stride(3, 2), from, kvType);
+      Value last = arith::SubIOp::create(k.b, k.loc, to, bn);
+      Value k0 = loadBlock(
+          k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), false);
+      Value vLastBlock = loadBlock(
+          k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), false);
+      Value kt0 = throughEdge(k.loc, k0, 0);
+      LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, k.ci32(1));
       Step first = softmaxStep(
           k.loc, scoresFrom(k.loc, product(k.loc, kt0), from, false), m0, l0,
           false);
-      Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
-      SmallVector<Value> init{acc0, first.l, first.m, first.p,
-                              blockPtr(kh, seqK64, stride(2, 2), next, kvType),
-                              blockPtr(vh, seqK64, stride(3, 2), from, kvType)};
+      SmallVector<Value> init{acc0, first.l, first.m, first.p, kLoop, vLoop};
       auto loop = scf::ForOp::create(
           k.b, k.loc, next, to, bn, init,
           [&](OpBuilder &b, Location loc, Value n0, ValueRange it) {
@@ -343,13 +352,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                                  ValueRange{bn, c0}));
             scf::YieldOp::create(k.b, loc, yields);
           });
-      Value last = arith::SubIOp::create(k.b, k.loc, to, bn);
-      Value vLast = throughEdge(
-          k.loc, loadBlock(k.loc, blockPtr(vh, seqK64, stride(3, 2), last,
-                                           kvType),
-                           false));
-      Value acc =
-          weigh(k.loc, loop.getResult(3), vLast, loop.getResult(0));
+      Value acc = weigh(k.loc, loop.getResult(3), readEdge(k.loc, 1),
+                        loop.getResult(0));
       scf::YieldOp::create(
           k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
       k.b.setInsertionPointToStart(any.elseBlock());

@@ -61,13 +61,16 @@ int64_t tileRegisters(const AttentionKernel &k) {
 }
 
 /// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages and, on Hopper, the buffer of the blocks outside the
-/// pipeline; rows padded by 16 bytes.
+/// V pipeline's stages and, on Hopper, the two blocks outside the pipeline;
+/// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
+/// swizzled instead).
 int64_t bufferBytes(const AttentionKernel &k) {
   int64_t e = getBytes(k.dtype), row = (k.headBlock + 16 / e) * e;
   int64_t q = k.blockM * row;
-  return (q <= 48 * 1024 ? q : 0) + 2 * k.stages * k.blockN * row +
-         (k.hopper ? k.blockN * row : 0);
+  if (k.hopper)
+    row = k.headBlock * e;
+  return (q <= 48 * 1024 ? k.blockM * row : 0) +
+         2 * (k.stages + k.hopper) * k.blockN * row;
 }
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the

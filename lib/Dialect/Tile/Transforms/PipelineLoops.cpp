@@ -176,6 +176,31 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
                              c.advance.getOffsets());
   };
 
+  // cp.async prologues start as early as their pointers allow: above the
+  // ops before the loop that neither define what the copies take nor
+  // write memory other than shared buffers (the copies read global memory
+  // and write buffers of their own), so that their latency overlaps that
+  // work.
+  if (maps.empty()) {
+    llvm::SmallPtrSet<Value, 8> taken;
+    for (Candidate c : candidates) {
+      taken.insert(loop.getInitArgs()[c.iterArg]);
+      for (Value v : c.advance.getOffsets())
+        taken.insert(v);
+    }
+    Operation *start = loop;
+    while (Operation *prev = start->getPrevNode()) {
+      bool defines = llvm::any_of(prev->getResults(),
+                                  [&](Value v) { return taken.contains(v); });
+      if (defines ||
+          !(isMemoryEffectFree(prev) ||
+            isa<LocalStoreOp, LocalLoadOp, BlockLoadOp, LoadOp>(prev)))
+        break;
+      start = prev;
+    }
+    b.setInsertionPoint(start);
+  }
+
   // Buffers and the prologue: iterations 0 .. ahead - 1 in flight.
   SmallVector<Value> buffers, aheadPtrs;
   for (Candidate c : candidates) {
@@ -226,6 +251,7 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
 
   // The new loop carries, after the old iter_args, the block pointers of
   // the iteration `ahead` ahead.
+  b.setInsertionPoint(loop);
   SmallVector<Value> inits(loop.getInitArgs());
   inits.append(aheadPtrs);
   auto newLoop =

@@ -124,3 +124,40 @@ func.func @no_stages(%a: !tile.ptr<f32>, %n: i32, %s: i64)
   tile.print "x" %r#0 : tensor<16x16xf32>
   return
 }
+
+// -----
+
+// The prologue's copies start as early as their pointers allow: above the
+// independent work before the loop (the exponential), not above a write
+// to global memory (the store, which the copies might read).
+// CHECK-LABEL: func.func @early_prologue(
+// CHECK:         tile.block_store
+// CHECK-NEXT:    tile.alloc_shared
+// CHECK:         tile.async_copy
+// CHECK:         tile.async_commit
+// CHECK:         math.exp
+// CHECK:         scf.for
+func.func @early_prologue(%a: !tile.ptr<f16>, %c: !tile.ptr<f32>, %K: i32,
+                          %f: f32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i64
+  %K64 = arith.extsi %K : i32 to i64
+  %pa = tile.make_block_ptr %a, [%K64, %K64], [%K64, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x32xf16>>
+  %pc = tile.make_block_ptr %c, [%K64, %K64], [%K64, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x32xf32>>
+  %w = tile.splat %f : tensor<32x32xf32>
+  tile.block_store %pc, %w check = [0, 1] : !tile.block_ptr<tensor<32x32xf32>>
+  %e = math.exp %w : tensor<32x32xf32>
+  %acc, %pa_end = scf.for %k = %c0 to %K step %c32
+      iter_args(%sum = %e, %pa_i = %pa)
+      -> (tensor<32x32xf32>, !tile.block_ptr<tensor<32x32xf16>>) : i32 {
+    %x = tile.block_load %pa_i check = [0, 1] : !tile.block_ptr<tensor<32x32xf16>>
+    %xf = arith.extf %x : tensor<32x32xf16> to tensor<32x32xf32>
+    %next = arith.addf %sum, %xf : tensor<32x32xf32>
+    %pa_n = tile.advance %pa_i, [%c32, %c0] : !tile.block_ptr<tensor<32x32xf16>>
+    scf.yield %next, %pa_n : tensor<32x32xf32>, !tile.block_ptr<tensor<32x32xf16>>
+  }
+  tile.block_store %pc, %acc check = [0, 1] : !tile.block_ptr<tensor<32x32xf32>>
+  return
+}
