@@ -243,20 +243,21 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   };
   // On Hopper both products read their key and value blocks from shared
   // buffers (wgmma); blocks outside the pipeline (the masked ones, and the
-  // first and last of the overlapped loop) go through this one: keys in
-  // stage 0, values in stage 1.
+  // first and last of the overlapped loop) go through this one. (One
+  // block: a second would cost the short sequences' kernels a program per
+  // SM.)
   Value edgeBuf;
   if (c.hopper)
     edgeBuf = AllocSharedOp::create(
-        k.b, k.loc, SharedBufferType::get(ctx, kvType, 2, 16 / esize));
-  auto readEdge = [&](Location loc, int64_t stage) -> Value {
-    return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, k.ci32(stage));
+        k.b, k.loc, SharedBufferType::get(ctx, kvType, 1, 16 / esize));
+  auto readEdge = [&](Location loc) -> Value {
+    return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
   };
-  auto throughEdge = [&](Location loc, Value block, int64_t stage) -> Value {
+  auto throughEdge = [&](Location loc, Value block) -> Value {
     if (!edgeBuf)
       return block;
-    LocalStoreOp::create(k.b, loc, block, edgeBuf, k.ci32(stage));
-    return readEdge(loc, stage);
+    LocalStoreOp::create(k.b, loc, block, edgeBuf, c0);
+    return readEdge(loc);
   };
 
   // One loop over key blocks [from, to): carries the output accumulator,
@@ -282,13 +283,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
           Value kt = loadBlock(loc, kp, masked);
           if (masked)
-            kt = throughEdge(loc, kt, 0);
+            kt = throughEdge(loc, kt);
           Value s = scoresFrom(loc, product(loc, kt), n0, masked);
           Step step = softmaxStep(loc, s, m, l, masked);
           Value scaled = rescale(loc, acc, step.alpha);
           Value vt = loadBlock(loc, vp, masked);
           if (masked)
-            vt = throughEdge(loc, vt, 1);
+            vt = throughEdge(loc, vt);
           SmallVector<Value> next{weigh(loc, step.p, vt, scaled), step.l,
                                   step.m};
           if (!masked)
@@ -327,11 +328,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), false);
       Value vLastBlock = loadBlock(
           k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), false);
-      Value kt0 = throughEdge(k.loc, k0, 0);
-      LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, k.ci32(1));
-      Step first = softmaxStep(
-          k.loc, scoresFrom(k.loc, product(k.loc, kt0), from, false), m0, l0,
-          false);
+      Step first =
+          softmaxStep(k.loc,
+                      scoresFrom(k.loc, product(k.loc, throughEdge(k.loc, k0)),
+                                 from, false),
+                      m0, l0, false);
+      // The last values take the first keys' place once they are read.
+      LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, c0);
       SmallVector<Value> init{acc0, first.l, first.m, first.p, kLoop, vLoop};
       auto loop = scf::ForOp::create(
           k.b, k.loc, next, to, bn, init,
@@ -352,8 +355,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                                  ValueRange{bn, c0}));
             scf::YieldOp::create(k.b, loc, yields);
           });
-      Value acc = weigh(k.loc, loop.getResult(3), readEdge(k.loc, 1),
-                        loop.getResult(0));
+      Value acc =
+          weigh(k.loc, loop.getResult(3), readEdge(k.loc), loop.getResult(0));
       scf::YieldOp::create(
           k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
       k.b.setInsertionPointToStart(any.elseBlock());

@@ -61,7 +61,7 @@ int64_t tileRegisters(const AttentionKernel &k) {
 }
 
 /// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages and, on Hopper, the two blocks outside the pipeline;
+/// V pipeline's stages and, on Hopper, the block outside the pipeline;
 /// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
 /// swizzled instead).
 int64_t bufferBytes(const AttentionKernel &k) {
@@ -70,7 +70,7 @@ int64_t bufferBytes(const AttentionKernel &k) {
   if (k.hopper)
     row = k.headBlock * e;
   return (q <= 48 * 1024 ? k.blockM * row : 0) +
-         2 * (k.stages + k.hopper) * k.blockN * row;
+         (2 * k.stages + k.hopper) * k.blockN * row;
 }
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the
