@@ -308,7 +308,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // for where its result is first needed), rescaling the accumulator
   // after it. The first block's scores and the last block's product are
   // peeled off the loop, which carries P and the pointers of K_j and
-  // V_{j-1}; their blocks are loaded together before the first product.
+  // V_{j-1}; the first keys and the last values are loaded together, before
+  // the first product.
   auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
                             Value m0) {
     SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};

@@ -219,13 +219,13 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   if (any)
     warpgroupMmaAttr.setAttr(kernel, UnitAttr::get(ctx));
 
-  // Every other f16/bf16 wgmma dot is waited for where
-  // its result is first needed rather than where it is issued: work that
-  // does not depend on it overlaps the tensor cores, and a wgmma dot issued
-  // in between stays in flight (the wait leaves as many groups pending as
-  // were issued after it). The wait moves past pure ops that take no
-  // shared scratch space, tile.local_load, other waits and wgmma dots
-  // only: anything else may write shared memory the group still reads.
+  // Every other f16/bf16 wgmma dot is waited for where its result is first
+  // needed rather than where it is issued: work that does not depend on it
+  // overlaps the tensor cores, and a wgmma dot issued in between stays in
+  // flight (the wait leaves as many groups pending as were issued after
+  // it). The wait moves past pure ops that take no shared scratch space,
+  // tile.local_load, other waits and wgmma dots only: anything else may
+  // write shared memory the group still reads.
   SmallVector<DotOp> deferred;
   kernel.walk([&](DotOp dot) {
     if (warpgroupMmaAttr.isAttrPresent(dot) &&

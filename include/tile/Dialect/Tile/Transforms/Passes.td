@@ -127,7 +127,12 @@ def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
     into stage (i + S - 1) mod S, and `tile.local_load` of stage i mod S in
     place of the load. A `tile.async_wait pending = 0` after the loop drains
     the copies that ran past its end (they read nothing: blocks outside the
-    array are zero-filled).
+    array are zero-filled). The buffers and the prologue go as far above
+    the loop as the block pointers' definitions allow, past ops that
+    write no memory but shared buffers (pure ops, `tile.local_store`,
+    `tile.local_load` and loads), so that the first copies overlap the work
+    before the loop; they never move above a store to global memory, which
+    the copies might read.
 
     Only 2-d blocks of f16, bf16, f32 or i32 whose rows are multiples of 16
     bytes qualify, and only loads that pad with zero (the copies zero-fill;
