@@ -94,21 +94,7 @@ import re
 import warnings
 from pathlib import Path
 
-try:
-    import torch
-    import torch.nn.functional as F
-except ImportError:  # compare.py reports it; --help still works
-    torch = F = None
-
-try:
-    import triton
-    import triton.language as tl
-
-    HAVE_TRITON = True
-    TRITON_ERROR = ""
-except Exception as exc:  # ImportError, or a broken installation
-    HAVE_TRITON = False
-    TRITON_ERROR = f"{type(exc).__name__}: {exc}"
+from optional_imports import HAVE_TRITON, TRITON_ERROR, F, tl, torch, triton
 
 import plot_svg
 

@@ -73,24 +73,8 @@ import sys
 import time
 from pathlib import Path
 
-try:
-    import torch
-    import torch.nn.functional as F
-
-    TORCH_ERROR = ""
-except ImportError as exc:  # --help still works; main() stops
-    torch = F = None
-    TORCH_ERROR = str(exc)
-
-try:
-    import triton
-    import triton.language as tl
-
-    HAVE_TRITON = True
-    TRITON_ERROR = ""
-except Exception as exc:  # ImportError, or a broken installation
-    HAVE_TRITON = False
-    TRITON_ERROR = f"{type(exc).__name__}: {exc}"
+from optional_imports import (HAVE_TRITON, TORCH_ERROR, TRITON_ERROR, F,
+                              tl, torch, triton)
 
 try:
     import pandas as pd
