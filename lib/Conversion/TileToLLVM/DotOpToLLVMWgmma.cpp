@@ -33,6 +33,14 @@ bool mlir::tile::isZeroTile(Value acc) {
   return matchPattern(acc, m_AnyZeroFloat());
 }
 
+/// Of `first` (or none) and the op of `block` that is or holds `op`, the
+/// earlier one.
+static Operation *earlierInBlock(Block *block, Operation *first,
+                                 Operation *op) {
+  Operation *inBlock = block->findAncestorOpInBlock(*op);
+  return !first || inBlock->isBeforeInBlock(first) ? inBlock : first;
+}
+
 void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   auto numWarps = (unsigned)getNumWarps(kernel);
   MLIRContext *ctx = kernel.getContext();
@@ -179,9 +187,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     OpBuilder builder(loop);
     Operation *first = nullptr;
     auto consider = [&](Operation *op) {
-      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*op);
-      if (!first || inBody->isBeforeInBlock(first))
-        first = inBody;
+      first = earlierInBlock(loop.getBody(), first, op);
     };
     if (dot.getAcc() != acc || !acc.hasOneUse())
       for (Operation *user : acc.getUsers())
@@ -236,11 +242,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   for (DotOp dot : deferred) {
     Block *block = dot->getBlock();
     Operation *firstUse = nullptr;
-    for (Operation *user : dot->getUsers()) {
-      Operation *inBlock = block->findAncestorOpInBlock(*user);
-      if (!firstUse || inBlock->isBeforeInBlock(firstUse))
-        firstUse = inBlock;
-    }
+    for (Operation *user : dot->getUsers())
+      firstUse = earlierInBlock(block, firstUse, user);
     if (!firstUse)
       continue;
     Operation *waitAt = firstUse;
