@@ -32,7 +32,8 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.headBlock) + (k.padded ? "p" : "") + "_m" +
          std::to_string(k.blockM) + "_n" + std::to_string(k.blockN) + "_w" +
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
-         (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "");
+         (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "") +
+         (k.specialized ? "_ws" : "");
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
@@ -310,6 +311,34 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // peeled off the loop, which carries P and the pointers of K_j and
   // V_{j-1}; the first keys and the last values are loaded together, before
   // the first product.
+  //
+  // Specialized kernels read the loop's blocks through 4-d block pointers
+  // into the whole [batch, kv heads, seq_k, head_dim] tensors (any
+  // strides), which tile-warp-specialize turns into TMA copies by a
+  // producer warpgroup; the heads' count given is `heads`, which bounds
+  // the key/value heads read.
+  auto streamType = k.tensor({1, 1, BN, D}, elem);
+  Value kvHead = arith::DivSIOp::create(k.b, k.loc, head, group);
+  auto streamPtr = [&](Value base, unsigned t, Value row) -> Value {
+    if (!c.specialized)
+      return blockPtr(headBase(base, t, kvh64), seqK64, stride(t, 2), row,
+                      kvType);
+    Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);
+    return MakeBlockPtrOp::create(
+               k.b, k.loc, BlockPointerType::get(ctx, streamType), base,
+               ValueRange{batches, k.extsi(heads, i64), seqK64, dim},
+               ValueRange{stride(t, 0), stride(t, 1), stride(t, 2), one64},
+               ValueRange{batch, kvHead, row, c0},
+               ArrayRef<int32_t>{3, 2, 1, 0})
+        .getResult();
+  };
+  auto loadStream = [&](Location loc, Value ptr) -> Value {
+    if (!c.specialized)
+      return loadBlock(loc, ptr, false);
+    Value block = BlockLoadOp::create(k.b, loc, streamType, ptr,
+                                      ArrayRef<int32_t>{}, PaddingKind::Zero);
+    return ReshapeOp::create(k.b, loc, kvType, block);
+  };
   auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
                             Value m0) {
     SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
@@ -322,8 +351,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       // The loop's pointers come first: tile-pipeline-loops starts its
       // copies right after them, before the peeled block's work.
       Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
-      Value kLoop = blockPtr(kh, seqK64, stride(2, 2), next, kvType);
-      Value vLoop = blockPtr(vh, seqK64, stride(3, 2), from, kvType);
+      Value kLoop = streamPtr(kk, 2, next);
+      Value vLoop = streamPtr(v, 3, from);
       Value last = arith::SubIOp::create(k.b, k.loc, to, bn);
       Value k0 = loadBlock(
           k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), false);
@@ -345,17 +374,23 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                   b.getInsertionPoint());
             Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
                   vp = it[5];
-            Value qk = product(loc, loadBlock(loc, kp, false));
-            Value sum = weigh(loc, p, loadBlock(loc, vp, false), acc);
+            Value qk = product(loc, loadStream(loc, kp));
+            Value sum = weigh(loc, p, loadStream(loc, vp), acc);
             Step step =
                 softmaxStep(loc, scoresFrom(loc, qk, n0, false), m, l, false);
             SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
                                       step.m, step.p};
+            SmallVector<Value> along{bn, c0};
+            if (c.specialized)
+              along.insert(along.begin(), {c0, c0});
             for (Value ptr : {kp, vp})
-              yields.push_back(AdvanceOp::create(k.b, loc, ptr.getType(), ptr,
-                                                 ValueRange{bn, c0}));
+              yields.push_back(
+                  AdvanceOp::create(k.b, loc, ptr.getType(), ptr, along));
             scf::YieldOp::create(k.b, loc, yields);
           });
+      if (c.specialized)
+        loop->setAttr(TileDialect::getWarpSpecializeAttrName(),
+                      UnitAttr::get(ctx));
       Value acc =
           weigh(k.loc, loop.getResult(3), readEdge(k.loc), loop.getResult(0));
       scf::YieldOp::create(

@@ -72,6 +72,9 @@ static void addTileToLLVMPasses(OpPassManager &pm, StringRef chip) {
   pm.addPass(createTileExpandMath());
   pm.addPass(createTileSimplifyMasks());
   pm.addPass(createCanonicalizerPass());
+  TileWarpSpecializeOptions specializing;
+  specializing.chip = chip.str();
+  pm.addPass(createTileWarpSpecialize(specializing));
   TilePipelineLoopsOptions pipelining;
   pipelining.chip = chip.str();
   pm.addPass(createTilePipelineLoops(pipelining));

@@ -204,10 +204,13 @@ private:
   bool parseTensorMap(int lineNo, const std::vector<std::string> &tokens) {
     const char *usage =
         "tma argN <f16|bf16> shape <rows> <cols> strides <row> <col> box "
-        "<rows> <cols> swizzle <bytes> groups <w> [batch <stride> <count>]";
-    if (tokens.size() != 19 && !parseCount(lineNo, tokens, 16, usage))
+        "<rows> <cols> swizzle <bytes> groups <w> [batch <stride> <count> "
+        "(up to 3 pairs)]";
+    bool outer = tokens.size() > 16;
+    if (!outer && !parseCount(lineNo, tokens, 16, usage))
       return false;
-    if (tokens.size() == 19 && tokens[16] != "batch")
+    if (outer &&
+        (tokens[16] != "batch" || tokens.size() % 2 == 0 || tokens.size() > 23))
       return fail(lineNo, std::string("expected '") + usage + "'");
     if (tokens[3] != "shape" || tokens[6] != "strides" || tokens[9] != "box" ||
         tokens[12] != "swizzle" || tokens[14] != "groups")
@@ -243,11 +246,12 @@ private:
       return fail(lineNo, "groups " + tokens[15] +
                               " must be even, with 8-row boxes (got " +
                               tokens[10] + ")");
-    if (tokens.size() == 19) {
-      map.batched = true;
-      if (!parseHostInt(lineNo, tokens[17], map.batchStride) ||
-          !parseHostInt(lineNo, tokens[18], map.batchCount))
-        return false;
+    if (outer) {
+      map.outerDims = int(tokens.size() - 17) / 2;
+      for (int d = 0; d < map.outerDims; ++d)
+        if (!parseHostInt(lineNo, tokens[17 + 2 * d], map.outerStrides[d]) ||
+            !parseHostInt(lineNo, tokens[18 + 2 * d], map.outerCounts[d]))
+          return false;
       if (map.groups)
         return fail(lineNo, "a batch of matrices takes no interleaved map "
                             "(groups " +
@@ -275,9 +279,13 @@ private:
         return fail(lineNo, "tensor map base arg" +
                                 std::to_string(map.baseArg) + " is not a " +
                                 map.dtype + " pointer argument");
-      for (const HostInt *v :
-           {&map.shape[0], &map.shape[1], &map.strides[0], &map.strides[1],
-            &map.batchStride, &map.batchCount})
+      std::vector<const HostInt *> values{&map.shape[0], &map.shape[1],
+                                          &map.strides[0], &map.strides[1]};
+      for (int d = 0; d < map.outerDims; ++d) {
+        values.push_back(&map.outerStrides[d]);
+        values.push_back(&map.outerCounts[d]);
+      }
+      for (const HostInt *v : values)
         if (v->arg >= 0 && kindOf(v->arg) != TILE_ARG_I32 &&
             kindOf(v->arg) != TILE_ARG_I64)
           return fail(lineNo, "tensor map reads arg" + std::to_string(v->arg) +
@@ -654,25 +662,27 @@ tile_status resolveTensorMaps(const KernelMeta &kernel, const uint32_t *grid,
     t.bf16 = map.dtype == "bf16";
     t.f32 = map.dtype == "f32";
     t.groups = uint32_t(map.groups);
-    t.batchCount = t.batchStrideBytes = 0;
-    if (map.batched) {
-      int64_t count = value(map.batchCount);
-      int64_t stride = value(map.batchStride);
+    t.outerDims = map.outerDims;
+    for (int d = 0; d < map.outerDims; ++d) {
+      int64_t count = value(map.outerCounts[d]);
+      int64_t stride = value(map.outerStrides[d]);
       if (count < 1 || count > (int64_t(1) << 32))
         return fail("needs a batch count from 1 to 2^32; the count (" +
-                    name(map.batchCount) + ") is " + std::to_string(count));
+                    name(map.outerCounts[d]) + ") is " + std::to_string(count));
       if (count > 1 && (stride <= 0 || stride > (int64_t(1) << 39) / bytes ||
                         (stride * bytes) % 16 != 0))
         return fail("needs a positive batch stride of a multiple of 16 bytes "
                     "below 2^40; the batch stride (" +
-                    name(map.batchStride) + ") is " + std::to_string(stride) +
-                    " elements of " + std::to_string(bytes) + " bytes");
-      t.batchCount = uint64_t(count);
-      // One matrix: any stride the encoding accepts.
-      t.batchStrideBytes =
+                    name(map.outerStrides[d]) + ") is " +
+                    std::to_string(stride) + " elements of " +
+                    std::to_string(bytes) + " bytes");
+      t.outerCounts[d] = uint64_t(count);
+      // A dimension of one: any stride the encoding accepts.
+      uint64_t strideBytes =
           count > 1 ? uint64_t(stride * bytes) : t.rowStrideBytes * t.dims[1];
-      if (t.batchStrideBytes % 16 || t.batchStrideBytes >= (uint64_t(1) << 40))
-        t.batchStrideBytes = 16;
+      if (strideBytes % 16 || strideBytes >= (uint64_t(1) << 40))
+        strideBytes = 16;
+      t.outerStrideBytes[d] = strideBytes;
     }
   }
   return TILE_SUCCESS;

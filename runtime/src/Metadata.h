@@ -33,7 +33,10 @@
 //                       wgmma reads them (see TmaBox in the compiler).
 //                       A trailing "batch <stride> <count>" (count
 //                       possibly "gridN", the launch grid along N) makes
-//                       it a batch of such matrices: a 3-d map
+//                       it a batch of such matrices: a 3-d map; up to
+//                       three such pairs, innermost first, give a map of
+//                       rank 3 to 5 (attention's [batch, heads, seq,
+//                       head_dim] with any strides)
 //   end
 //
 // Blank lines and lines whose first non-blank character is '#' are ignored.
@@ -78,10 +81,10 @@ struct TensorMapMeta {
   std::string dtype;
   HostInt shape[2], strides[2];
   int64_t boxRows = 0, boxCols = 0, swizzle = 0, groups = 0;
-  /// A batch of matrices (a 3-d map, the matrix index outermost): the
-  /// stride between matrices, in elements, and their count.
-  bool batched = false;
-  HostInt batchStride, batchCount;
+  /// Dimensions outside the matrices (0 to 3, innermost first): their
+  /// strides in elements and their counts; a batch of matrices has one.
+  int outerDims = 0;
+  HostInt outerStrides[3], outerCounts[3];
 };
 
 /// Tensor maps one kernel may take.
@@ -151,8 +154,10 @@ struct TensorMapArgs {
   bool bf16 = false, f32 = false;
   /// The interleaved map's W, or 0 (see `groups` in the format above).
   uint32_t groups = 0;
-  /// A batch: its count (0: a single matrix) and stride in bytes.
-  uint64_t batchCount = 0, batchStrideBytes = 0;
+  /// Dimensions outside the matrices (innermost first): their counts and
+  /// strides in bytes.
+  int outerDims = 0;
+  uint64_t outerCounts[3] = {0, 0, 0}, outerStrideBytes[3] = {0, 0, 0};
 };
 
 /// Evaluates `kernel`'s tensor maps for a launch whose arguments passed

@@ -715,10 +715,6 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
     }
     for (int m = 0; m < numMaps; ++m) {
       const tile::internal::TensorMapArgs &t = mapArgs[m];
-      const cuuint64_t dims[2] = {t.dims[0], t.dims[1]};
-      const cuuint64_t strides[1] = {t.rowStrideBytes};
-      const cuuint32_t box[2] = {t.box[0], t.box[1]};
-      const cuuint32_t elementStrides[2] = {1, 1};
       CUtensorMapSwizzle swizzle = t.swizzle == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
                                    : t.swizzle == 64
                                        ? CU_TENSOR_MAP_SWIZZLE_64B
@@ -730,21 +726,24 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
         return prefix() + "encoding the tensor map of argument #" +
                std::to_string(meta.tensorMaps[size_t(m)].baseArg);
       };
-      // A batch: the matrix index as a third, outermost dimension.
-      const cuuint64_t dims3[3] = {t.dims[0], t.dims[1], t.batchCount};
-      const cuuint64_t strides3[2] = {t.rowStrideBytes, t.batchStrideBytes};
-      const cuuint32_t box3[3] = {t.box[0], t.box[1], 1};
-      const cuuint32_t elementStrides3[3] = {1, 1, 1};
-      const bool batched = t.batchCount > 0;
+      // Outer dimensions (a batch, heads) follow the matrix's two, one
+      // element of each per box.
+      const int rank = 2 + t.outerDims;
+      cuuint64_t dimsN[5] = {t.dims[0], t.dims[1]};
+      cuuint64_t stridesN[4] = {t.rowStrideBytes};
+      cuuint32_t boxN[5] = {t.box[0], t.box[1], 1, 1, 1};
+      const cuuint32_t elementStridesN[5] = {1, 1, 1, 1, 1};
+      for (int d = 0; d < t.outerDims; ++d) {
+        dimsN[2 + d] = t.outerCounts[d];
+        stridesN[1 + d] = t.outerStrideBytes[d];
+      }
       TILE_CU("cuTensorMapEncodeTiled",
-              api.tensorMapEncodeTiled(
-                  &maps[m].plain, type, batched ? 3 : 2,
-                  reinterpret_cast<void *>(t.address), batched ? dims3 : dims,
-                  batched ? strides3 : strides, batched ? box3 : box,
-                  batched ? elementStrides3 : elementStrides,
-                  CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-                  CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+              api.tensorMapEncodeTiled(&maps[m].plain, type, cuuint32_t(rank),
+                                       reinterpret_cast<void *>(t.address),
+                                       dimsN, stridesN, boxN, elementStridesN,
+                                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                                       CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
               what());
       if (t.groups) {
         // Row = 8W h + 8 group + g: the groups dimension ends where the

@@ -833,14 +833,14 @@ TEST_F(TensorMapCheck, Batches) {
       kernels, error))
       << error;
   meta = kernels[0];
-  ASSERT_TRUE(meta.tensorMaps[0].batched);
-  EXPECT_EQ(meta.tensorMaps[0].batchStride.arg, 2);
-  EXPECT_EQ(meta.tensorMaps[0].batchCount.grid, 2);
+  ASSERT_EQ(meta.tensorMaps[0].outerDims, 1);
+  EXPECT_EQ(meta.tensorMaps[0].outerStrides[0].arg, 2);
+  EXPECT_EQ(meta.tensorMaps[0].outerCounts[0].grid, 2);
   args = {tile::arg::ptr(0x10000), tile::arg::i32(100), tile::arg::i64(6400)};
   grid[2] = 16;
   ASSERT_EQ(resolve(), TILE_SUCCESS) << error;
-  EXPECT_EQ(maps[0].batchCount, 16u);
-  EXPECT_EQ(maps[0].batchStrideBytes, 12800u);
+  EXPECT_EQ(maps[0].outerCounts[0], 16u);
+  EXPECT_EQ(maps[0].outerStrideBytes[0], 12800u);
   args[2] = tile::arg::i64(6404); // 12808 bytes
   EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_CONTAINS(error, "needs a positive batch stride of a multiple of 16 "
@@ -848,7 +848,45 @@ TEST_F(TensorMapCheck, Batches) {
                          "is 6404 elements of 2 bytes");
   grid[2] = 1; // one matrix: its stride is never used
   EXPECT_EQ(resolve(), TILE_SUCCESS) << error;
-  EXPECT_EQ(maps[0].batchCount, 1u);
+  EXPECT_EQ(maps[0].outerCounts[0], 1u);
+}
+
+// Attention's keys, [batch, heads, seq, head_dim] in any layout: a 4-d map,
+// the heads' and the batch's (stride, count) pairs innermost first.
+TEST_F(TensorMapCheck, FourDimensions) {
+  std::vector<KernelMeta> kernels;
+  ASSERT_TRUE(parseMetadata(
+      "tile-kernel v1\nname a\nnum_warps 8\narg ptr f16 16\narg i32 1\n"
+      "arg i64 8\narg i64 1\narg i64 8\narg i32 1\n"
+      "tma arg0 f16 shape arg1 128 strides arg4 1 box 128 64 swizzle 128 "
+      "groups 0 batch arg3 arg5 arg2 grid2\nend\n",
+      kernels, error))
+      << error;
+  meta = kernels[0];
+  ASSERT_EQ(meta.tensorMaps[0].outerDims, 2);
+  // BSHD: seq 1000, 16 heads of 128, 2 entries.
+  args = {tile::arg::ptr(0x10000),         tile::arg::i32(1000),
+          tile::arg::i64(1000 * 16 * 128), tile::arg::i64(128),
+          tile::arg::i64(16 * 128),        tile::arg::i32(16)};
+  grid[2] = 2;
+  ASSERT_EQ(resolve(), TILE_SUCCESS) << error;
+  EXPECT_EQ(maps[0].dims[0], 128u);
+  EXPECT_EQ(maps[0].dims[1], 1000u);
+  EXPECT_EQ(maps[0].rowStrideBytes, 4096u);
+  EXPECT_EQ(maps[0].outerDims, 2);
+  EXPECT_EQ(maps[0].outerCounts[0], 16u);
+  EXPECT_EQ(maps[0].outerStrideBytes[0], 256u);
+  EXPECT_EQ(maps[0].outerCounts[1], 2u);
+  EXPECT_EQ(maps[0].outerStrideBytes[1], 4096000u);
+  args[3] = tile::arg::i64(4); // heads 8 bytes apart
+  EXPECT_EQ(resolve(), TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_CONTAINS(error, "the batch stride (argument #3) is 4 elements");
+  std::vector<KernelMeta> bad;
+  EXPECT_FALSE(parseMetadata(
+      "tile-kernel v1\nname a\nnum_warps 8\narg ptr f16 16\n"
+      "tma arg0 f16 shape 8 128 strides 128 1 box 8 64 swizzle 128 "
+      "groups 0 batch 1 1 1 1 1 1 1 1\nend\n",
+      bad, error));
 }
 
 TEST_F(TensorMapCheck, RejectsWhatTmaCannotRead) {

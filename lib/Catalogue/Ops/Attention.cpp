@@ -31,7 +31,8 @@ enum Param {
   BlockN,
   Warps,
   Stages,
-  Hopper
+  Hopper,
+  Specialized
 };
 enum ProblemField {
   PType,
@@ -97,7 +98,8 @@ public:
       : OpSpec("attention",
                {dtypeField(), intField("head_block"), boolField("padded"),
                 boolField("aligned"), intField("block_m"), intField("block_n"),
-                intField("warps"), intField("stages"), boolField("hopper")},
+                intField("warps"), intField("stages"), boolField("hopper"),
+                boolField("specialized")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -121,6 +123,12 @@ public:
                      k.warps % 4 || k.blockM % (16 * k.warps)))
       return "hopper kernels (wgmma) take 2-byte types, pipelined aligned "
              "blocks and 16 query rows per warp in warpgroups";
+    // The producer warpgroup's TMA copies need aligned 2-byte blocks of
+    // whole head_dim rows; the program's two warpgroups share the register
+    // file with it (240 registers each, one program per SM).
+    if (k.specialized && (!k.hopper || k.padded || k.warps != 8))
+      return "warp-specialized kernels are hopper kernels of 8 warps with "
+             "unpadded head_dim";
     // Four warps' registers do not hold a step with larger K and V blocks
     // (the compiler estimates over 300 per thread); Hopper's overlapped
     // step also holds P.
@@ -184,7 +192,8 @@ public:
   /// blocks of 64 and 128 rows (fewer programs re-reading K and V), key
   /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
   /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
-  /// ahead of the overlapped products).
+  /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
+  /// producer warpgroup.
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
@@ -206,8 +215,12 @@ public:
             k.blockN = bn;
             k.warps = warps;
             k.stages = stages;
-            for (bool hopper : {false, true}) {
+            for (auto [hopper, specialized] :
+                 {std::pair<bool, bool>{false, false},
+                  {true, false},
+                  {true, true}}) {
               k.hopper = hopper;
+              k.specialized = specialized;
               KernelDesc desc = toDesc(k);
               if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
                   std::find(out.begin(), out.end(), desc) == out.end())
@@ -438,6 +451,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[Warps] = k.warps;
   d.params[Stages] = k.stages;
   d.params[Hopper] = k.hopper;
+  d.params[Specialized] = k.specialized;
   return d;
 }
 
@@ -452,6 +466,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.warps = d.params[Warps];
   k.stages = d.params[Stages];
   k.hopper = d.params[Hopper] != 0;
+  k.specialized = d.params[Specialized] != 0;
   return k;
 }
 

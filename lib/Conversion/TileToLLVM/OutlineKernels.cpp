@@ -178,8 +178,11 @@ struct TileOutlineKernelsPass
         kernel->removeAttr(name);
       kernel->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                       UnitAttr::get(ctx));
-      kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                      DenseI32ArrayAttr::get(ctx, {(int32_t)threads, 1, 1}));
+      // A warp-specialized kernel's count includes its producer warps (set
+      // by tile-convert-to-llvm).
+      if (!kernel->hasAttr(NVVM::NVVMDialect::getMaxntidAttrName()))
+        kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                        DenseI32ArrayAttr::get(ctx, {(int32_t)threads, 1, 1}));
       // .reqnctapercluster: a plain launch then forms the clusters.
       if (clusterSize > 1)
         kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),

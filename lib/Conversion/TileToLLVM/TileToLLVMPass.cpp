@@ -100,8 +100,11 @@ static TmaCopyOp getTmaCopy(func::FuncOp kernel, unsigned index) {
 static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   std::string text;
   llvm::raw_string_ostream os(text);
+  int64_t warps = getNumWarps(kernel);
+  if (isWarpSpecialized(kernel))
+    warps += WarpSpecializeOp::kProducerWarps;
   os << "tile-kernel v1\nname " << kernel.getSymName() << "\nnum_warps "
-     << getNumWarps(kernel) << "\nshared_bytes " << sharedBytes << "\n";
+     << warps << "\nshared_bytes " << sharedBytes << "\n";
   if (auto cluster = kernel->getAttrOfType<IntegerAttr>(
           TileDialect::getClusterSizeAttrName());
       cluster && cluster.getInt() > 1)
@@ -211,6 +214,47 @@ static unsigned getVectorWidth(const AxisInfoAnalysis &axis, Value ptr,
 }
 
 namespace {
+
+/// Splits the warps at `kernel`'s tile.warp_specialize: the producer
+/// warpgroup (warps num_warps and up) lowers its register budget, its
+/// first warp runs the region, and the warpgroup exits; the program's
+/// warps raise their budget and go on. The kernel is then launched with
+/// the producer's warps too (its nvvm.maxntid, which tile-outline-kernels
+/// keeps, and the metadata's num_warps count them).
+static void lowerWarpSpecialize(func::FuncOp kernel) {
+  WarpSpecializeOp op;
+  for (Operation &top : kernel.getBody().front())
+    if (auto ws = dyn_cast<WarpSpecializeOp>(top))
+      op = ws;
+  if (!op)
+    return;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t warps = getNumWarps(kernel);
+  Value warp = getThreadIds(b, loc).warp;
+  Value producer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                         warp, i32Constant(b, loc, warps));
+  auto ifProducer = scf::IfOp::create(b, loc, producer, /*withElse=*/false);
+  b.setInsertionPoint(ifProducer.thenBlock()->getTerminator());
+  NVVM::SetMaxRegisterOp::create(b, loc, op.getProducerRegisters(),
+                                 NVVM::SetMaxRegisterAction::decrease);
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp,
+                                      i32Constant(b, loc, warps));
+  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+  Block *region = &op.getProducer().front();
+  ifFirst.thenBlock()->getOperations().splice(ifFirst.thenBlock()->begin(),
+                                              region->getOperations());
+  NVVM::Exit::create(b, loc);
+  b.setInsertionPointAfter(ifProducer);
+  NVVM::SetMaxRegisterOp::create(b, loc, op.getConsumerRegisters(),
+                                 NVVM::SetMaxRegisterAction::increase);
+  op.erase();
+  kernel->setAttr(
+      NVVM::NVVMDialect::getMaxntidAttrName(),
+      DenseI32ArrayAttr::get(
+          kernel.getContext(),
+          {int32_t(32 * (warps + WarpSpecializeOp::kProducerWarps)), 1, 1}));
+}
 
 struct TileConvertToLLVMPass
     : public tile::impl::TileConvertToLLVMBase<TileConvertToLLVMPass> {
@@ -459,10 +503,16 @@ struct TileConvertToLLVMPass
 
     for (func::FuncOp kernel : kernels)
       declareLibDeviceFunctions(module, kernel);
+    // A producer region's ops are converted in place; the region is split
+    // off after (see lowerWarpSpecialize), so that they still know they
+    // run on the producer's warp.
+    target.addLegalOp<WarpSpecializeOp>();
     FrozenRewritePatternSet frozen(std::move(patterns));
-    for (func::FuncOp kernel : kernels)
+    for (func::FuncOp kernel : kernels) {
       if (failed(applyPartialConversion(kernel, target, frozen)))
         return signalPassFailure();
+      lowerWarpSpecialize(kernel);
+    }
   }
 };
 

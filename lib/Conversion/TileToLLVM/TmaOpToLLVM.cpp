@@ -38,10 +38,15 @@ Value emitBarrierAddress(OpBuilder &b, Location loc, Value barriers,
   return byteOffset(b, loc, barriers, offset);
 }
 
-/// Whether this is the program's first thread (i1).
-Value emitIsFirstThread(OpBuilder &b, Location loc) {
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                               emitThreadIndex(b, loc, getThreadIds(b, loc)),
+/// Whether this is the first thread of those that run `op` (i1): the
+/// program's first, or in a producer region (which one warp runs, see
+/// tile.warp_specialize) that warp's first lane.
+Value emitIsFirstThread(OpBuilder &b, Location loc, Operation *op) {
+  ThreadIds ids = getThreadIds(b, loc);
+  Value index = op->getParentOfType<WarpSpecializeOp>()
+                    ? ids.lane
+                    : emitThreadIndex(b, loc, ids);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index,
                                i32Constant(b, loc, 0));
 }
 
@@ -62,8 +67,9 @@ struct AllocMBarriersOpConversion
                             i32Constant(rewriter, loc, offset.getInt()));
     // The first thread initializes every barrier.
     {
-      auto ifFirst = scf::IfOp::create(
-          rewriter, loc, emitIsFirstThread(rewriter, loc), /*withElse=*/false);
+      auto ifFirst =
+          scf::IfOp::create(rewriter, loc, emitIsFirstThread(rewriter, loc, op),
+                            /*withElse=*/false);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifFirst.thenBlock());
       Value arrivals = i32Constant(rewriter, loc, type.getArrivals());
@@ -75,9 +81,11 @@ struct AllocMBarriersOpConversion
             arrivals, /*predicate=*/Value());
     }
     // The initialization is made visible to the async proxy (the copies'
-    // completions) and to the other threads before any of them use it.
+    // completions) and to the other threads before any of them use it:
+    // every warp of the kernel, a producer warpgroup's too (barriers are
+    // allocated before tile.warp_specialize).
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    emitBarrier(rewriter, loc);
+    NVVM::Barrier0Op::create(rewriter, loc);
     rewriter.replaceOp(op, base);
     return success();
   }
@@ -106,15 +114,26 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
              << block << " is not a whole number of " << box.rows << "x"
              << box.cols << " TMA boxes";
 
-    // A batch of matrices is a 3-d array, the matrix index outermost.
+    // A batch of matrices is a 3-d array, the matrix index outermost; a
+    // block pointer of rank N > 2 names the coordinates of its leading
+    // dimensions itself (innermost first after the column and row).
     ValueRange batchParts = adaptor.getBatch();
-    Value batch = batchParts.empty() ? Value() : batchParts[0];
-    if (batch && box.groups)
+    SmallVector<Value> outer;
+    if (!batchParts.empty())
+      outer.push_back(batchParts[0]);
+    ValueRange parts = adaptor.getPtr();
+    int64_t rank =
+        cast<BlockPointerType>(op.getPtr().getType()).getBlockType().getRank();
+    // Parts: base, shape (rank), strides (rank), offsets (rank).
+    Value rowOffset = parts[1 + 2 * rank + rank - 2],
+          colOffset = parts[1 + 2 * rank + rank - 1],
+          rowCount = parts[1 + rank - 2];
+    for (int64_t d = rank - 3; d >= 0; --d)
+      outer.push_back(parts[1 + 2 * rank + d]);
+    if (!outer.empty() && box.groups)
       return op.emitOpError("copies a batch into a buffer in wgmma's row-group "
                             "order, which needs a 4-d map of its own; not "
                             "supported");
-    ValueRange parts = adaptor.getPtr();
-    Value rowOffset = parts[5], colOffset = parts[6];
     Value stageBase = emitStageBase(
         rewriter, loc, layout, adaptor.getBuffer()[0], adaptor.getStage()[0]);
     Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
@@ -125,8 +144,9 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     // One thread issues everything, under a branch: TMA instructions take
     // their operands in uniform registers, and predicated copies left in
     // every thread's path slow the matmul down (docs/perf-notes.md).
-    Value issue = arith::AndIOp::create(
-        rewriter, loc, emitIsFirstThread(rewriter, loc), adaptor.getPred()[0]);
+    Value issue = arith::AndIOp::create(rewriter, loc,
+                                        emitIsFirstThread(rewriter, loc, op),
+                                        adaptor.getPred()[0]);
     auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
@@ -145,10 +165,9 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
           /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
     };
     auto copy2d = [&](Value dst, Value x, Value y) {
-      if (batch)
-        copy(dst, map, {x, y, batch});
-      else
-        copy(dst, map, {x, y});
+      SmallVector<Value> coordinates{x, y};
+      llvm::append_range(coordinates, outer);
+      copy(dst, map, coordinates);
     };
     auto stageAddress = [&](int64_t row, int64_t col) -> Value {
       return byteOffset(rewriter, loc, stageBase,
@@ -177,7 +196,7 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     Value inside = arith::AndIOp::create(
         rewriter, loc,
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
-                              parts[1]),
+                              rowCount),
         arith::AndIOp::create(
             rewriter, loc,
             arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
@@ -232,7 +251,26 @@ struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
     }
     // As tile.async_wait: every earlier read of shared memory ends before
     // any thread goes on (the next copies overwrite a stage read before).
-    emitBarrier(rewriter, loc);
+    if (!op.getNosync())
+      emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MBarrierArriveOpConversion
+    : public OpConversionPattern<MBarrierArriveOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(MBarrierArriveOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The `after` values are operands only to order the arrival after
+    // their computation (the wgmma waits go before their first use).
+    Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
+                                       adaptor.getIndex()[0]);
+    NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), barrier,
+                                   /*count=*/Value());
     rewriter.eraseOp(op);
     return success();
   }
@@ -257,5 +295,6 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout) {
 void mlir::tile::populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<AllocMBarriersOpConversion, TmaCopyOpConversion,
-               MBarrierWaitOpConversion>(converter, patterns.getContext());
+               MBarrierWaitOpConversion, MBarrierArriveOpConversion>(
+      converter, patterns.getContext());
 }

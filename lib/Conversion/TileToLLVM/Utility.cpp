@@ -129,7 +129,29 @@ Value mlir::tile::gep(OpBuilder &b, Location loc, Type elemType, Value ptr,
 }
 
 void mlir::tile::emitBarrier(OpBuilder &b, Location loc) {
+  // In a warp-specialized kernel the ops that synchronize are the
+  // program's warps' (the producer warpgroup runs only its region): they
+  // take named barrier 1 over those warps' threads; barrier 0 would wait
+  // for the producer.
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto func = isa<func::FuncOp>(parent)
+                  ? cast<func::FuncOp>(parent)
+                  : parent->getParentOfType<func::FuncOp>();
+  if (func && isWarpSpecialized(func)) {
+    NVVM::BarrierOp::create(b, loc, TypeRange(), i32Constant(b, loc, 1),
+                            i32Constant(b, loc, 32 * getNumWarps(func)),
+                            /*reductionOp=*/NVVM::BarrierReductionAttr(),
+                            /*reductionPredicate=*/Value());
+    return;
+  }
   NVVM::Barrier0Op::create(b, loc);
+}
+
+bool mlir::tile::isWarpSpecialized(func::FuncOp kernel) {
+  for (Operation &op : kernel.getBody().front())
+    if (isa<WarpSpecializeOp>(op))
+      return true;
+  return false;
 }
 
 SmallVector<Value> mlir::tile::emitInlineAsm(OpBuilder &b, Location loc,

@@ -65,8 +65,12 @@ int64_t getFmaLayoutDotSharedBytes(DotOp op);
 void planWarpgroupMma(func::FuncOp kernel);
 /// `ptr + index` elements of `elemType` (any address space).
 Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
-/// A CTA-wide barrier.
+/// A barrier across the program's threads: the CTA's, or in a
+/// warp-specialized kernel those of its tile.num_warps warps.
 void emitBarrier(OpBuilder &b, Location loc);
+/// Whether `kernel` holds a tile.warp_specialize (a producer warpgroup
+/// beside its tile.num_warps warps).
+bool isWarpSpecialized(func::FuncOp kernel);
 /// One inline PTX instruction with `resultTypes.size()` results (none,
 /// one, or several returned through a literal struct and extracted).
 /// Only where NVVM has no op for it or the op cannot say what the code

@@ -1452,7 +1452,7 @@ func.func @tma_not_unit() attributes {tile.tma = 1 : i32} {
 
 // -----
 
-// expected-error @+1 {{tile kernel 'map_bad_batch' argument #1 (!tile.tensormap) needs 'batch' as two strings ("argN" or a constant)}}
+// expected-error @+1 {{tile kernel 'map_bad_batch' argument #1 (!tile.tensormap) needs 'batch' as one to three pairs of strings ("argN" or a constant)}}
 func.func @map_bad_batch(%a: !tile.ptr<f16>, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["64", "64"], strides = ["64", "1"], batch = ["4096"]}})
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   return

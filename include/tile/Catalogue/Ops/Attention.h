@@ -31,6 +31,9 @@ struct AttentionKernel {
   int32_t stages = 0; ///< 0: loads; n >= 2: the K/V blocks pipelined
   /// Compiled for sm_90a: both products on wgmma (2-byte types).
   bool hopper = false;
+  /// Hopper: a producer warpgroup copies the unmasked key and value blocks
+  /// with TMA into a ring of `stages` stages (tile-warp-specialize).
+  bool specialized = false;
 };
 
 const OpSpec &getAttentionOp();

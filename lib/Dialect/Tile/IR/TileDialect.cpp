@@ -323,7 +323,8 @@ int64_t mlir::tile::getNumWarps(func::FuncOp func) {
 /// {base = N, shape = [2 x "argK" or constant], strides = [...]}`, N a
 /// pointer argument before it, and for a batch of matrices `batch =
 /// [stride, count]` (the count may be "gridK", the launch grid's size
-/// along K).
+/// along K), up to three such pairs for an array of rank 3 to 5 (innermost
+/// dimension first).
 static LogicalResult verifyTensorMapArg(func::FuncOp func, unsigned index) {
   auto error = [&]() {
     return func.emitError() << "tile kernel '" << func.getSymName()
@@ -341,12 +342,17 @@ static LogicalResult verifyTensorMapArg(func::FuncOp func, unsigned index) {
     auto values = array.getAs<ArrayAttr>(key);
     if (key == "batch" && !array.get(key))
       continue; // a 2-d array
-    if (!values || values.size() != 2 || !llvm::all_of(values, [](Attribute a) {
+    bool pairs = key == "batch" && values && values.size() % 2 == 0 &&
+                 values.size() <= 6;
+    if (!values || (values.size() != 2 && !pairs) ||
+        !llvm::all_of(values, [](Attribute a) {
           auto s = dyn_cast<StringAttr>(a);
           return s && !s.empty();
         }))
       return error() << "needs '" << key
-                     << "' as two strings (\"argN\" or a constant)";
+                     << (key == "batch" ? "' as one to three pairs of strings"
+                                        : "' as two strings")
+                     << " (\"argN\" or a constant)";
   }
   return success();
 }
@@ -669,6 +675,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == WgmmaAttrHelper::getNameStr() ||
       name == MmaInFlightAttrHelper::getNameStr() ||
+      name == WarpSpecializeAttrHelper::getNameStr() ||
       name == KMajorAttrHelper::getNameStr() ||
       name == SplitTf32AttrHelper::getNameStr() ||
       name == RoundTf32AttrHelper::getNameStr()) {

@@ -417,7 +417,24 @@ LogicalResult TmaCopyOp::verify() {
   auto ptr = cast<BlockPointerType>(getPtr().getType());
   auto buffer = cast<SharedBufferType>(getBuffer().getType());
   auto barriers = cast<MBarriersType>(getBarriers().getType());
-  if (!sameBlock(ptr.getBlockType(), buffer.getBlockType()))
+  // A block of higher rank is 1 along its leading dimensions; the buffer
+  // holds the last two.
+  RankedTensorType block = ptr.getBlockType();
+  int64_t rank = block.getRank();
+  if (rank > 5)
+    return emitOpError("copies blocks of rank 2 to 5, got ") << block;
+  if (rank > 2) {
+    if (getBatch())
+      return emitOpError("takes no `batch` with a block pointer of rank ")
+             << rank << ": the pointer's leading offsets place the block";
+    if (llvm::any_of(block.getShape().drop_back(2),
+                     [](int64_t d) { return d != 1; }))
+      return emitOpError("copies a block of type ")
+             << block << ", which is not 1 along its leading dimensions";
+    block = RankedTensorType::get(block.getShape().take_back(2),
+                                  block.getElementType());
+  }
+  if (!sameBlock(block, buffer.getBlockType()))
     return emitOpError("copies a block of type ")
            << ptr.getBlockType() << " into a buffer of blocks of type "
            << buffer.getBlockType();
@@ -428,6 +445,54 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError("needs one barrier per stage: ")
            << buffer.getStages() << " stages, " << barriers.getCount()
            << " barriers";
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  auto func = dyn_cast<func::FuncOp>((*this)->getParentOp());
+  if (!func || !func->hasAttr(TileDialect::getKernelAttrName()))
+    return emitOpError("must be directly in a kernel's body");
+  int64_t warps = getNumWarps(func);
+  if (warps % 4)
+    return emitOpError("needs whole warpgroups: the kernel has ")
+           << warps << " warps";
+  for (int32_t r : {getProducerRegisters(), getConsumerRegisters()})
+    if (r % 8)
+      return emitOpError("register counts must be multiples of 8, got ") << r;
+  // The register file (64K 32-bit registers per SM) must hold the
+  // program's warps at their counts.
+  int64_t registers = 32 * (kProducerWarps * getProducerRegisters() +
+                            warps * getConsumerRegisters());
+  if (registers > 65536)
+    return emitOpError("needs ")
+           << registers << " registers at these counts (" << kProducerWarps
+           << " producer warps, " << warps << " others); an SM has 65536";
+  // Every warp runs the ops before this one; the producer's have no
+  // place in the tiles' layouts (constants, which the canonicalizer
+  // gathers at the kernel's start, only fill registers).
+  auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+  for (Operation *op = (*this)->getPrevNode(); op; op = op->getPrevNode())
+    if (!op->hasTrait<OpTrait::ConstantLike>() &&
+        llvm::any_of(op->getResultTypes(), isTile))
+      return op->emitOpError("computes a tile before tile.warp_specialize, "
+                             "which every warp (the producer's too) runs");
+  WalkResult tiles = getProducer().walk([&](Operation *op) {
+    if (llvm::any_of(op->getResultTypes(), isTile) ||
+        llvm::any_of(op->getOperandTypes(), isTile)) {
+      op->emitOpError("works on a tile in a producer region, which has no "
+                      "layout for tiles");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (tiles.wasInterrupted())
+    return failure();
+  unsigned count = 0;
+  func.walk([&](WarpSpecializeOp) { ++count; });
+  if (count > 1)
+    return emitOpError("appears ") << count
+                                   << " times in the kernel; one "
+                                      "producer warpgroup at most";
   return success();
 }
 

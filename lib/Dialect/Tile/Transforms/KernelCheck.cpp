@@ -139,22 +139,34 @@ static bool isPipelinedBlockLoad(Operation *op, func::FuncOp func) {
          isa<scf::ForOp>(op->getParentOp());
 }
 
+/// Whether every use of `v` is a dot's `a` or `b` operand, directly or
+/// through tile.trans and tile.reshape (which a read from shared memory
+/// takes as a different addressing of the buffer).
+static bool isOnlyDotOperand(Value v) {
+  return !v.use_empty() && llvm::all_of(v.getUsers(), [&](Operation *user) {
+    if (auto dot = dyn_cast<DotOp>(user))
+      return dot.getAcc() != v;
+    return isa<TransOp, ReshapeOp>(user) &&
+           isOnlyDotOperand(user->getResult(0));
+  });
+}
+
 /// Whether `v` is an operand of tensor-core dots only that the lowering
 /// reads from shared memory rather than holding in registers: a
 /// tile.local_load of a software-pipeline buffer, or a block load in a loop
-/// of a kernel the tile-pipeline-loops pass will pipeline (tile.num_stages
-/// >= 2), which it turns into one. Such tiles would otherwise dominate the
-/// estimate of a large matmul tile (a 128x64 and a 64x256 f16 operand are
-/// 48 registers per thread over 8 warps) although they cost none.
+/// of a kernel the tile-pipeline-loops or tile-warp-specialize pass will
+/// stream through shared memory (tile.num_stages >= 2), which they turn
+/// into one; or such a tile transposed or reshaped. Such tiles would
+/// otherwise dominate the estimate of a large matmul tile (a 128x64 and a
+/// 64x256 f16 operand are 48 registers per thread over 8 warps) although
+/// they cost none.
 static bool isReadFromSharedByDots(Value v, func::FuncOp func) {
-  if (v.use_empty() || !llvm::all_of(v.getUsers(), [&](Operation *user) {
-        auto dot = dyn_cast<DotOp>(user);
-        return dot && dot.getAcc() != v;
-      }))
+  if (!isOnlyDotOperand(v))
     return false;
-  if (v.getDefiningOp<LocalLoadOp>())
-    return true;
-  return isPipelinedBlockLoad(v.getDefiningOp(), func);
+  Operation *def = v.getDefiningOp();
+  while (isa_and_nonnull<TransOp, ReshapeOp>(def))
+    def = def->getOperand(0).getDefiningOp();
+  return isa_and_nonnull<LocalLoadOp>(def) || isPipelinedBlockLoad(def, func);
 }
 
 /// Whether the CUDA backend computes `op` with a long sequence of

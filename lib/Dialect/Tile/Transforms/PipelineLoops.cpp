@@ -12,6 +12,8 @@
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 
+#include "StreamedLoads.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -30,13 +32,7 @@ using namespace mlir::tile;
 
 namespace {
 
-/// A block load the pass pipelines: the load, the index of its block
-/// pointer among the loop's iter_args, and the advance that moves it.
-struct Candidate {
-  BlockLoadOp load;
-  unsigned iterArg;
-  AdvanceOp advance;
-};
+using Candidate = StreamedLoad;
 
 /// Whether a block of `type` can live in a shared buffer (see
 /// SharedBufferType::verify), with rows padded by 16 bytes.
@@ -50,27 +46,7 @@ static bool fitsSharedBuffer(RankedTensorType type) {
 }
 
 static SmallVector<Candidate> findCandidates(scf::ForOp loop) {
-  SmallVector<Candidate> out;
-  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    auto load = dyn_cast<BlockLoadOp>(op);
-    if (!load || !fitsSharedBuffer(load.getType()))
-      continue;
-    // Copies fill what lies outside the array with zeros.
-    if (!load.getCheck().empty() && load.getPadding() != PaddingKind::Zero)
-      continue;
-    auto arg = dyn_cast<BlockArgument>(load.getPtr());
-    if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
-      continue;
-    unsigned index = arg.getArgNumber() - 1;
-    auto advance = yield.getOperand(index).getDefiningOp<AdvanceOp>();
-    if (!advance || advance.getPtr() != arg ||
-        !llvm::all_of(advance.getOffsets(),
-                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
-      continue;
-    out.push_back({load, index, advance});
-  }
-  return out;
+  return findStreamedLoads(loop, fitsSharedBuffer);
 }
 
 /// Whether the loop's dots could become wgmma left in flight (see the
@@ -90,27 +66,6 @@ static bool hasWarpgroupMmaCandidate(scf::ForOp loop,
           isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true))
         return true;
   return false;
-}
-
-/// How the runtime finds an integer of the array a tensor map describes:
-/// "argN" (the kernel's argument N, through integer casts) or a decimal
-/// constant; empty when it is neither.
-static std::string describeHostInteger(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp>(def)) {
-      v = def->getOperand(0);
-      continue;
-    }
-    APInt value;
-    if (matchPattern(v, m_ConstantInt(&value)))
-      return std::to_string(value.getSExtValue());
-    return "";
-  }
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) ||
-      !arg.getType().isIntOrIndex())
-    return "";
-  return "arg" + std::to_string(arg.getArgNumber());
 }
 
 /// The `tile.tma` dictionary of the tensor map through which `c`'s blocks

@@ -74,7 +74,8 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSpecializationAttrName() {
       return "tile.specialization";
     }
-    /// The names of the `tma` and `mma_in_flight` discardable attributes
+    /// The names of the `tma`, `mma_in_flight` and `warp_specialize`
+    /// discardable attributes
     /// (see discardableAttrs), for code that builds kernels by name.
     static constexpr ::llvm::StringLiteral getTmaAttrName() {
       return TmaAttrHelper::getNameStr();
@@ -82,57 +83,63 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getMmaInFlightAttrName() {
       return MmaInFlightAttrHelper::getNameStr();
     }
+    static constexpr ::llvm::StringLiteral getWarpSpecializeAttrName() {
+      return WarpSpecializeAttrHelper::getNameStr();
+    }
   }];
   // Decisions one pass records on the IR for a later one to read, and
   // kernel options that need a typed accessor. The dialect verifies their
   // values (verifyOperationAttribute), so that hand-written or corrupted IR
   // is rejected with a message instead of being lowered to wrong code.
   let discardableAttrs = (ins
-    // On a kernel: its pipelined block loads may be copied by the tensor
-    // memory accelerator (Hopper TMA) where tile-pipeline-loops can, which
-    // adds a `!tile.tensormap` argument per copied array (the runtime
-    // encodes it at launch) and requires those arrays to be contiguous
-    // along their last dimension, 16-byte aligned, with row strides a
-    // multiple of 16 bytes (checked at launch). On such an argument (an
-    // argument attribute of the same name), a dictionary naming the array.
-    "::mlir::UnitAttr":$tma,
-    // Set by tile-pipeline-loops on an scf.for whose stages stay untouched
-    // for one iteration after their dots read them (a wgmma group may
-    // still be reading), read by tile-convert-to-llvm.
-    "::mlir::UnitAttr":$mma_in_flight,
-    // The following are set by tile-convert-to-llvm before its patterns
-    // run (see TileToLLVM.h), and read by them and by tile-outline-kernels.
-    // Bytes of dynamic shared memory a kernel needs (>= 0).
-    "::mlir::IntegerAttr":$shared_bytes,
-    // Byte offset (>= 0) in that memory of a tile.alloc_shared buffer, a
-    // tile.alloc_mbarriers array or a cluster op's exchange words.
-    "::mlir::IntegerAttr":$shared_offset,
-    // On a tile.alloc_shared a wgmma or a TMA copy uses: the bytes of its
-    // swizzled rows (32, 64 or 128; 0 for unswizzled rows), see SharedLayout
-    // in lib/Conversion/TileToLLVM/Utility.h.
-    "::mlir::IntegerAttr":$swizzle_bytes,
-    // On the buffer of a wgmma's `a` operand: the dot's warps along M,
-    // whose rows the buffer stores in wgmma order (a power of two, as
-    // tile.num_warps is).
-    "::mlir::IntegerAttr":$mma_row_warps,
-    // On such a buffer: stored transposed (K-major, tf32 `b`).
-    "::mlir::UnitAttr":$k_major,
-    // On the `a` buffer of tf32x3 dots computed transposed: the buffer
-    // holds each value twice, as its tf32 part (hi, where it is stored) and
-    // its rounded remainder (lo, SharedLayout::getLowPartOffset bytes on),
-    // which the buffer's stores write and the dots read as two wgmma B
-    // operands.
-    "::mlir::UnitAttr":$split_tf32,
-    // On the tile.local_store ops that fill the `a` buffer of a tf32 dot
-    // computed transposed (wgmma reads it as stored): they round the values
-    // to tf32 as the dot's inputs are.
-    "::mlir::UnitAttr":$round_tf32,
-    // On dots lowered to wgmma, and on kernels holding one.
-    "::mlir::UnitAttr":$wgmma,
-    // On such a dot: how many wgmma groups (its own, >= 0) it leaves in
-    // flight.
-    "::mlir::IntegerAttr":$wgmma_pending
-  );
+      // On a kernel: its pipelined block loads may be copied by the tensor
+      // memory accelerator (Hopper TMA) where tile-pipeline-loops can, which
+      // adds a `!tile.tensormap` argument per copied array (the runtime
+      // encodes it at launch) and requires those arrays to be contiguous
+      // along their last dimension, 16-byte aligned, with row strides a
+      // multiple of 16 bytes (checked at launch). On such an argument (an
+      // argument attribute of the same name), a dictionary naming the array.
+      "::mlir::UnitAttr":$tma,
+      // Set by tile-pipeline-loops on an scf.for whose stages stay untouched
+      // for one iteration after their dots read them (a wgmma group may
+      // still be reading), read by tile-convert-to-llvm.
+      "::mlir::UnitAttr":$mma_in_flight,
+      // On an scf.for of a kernel compiled for sm_90a: tile-warp-specialize
+      // moves the loop's streamed block loads to a producer warpgroup (TMA
+      // copies into a ring of tile.num_stages stages).
+      "::mlir::UnitAttr":$warp_specialize,
+      // The following are set by tile-convert-to-llvm before its patterns
+      // run (see TileToLLVM.h), and read by them and by tile-outline-kernels.
+      // Bytes of dynamic shared memory a kernel needs (>= 0).
+      "::mlir::IntegerAttr":$shared_bytes,
+      // Byte offset (>= 0) in that memory of a tile.alloc_shared buffer, a
+      // tile.alloc_mbarriers array or a cluster op's exchange words.
+      "::mlir::IntegerAttr":$shared_offset,
+      // On a tile.alloc_shared a wgmma or a TMA copy uses: the bytes of its
+      // swizzled rows (32, 64 or 128; 0 for unswizzled rows), see SharedLayout
+      // in lib/Conversion/TileToLLVM/Utility.h.
+      "::mlir::IntegerAttr":$swizzle_bytes,
+      // On the buffer of a wgmma's `a` operand: the dot's warps along M,
+      // whose rows the buffer stores in wgmma order (a power of two, as
+      // tile.num_warps is).
+      "::mlir::IntegerAttr":$mma_row_warps,
+      // On such a buffer: stored transposed (K-major, tf32 `b`).
+      "::mlir::UnitAttr":$k_major,
+      // On the `a` buffer of tf32x3 dots computed transposed: the buffer
+      // holds each value twice, as its tf32 part (hi, where it is stored) and
+      // its rounded remainder (lo, SharedLayout::getLowPartOffset bytes on),
+      // which the buffer's stores write and the dots read as two wgmma B
+      // operands.
+      "::mlir::UnitAttr":$split_tf32,
+      // On the tile.local_store ops that fill the `a` buffer of a tf32 dot
+      // computed transposed (wgmma reads it as stored): they round the values
+      // to tf32 as the dot's inputs are.
+      "::mlir::UnitAttr":$round_tf32,
+      // On dots lowered to wgmma, and on kernels holding one.
+      "::mlir::UnitAttr":$wgmma,
+      // On such a dot: how many wgmma groups (its own, >= 0) it leaves in
+      // flight.
+      "::mlir::IntegerAttr":$wgmma_pending);
 }
 
 #endif // TILE_DIALECT_TD

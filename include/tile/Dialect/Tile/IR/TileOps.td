@@ -417,7 +417,10 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
     names; only its offsets are read. With `batch %b`, the map describes a
     3-d array (its dictionary's `batch` entry: the stride and count of the
     outer dimension) and the block lies in matrix `%b` of it; `%bp`'s base
-    is then that matrix's. Sm_90a and later.
+    is then that matrix's. A block pointer of higher rank (up to 5) whose
+    block is 1 along its leading dimensions copies through a map of that
+    rank (shape, strides and offsets of every dimension from `%bp`); its
+    buffer holds the last two dimensions. Sm_90a and later.
   }];
   let arguments = (ins Tile_BlockPtr:$ptr, Tile_SharedBuffer:$buffer,
                        I32:$stage, Tile_TensorMap:$map, Tile_MBarriers:$barriers,
@@ -441,11 +444,82 @@ def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
     (0 or 1: the barrier's uses so far, modulo 2) has completed, so that the
     copies that arrived on it are visible; then synchronizes the program's
     threads, as `tile.async_wait` does, so that every earlier read of shared
-    memory is done and a stage may be overwritten.
+    memory is done and a stage may be overwritten. With `nosync` each
+    thread only waits for the phase, without the synchronization: the
+    producer and the consumers of a warp-specialized loop hand stages over
+    through barriers alone (see tile.warp_specialize).
   }];
-  let arguments = (ins Tile_MBarriers:$barriers, I32:$index, I32:$parity);
+  let arguments = (ins Tile_MBarriers:$barriers, I32:$index, I32:$parity,
+      UnitAttr:$nosync);
   let assemblyFormat = [{
-    $barriers `[` $index `]` `,` `phase` $parity attr-dict `:` type($barriers)
+    $barriers `[` $index `]` `,` `phase` $parity (`nosync` $nosync^)?
+    attr-dict `:` type($barriers)
+  }];
+}
+
+def Tile_MBarrierArriveOp
+    : Tile_Op<"mbarrier_arrive", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Arrive on a transaction barrier once the given values exist";
+  let description = [{
+    ```mlir
+    tile.mbarrier_arrive %empty[%stage] after %s, %o
+        : !tile.mbarriers<2, arrivals = 256>, tensor<64x64xf32>, tensor<64x128xf32>
+    ```
+    Every thread of the program arrives once on barrier `%stage` of
+    `%bars` (so a barrier that the program's threads release expects
+    `num_warps * 32` arrivals). The op is a use of the `after` values:
+    everything that computes them, including a wgmma still reading a
+    shared buffer, has finished before the thread arrives. A
+    warp-specialized loop's consumers release a stage this way once the
+    products that read it are done.
+  }];
+  let arguments = (ins Tile_MBarriers:$barriers, I32:$index,
+      Variadic<AnyType>:$after);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` (`after` $after^)? attr-dict `:` type($barriers)
+    (`,` type($after)^)?
+  }];
+}
+
+def Tile_WarpSpecializeOp
+    : Tile_Op<"warp_specialize", [SingleBlock, NoTerminator,
+                                  RecursiveMemoryEffects]> {
+  let summary = "Run a region on a producer warpgroup of its own";
+  let description = [{
+    ```mlir
+    tile.warp_specialize registers(24, 240) {
+      scf.for %i = %c0 to %n step %c1 iter_args(%p = %p0) -> ... {
+        tile.mbarrier_wait %empty[%s], phase %ph nosync : ...
+        tile.tma_copy %p, %buf[%s] map %map, %full if %true : ...
+        ...
+      }
+    }
+    ```
+    The kernel runs with four more warps than `tile.num_warps`: a producer
+    warpgroup. Ops before this one run on every warp (the verifier allows
+    only scalars, constants and shared allocations there); then the producer
+    warpgroup lowers its register budget to the first count (setmaxnreg),
+    its first warp runs the region and the warpgroup ends, while the
+    program's `num_warps` warps raise theirs to the second count and run
+    the ops after this one, synchronizing only among themselves. The
+    region works on scalars, block pointers and barriers only (no tiles):
+    the producer issues TMA copies and waits for stages to be released.
+    Inserted by tile-warp-specialize; Hopper (sm_90a) and later.
+  }];
+  let arguments =
+      (ins ConfinedAttr<I32Attr, [IntMinValue<24>,
+                                  IntMaxValue<256>]>:$producerRegisters,
+          ConfinedAttr<I32Attr, [IntMinValue<24>,
+                                 IntMaxValue<256>]>:$consumerRegisters);
+  let regions = (region SizedRegion<1>:$producer);
+  let assemblyFormat = [{
+    `registers` `(` $producerRegisters `,` $consumerRegisters `)` $producer
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Warps the producer warpgroup adds to the program's.
+    static constexpr int64_t kProducerWarps = 4;
   }];
 }
 

@@ -167,6 +167,49 @@ def TilePipelineLoops : Pass<"tile-pipeline-loops", "ModuleOp"> {
   ];
 }
 
+def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
+  let summary = "Move a loop's streamed block loads to a producer warpgroup";
+  let description = [{
+    For a chip with Hopper's TMA and wgmma (sm_90a), each `scf.for` of a
+    kernel marked `tile.warp_specialize` streams its blocks through a ring
+    of `tile.num_stages` (S >= 2) shared stages that a producer warpgroup
+    of its own fills (see `tile.warp_specialize`), as FlashAttention-3 and
+    CUTLASS's warp-specialized kernels do:
+
+    - the loop's loads through loop-carried block pointers advanced by
+      loop-invariant offsets (as tile-pipeline-loops finds them) must all
+      be TMA copies: f16/bf16 blocks of arrays whose base is a kernel
+      argument and whose shape and strides the runtime knows at launch
+      (arguments, constants, `tile.num_programs`), contiguous along the
+      last dimension. A block of rank 3 to 5 is 1 along its leading
+      dimensions and read through a `tile.reshape` to its last two (a 4-d
+      tensor such as attention's [batch, heads, seq, head_dim] with any
+      strides); the kernel gains a `!tile.tensormap` argument per array;
+    - the buffers (S stages each) and two barrier arrays per load, `full`
+      (the copy's bytes landed) and `empty` (the program's threads released
+      the stage), are allocated at the kernel's start, followed by the
+      producer region: the loop's bounds and first block pointers
+      recomputed from the kernel's scalars (under the `scf.if`s that hold
+      the loop), and a loop that waits for stage i mod S to be released
+      (parity (i / S + 1) mod 2, which a fresh barrier passes) and copies
+      iteration i's blocks into it;
+    - in the loop, each load becomes a wait on `full` at parity
+      (i / S) mod 2 (without synchronizing the threads) and a
+      `tile.local_load` of stage i mod S; before the yield the threads
+      arrive on `empty` after the dots that read the stage.
+
+    The values the producer needs (bounds, block pointers, the conditions
+    of enclosing `scf.if`s) must come from kernel arguments through pure
+    scalar ops; nothing before the loop may compute a tile that the
+    producer region would need. Producer warps keep 24 registers, the
+    program's warps get the rest of the register file (at most 240, in
+    multiples of 8). A marked loop that does not qualify is an error; for
+    other chips the marks are dropped. Run before tile-pipeline-loops.
+  }];
+  let options = [Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+                        "Target GPU (sm_90a and later: TMA, setmaxnreg)">];
+}
+
 def TileAssignLayouts : Pass<"tile-assign-layouts", "ModuleOp"> {
   let summary = "Give every tile of every kernel a thread layout";
   let description = [{

@@ -1,0 +1,398 @@
+//===- WarpSpecialize.cpp - A producer warpgroup for streamed loads -------===//
+//
+// Rewrites loops marked tile.warp_specialize so that a producer warpgroup
+// copies their blocks with TMA into rings of shared stages, handing each
+// stage to the program's warps through a `full` barrier and getting it
+// back through an `empty` one. See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/Layout.h"
+#include "tile/Dialect/Tile/IR/Tile.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "StreamedLoads.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEWARPSPECIALIZE
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Registers a producer warp keeps, and the most the program's warps take.
+constexpr int32_t kProducerRegisters = 24;
+constexpr int32_t kMaxConsumerRegisters = 240;
+
+/// A streamed load and what the loop body reads of it: the 2-d tile (the
+/// load's result, or the tile.reshape of a block of higher rank).
+struct Stream {
+  StreamedLoad load;
+  Value tile;
+  Operation *reshape = nullptr;
+  RankedTensorType block;
+  DictionaryAttr array;
+};
+
+/// A 2-d f16/bf16 block, or one of rank 3 to 5 that is 1 along its leading
+/// dimensions.
+bool isCopyableBlock(RankedTensorType type) {
+  Type elem = type.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return false;
+  if (type.getRank() < 2 || type.getRank() > 5)
+    return false;
+  return llvm::all_of(type.getShape().drop_back(2),
+                      [](int64_t d) { return d == 1; }) &&
+         (type.getShape().back() * 2) % 16 == 0;
+}
+
+/// The `tile.tma` dictionary of the array `make` points into: shape and
+/// strides of its last two dimensions, and for a higher rank the `batch`
+/// entry, (stride, count) per leading dimension from the innermost out.
+/// Empty, with `why` set, when the runtime cannot describe it.
+DictionaryAttr describeArray(MakeBlockPtrOp make, std::string &why) {
+  auto base = dyn_cast<BlockArgument>(make.getBase());
+  if (!base || !isa<func::FuncOp>(base.getOwner()->getParentOp())) {
+    why = "its base pointer is not a kernel argument";
+    return {};
+  }
+  SmallVector<int32_t> natural;
+  for (int32_t d = make.getOrder().size() - 1; d >= 0; --d)
+    natural.push_back(d);
+  if (make.getOrder() != ArrayRef<int32_t>(natural)) {
+    why = "its block pointer's order is not row-major";
+    return {};
+  }
+  Builder b(make.getContext());
+  SmallVector<std::string> shape, strides;
+  for (auto [dim, stride] : llvm::zip(make.getShape(), make.getStrides())) {
+    shape.push_back(describeHostInteger(dim));
+    strides.push_back(describeHostInteger(stride));
+    if (shape.back().empty() || strides.back().empty()) {
+      why = "its shape and strides are not kernel arguments, constants or "
+            "grid sizes";
+      return {};
+    }
+  }
+  if (strides.back() != "1" && !StringRef(strides.back()).starts_with("arg")) {
+    why = "it is not contiguous along its last dimension";
+    return {};
+  }
+  auto strings = [&](ArrayRef<std::string> values) {
+    SmallVector<Attribute> out;
+    for (const std::string &v : values)
+      out.push_back(b.getStringAttr(v));
+    return b.getArrayAttr(out);
+  };
+  size_t rank = shape.size();
+  SmallVector<NamedAttribute> entries{
+      b.getNamedAttr("base", b.getI64IntegerAttr(base.getArgNumber())),
+      b.getNamedAttr("shape", strings(ArrayRef(shape).take_back(2))),
+      b.getNamedAttr("strides", strings(ArrayRef(strides).take_back(2)))};
+  if (rank > 2) {
+    SmallVector<std::string> outer;
+    for (size_t d = rank - 2; d-- > 0;) {
+      outer.push_back(strides[d]);
+      outer.push_back(shape[d]);
+    }
+    entries.push_back(b.getNamedAttr("batch", strings(outer)));
+  }
+  return b.getDictionaryAttr(entries);
+}
+
+/// The results of the dots that read `tile` (through pure single-result
+/// ops such as tile.trans) in `body`.
+SmallVector<Value> readingDots(Value tile, Block *body) {
+  SmallVector<Value> out, work{tile};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (body->findAncestorOpInBlock(*user) == nullptr)
+        continue;
+      if (auto dot = dyn_cast<DotOp>(user)) {
+        if (!llvm::is_contained(out, dot.getResult()))
+          out.push_back(dot.getResult());
+        continue;
+      }
+      if (user->getNumResults() == 1 && isMemoryEffectFree(user) &&
+          user->getNumRegions() == 0)
+        work.push_back(user->getResult(0));
+    }
+  }
+  return out;
+}
+
+/// Iteration (iv - lb) / step of `loop` as i32, its stage i mod S and the
+/// parity (i / S) mod 2 of that stage's barriers.
+std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
+                                            Value iv, Value lb, Value step,
+                                            int64_t stages) {
+  Type i32 = b.getI32Type();
+  if (!iv.getType().isInteger(32)) {
+    iv = arith::IndexCastOp::create(b, loc, i32, iv);
+    lb = arith::IndexCastOp::create(b, loc, i32, lb);
+    step = arith::IndexCastOp::create(b, loc, i32, step);
+  }
+  auto c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value i = arith::DivSIOp::create(b, loc,
+                                   arith::SubIOp::create(b, loc, iv, lb), step);
+  Value stage = arith::RemUIOp::create(b, loc, i, c(stages));
+  Value parity = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, i, c(stages)), c(2));
+  return {stage, parity};
+}
+
+struct TileWarpSpecializePass
+    : public tile::impl::TileWarpSpecializeBase<TileWarpSpecializePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    TileDialect::WarpSpecializeAttrHelper marked(ctx);
+    bool ok = true;
+    getOperation().walk([&](func::FuncOp func) {
+      SmallVector<scf::ForOp> loops;
+      func.walk([&](scf::ForOp loop) {
+        if (marked.isAttrPresent(loop))
+          loops.push_back(loop);
+      });
+      if (loops.empty())
+        return;
+      if (!targetHasWarpgroupMma(chip)) {
+        for (scf::ForOp loop : loops)
+          marked.removeAttr(loop);
+        return;
+      }
+      if (loops.size() > 1) {
+        loops[1].emitError("tile.warp_specialize marks a second loop of the "
+                           "kernel; one producer warpgroup serves one loop");
+        ok = false;
+        return;
+      }
+      if (failed(specialize(func, loops.front())))
+        ok = false;
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+
+  LogicalResult specialize(func::FuncOp func, scf::ForOp loop) {
+    MLIRContext *ctx = func.getContext();
+    TileDialect::WarpSpecializeAttrHelper(ctx).removeAttr(loop);
+    auto fail = [&](const Twine &why) {
+      return loop.emitError("tile.warp_specialize: ") << why;
+    };
+    if (!func->hasAttr(TileDialect::getKernelAttrName()))
+      return fail("the loop is not in a kernel");
+    auto stagesAttr =
+        func->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName());
+    if (!stagesAttr || stagesAttr.getInt() < 2)
+      return fail("the kernel needs tile.num_stages >= 2 (the ring's stages)");
+    int64_t stages = stagesAttr.getInt();
+    int64_t numWarps = getNumWarps(func);
+
+    // The loads: every streamed one must be copyable.
+    SmallVector<Stream> streams;
+    for (StreamedLoad load : findStreamedLoads(loop, isCopyableBlock)) {
+      Stream s;
+      s.load = load;
+      RankedTensorType type = load.load.getType();
+      s.block = RankedTensorType::get(type.getShape().take_back(2),
+                                      type.getElementType());
+      s.tile = load.load.getResult();
+      if (type.getRank() > 2) {
+        auto reshape = dyn_cast<ReshapeOp>(
+            load.load->hasOneUse() ? *load.load->getUsers().begin() : nullptr);
+        if (!reshape || reshape.getType().getShape() != s.block.getShape())
+          return fail("a block of rank ")
+                 << type.getRank()
+                 << " is read other than through one tile.reshape to its "
+                    "last two dimensions";
+        s.reshape = reshape;
+        s.tile = reshape.getResult();
+      }
+      auto make =
+          loop.getInitArgs()[load.iterArg].getDefiningOp<MakeBlockPtrOp>();
+      if (!make)
+        return fail("a streamed block pointer is not made by "
+                    "tile.make_block_ptr before the loop");
+      std::string why;
+      s.array = describeArray(make, why);
+      if (!s.array)
+        return fail("the array of a streamed load cannot be copied with TMA: ")
+               << why;
+      streams.push_back(s);
+    }
+    if (streams.empty())
+      return fail("the loop streams no f16/bf16 blocks through loop-carried "
+                  "block pointers");
+
+    // The scf.ifs that hold the loop, outermost first, and whether the loop
+    // is in their then-region.
+    SmallVector<std::pair<scf::IfOp, bool>> ifs;
+    for (Operation *op = loop; op->getParentOp() != func;
+         op = op->getParentOp()) {
+      auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
+      if (!ifOp)
+        return fail("the loop is inside a '")
+               << op->getParentOp()->getName()
+               << "'; the producer reproduces enclosing scf.if ops only";
+      ifs.push_back({ifOp, op->getParentRegion() == &ifOp.getThenRegion()});
+    }
+    std::reverse(ifs.begin(), ifs.end());
+
+    // Buffers, barriers, tensor maps and the producer region at the
+    // kernel's start.
+    Location loc = loop.getLoc();
+    Block &entry = func.getBody().front();
+    OpBuilder b(ctx);
+    b.setInsertionPointToStart(&entry);
+    SmallVector<Value> buffers, full, empty, maps;
+    for (Stream &s : streams) {
+      int64_t bytes = s.block.getElementType().getIntOrFloatBitWidth() / 8;
+      buffers.push_back(AllocSharedOp::create(
+          b, loc, SharedBufferType::get(ctx, s.block, stages, 16 / bytes)));
+      full.push_back(
+          AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, stages, 1)));
+      empty.push_back(AllocMBarriersOp::create(
+          b, loc, MBarriersType::get(ctx, stages, numWarps * 32)));
+      unsigned index = func.getNumArguments();
+      NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
+                           s.array);
+      if (failed(func.insertArgument(index, TensorMapType::get(ctx),
+                                     DictionaryAttr::get(ctx, {named}),
+                                     func.getLoc())))
+        return failure();
+      maps.push_back(func.getArgument(index));
+    }
+    int32_t consumerRegisters = std::min<int64_t>(
+        kMaxConsumerRegisters,
+        (65536 / 32 - WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
+            numWarps / 8 * 8);
+    auto specialize =
+        WarpSpecializeOp::create(b, loc, kProducerRegisters, consumerRegisters);
+    Block *region = &specialize.getProducer().emplaceBlock();
+    OpBuilder pb = OpBuilder::atBlockBegin(region);
+
+    // The producer's copies of the scalars it needs.
+    IRMapping mapping;
+    std::function<LogicalResult(Value)> require =
+        [&](Value v) -> LogicalResult {
+      if (mapping.contains(v))
+        return success();
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner()->getParentOp() == func)
+          return success();
+        return fail("the producer needs a value of an enclosing loop or "
+                    "region (block argument #")
+               << arg.getArgNumber() << ")";
+      }
+      Operation *def = v.getDefiningOp();
+      auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+      if (!isMemoryEffectFree(def) || def->getNumRegions() ||
+          llvm::any_of(def->getResultTypes(), isTile) ||
+          llvm::any_of(def->getOperandTypes(), isTile))
+        return def->emitError("tile.warp_specialize: the producer needs this "
+                              "value, which is not computed from scalars by "
+                              "pure ops");
+      for (Value operand : def->getOperands())
+        if (failed(require(operand)))
+          return failure();
+      pb.clone(*def, mapping);
+      return success();
+    };
+    for (auto [ifOp, inThen] : ifs) {
+      if (failed(require(ifOp.getCondition())))
+        return failure();
+      auto copy = scf::IfOp::create(
+          pb, loc, mapping.lookupOrDefault(ifOp.getCondition()),
+          /*withElseRegion=*/!inThen);
+      pb.setInsertionPoint(inThen ? copy.thenBlock()->getTerminator()
+                                  : copy.elseBlock()->getTerminator());
+    }
+    SmallVector<Value> needed{loop.getLowerBound(), loop.getUpperBound(),
+                              loop.getStep()};
+    for (Stream &s : streams) {
+      needed.push_back(loop.getInitArgs()[s.load.iterArg]);
+      llvm::append_range(needed, s.load.advance.getOffsets());
+    }
+    for (Value v : needed)
+      if (failed(require(v)))
+        return failure();
+    SmallVector<Value> inits;
+    for (Stream &s : streams)
+      inits.push_back(
+          mapping.lookupOrDefault(loop.getInitArgs()[s.load.iterArg]));
+    Value lb = mapping.lookupOrDefault(loop.getLowerBound());
+    Value step = mapping.lookupOrDefault(loop.getStep());
+    scf::ForOp::create(
+        pb, loc, lb, mapping.lookupOrDefault(loop.getUpperBound()), step, inits,
+        [&](OpBuilder &lb2, Location l, Value iv, ValueRange ptrs) {
+          auto [stage, parity] =
+              emitStageAndParity(lb2, l, iv, lb, step, stages);
+          // A stage is free once the threads released its previous use:
+          // the phase before this use's, which a fresh barrier passes.
+          Value released = arith::XOrIOp::create(
+              lb2, l, parity,
+              arith::ConstantOp::create(lb2, l, lb2.getI32IntegerAttr(1)));
+          Value always =
+              arith::ConstantOp::create(lb2, l, lb2.getBoolAttr(true));
+          SmallVector<Value> next;
+          for (auto [k, s] : llvm::enumerate(streams)) {
+            MBarrierWaitOp::create(lb2, l, empty[k], stage, released,
+                                   /*nosync=*/true);
+            TmaCopyOp::create(lb2, l, ptrs[k], buffers[k], stage, maps[k],
+                              full[k], always, /*batch=*/Value());
+            SmallVector<Value> offsets;
+            for (Value o : s.load.advance.getOffsets())
+              offsets.push_back(mapping.lookupOrDefault(o));
+            next.push_back(
+                AdvanceOp::create(lb2, l, ptrs[k].getType(), ptrs[k], offsets));
+          }
+          scf::YieldOp::create(lb2, l, next);
+        });
+
+    // The program's side: wait for each stage, read it, release it.
+    Block *body = loop.getBody();
+    OpBuilder cb = OpBuilder::atBlockBegin(body);
+    auto [stage, parity] =
+        emitStageAndParity(cb, loc, loop.getInductionVar(),
+                           loop.getLowerBound(), loop.getStep(), stages);
+    for (Value barriers : full)
+      MBarrierWaitOp::create(cb, loc, barriers, stage, parity,
+                             /*nosync=*/true);
+    SmallVector<Value> tiles;
+    for (auto [k, s] : llvm::enumerate(streams)) {
+      Operation *at = s.reshape ? s.reshape : s.load.load.getOperation();
+      cb.setInsertionPoint(at);
+      Value read =
+          LocalLoadOp::create(cb, at->getLoc(), s.block, buffers[k], stage);
+      s.tile.replaceAllUsesWith(read);
+      if (s.reshape)
+        s.reshape->erase();
+      s.load.load->erase();
+      tiles.push_back(read);
+    }
+    cb.setInsertionPoint(body->getTerminator());
+    for (auto [k, tile] : llvm::enumerate(tiles))
+      MBarrierArriveOp::create(cb, loc, empty[k], stage,
+                               readingDots(tile, body));
+    return success();
+  }
+};
+
+} // namespace

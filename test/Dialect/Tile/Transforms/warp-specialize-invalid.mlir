@@ -1,0 +1,81 @@
+// What tile-warp-specialize rejects in a marked loop, at the loop.
+//
+// RUN: tile-opt %s -split-input-file -tile-warp-specialize=chip=sm_90a -verify-diagnostics
+
+// A block pointer whose base is computed (not a kernel argument).
+func.func @computed_base(%k: !tile.ptr<f16>, %n: i32, %off: i64)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %base = tile.addptr %k, %off : !tile.ptr<f16>, i64
+  %ptr = tile.make_block_ptr %base, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  // expected-error @+1 {{tile.warp_specialize: the array of a streamed load cannot be copied with TMA: its base pointer is not a kernel argument}}
+  %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  return
+}
+
+// -----
+
+// The loop inside another loop: the producer would need its iterations.
+func.func @nested(%k: !tile.ptr<f16>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  scf.for %j = %c0 to %n step %c1 : i32 {
+    // expected-error @+1 {{tile.warp_specialize: the loop is inside a 'scf.for'; the producer reproduces enclosing scf.if ops only}}
+    %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+  }
+  return
+}
+
+// -----
+
+func.func @no_stages(%k: !tile.ptr<f16>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  // expected-error @+1 {{tile.warp_specialize: the kernel needs tile.num_stages >= 2 (the ring's stages)}}
+  %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  return
+}
+
+// -----
+
+// A loop bound the producer cannot compute from scalars: a loaded value.
+func.func @loaded_bound(%k: !tile.ptr<f16>, %np: !tile.ptr<i32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  // expected-error @+1 {{tile.warp_specialize: the producer needs this value, which is not computed from scalars by pure ops}}
+  %n = tile.load %np : !tile.ptr<i32>
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  return
+}

@@ -1,0 +1,73 @@
+// tile-warp-specialize: the marked loop streams 1x1x64x64 blocks of a 4-d
+// array ([batch, heads, rows, 64] with any strides) read through a reshape.
+// The kernel gains a tensor map (the last two dimensions' shape and
+// strides, then the heads' and the batch's (stride, count) pairs), a
+// 2-stage buffer and two barrier arrays at its start, and a producer
+// region that recomputes the loop's bounds and first block pointer under
+// the same scf.if, waits for each stage's release and copies into it. The
+// loop waits for its stage, reads it and releases it after the dot.
+//
+// RUN: tile-opt %s -tile-warp-specialize=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s -tile-warp-specialize=chip=sm_80 | FileCheck %s --check-prefix=SM80
+
+// CHECK-LABEL: func.func @stream(
+// CHECK-SAME:    %[[K:[^:]*]]: !tile.ptr<f16>
+// CHECK-SAME:    %{{.*}}: !tile.tensormap {tile.tma = {base = 0 : i64, batch = ["arg4", "arg3", "arg6", "grid2"], shape = ["arg2", "64"], strides = ["arg5", "1"]}})
+// CHECK-NEXT:    %[[BUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+// CHECK-NEXT:    %[[FULL:.*]] = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+// CHECK-NEXT:    %[[EMPTY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 128>
+// CHECK-NEXT:    tile.warp_specialize registers(24, 240) {
+// CHECK:           scf.if
+// CHECK:             %[[PTR:.*]] = tile.make_block_ptr %[[K]]
+// CHECK:             scf.for {{.*}} iter_args(%[[P:.*]] = %[[PTR]])
+// CHECK:               %[[FREE:.*]] = arith.xori
+// CHECK-NEXT:          %{{.*}} = arith.constant true
+// CHECK-NEXT:          tile.mbarrier_wait %[[EMPTY]][%[[S:.*]]], phase %[[FREE]] nosync
+// CHECK-NEXT:          tile.tma_copy %[[P]], %[[BUF]][%[[S]]] map %{{.*}}, %[[FULL]] if
+// CHECK-NEXT:          tile.advance %[[P]]
+// CHECK:         scf.for
+// CHECK:           tile.mbarrier_wait %[[FULL]][%[[CS:.*]]], phase %{{.*}} nosync
+// CHECK:           %[[T:.*]] = tile.local_load %[[BUF]][%[[CS]]]
+// CHECK-NEXT:      %[[TT:.*]] = tile.trans %[[T]]
+// CHECK-NEXT:      %[[D:.*]] = tile.dot %{{.*}}, %[[TT]]
+// CHECK:           tile.mbarrier_arrive %[[EMPTY]][%[[CS]]] after %[[D]]
+// CHECK-NEXT:      scf.yield
+// CHECK-NOT:     tile.block_load
+
+// SM80-LABEL: func.func @stream(
+// SM80-NOT:     tile.warp_specialize
+// SM80:         tile.block_load
+func.func @stream(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %heads: i32,
+                  %sh: i64, %sr: i64, %sb: i64)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %h = tile.program_id 1
+  %b = tile.program_id 2
+  %nb = tile.num_programs 2
+  %nb64 = arith.extsi %nb : i32 to i64
+  %heads64 = arith.extsi %heads : i32 to i64
+  %n64 = arith.extsi %n : i32 to i64
+  %ptr = tile.make_block_ptr %k, [%nb64, %heads64, %n64, %d], [%sb, %sh, %sr, %one], [%b, %h, %c0, %c0] order = [3, 2, 1, 0] : !tile.block_ptr<tensor<1x1x64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  %any = arith.cmpi slt, %c0, %n : i32
+  %r = scf.if %any -> tensor<64x64xf32> {
+    %res:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<1x1x64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<1x1x64x64xf16>>
+      %t = tile.reshape %blk : tensor<1x1x64x64xf16> -> tensor<64x64xf16>
+      %tt = tile.trans %t order = [1, 0] : tensor<64x64xf16> -> tensor<64x64xf16>
+      %s = tile.dot %q, %tt, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c0, %c0, %c64, %c0] : !tile.block_ptr<tensor<1x1x64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<1x1x64x64xf16>>
+    } {tile.warp_specialize}
+    scf.yield %res#0 : tensor<64x64xf32>
+  } else {
+    scf.yield %zero : tensor<64x64xf32>
+  }
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %r : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
