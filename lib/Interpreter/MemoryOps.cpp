@@ -294,5 +294,8 @@ std::optional<LogicalResult> Executor::execMemoryOp(Operation *op) {
       // Copies complete at once here: commits and waits order nothing.
       .Case([&](AsyncCommitOp) { return success(); })
       .Case([&](AsyncWaitOp) { return success(); })
+      // A program runs whole here: its warpgroups' turns order nothing.
+      .Case([&](WaitTurnOp) { return success(); })
+      .Case([&](PassTurnOp) { return success(); })
       .Default([](Operation *) { return std::optional<LogicalResult>(); });
 }

@@ -33,7 +33,7 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.blockM) + "_n" + std::to_string(k.blockN) + "_w" +
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
          (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "") +
-         (k.specialized ? "_ws" : "");
+         (k.specialized ? "_ws" : "") + (k.pingpong ? "_pp" : "");
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
@@ -374,8 +374,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                   b.getInsertionPoint());
             Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
                   vp = it[5];
+            // Ping-pong: the warpgroups take turns issuing the two
+            // products, so that one's softmax overlaps the other's.
+            if (c.pingpong)
+              WaitTurnOp::create(k.b, loc);
             Value qk = product(loc, loadStream(loc, kp));
             Value sum = weigh(loc, p, loadStream(loc, vp), acc);
+            if (c.pingpong)
+              PassTurnOp::create(k.b, loc);
             Step step =
                 softmaxStep(loc, scoresFrom(loc, qk, n0, false), m, l, false);
             SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,

@@ -32,7 +32,8 @@ enum Param {
   Warps,
   Stages,
   Hopper,
-  Specialized
+  Specialized,
+  PingPong
 };
 enum ProblemField {
   PType,
@@ -99,7 +100,7 @@ public:
                {dtypeField(), intField("head_block"), boolField("padded"),
                 boolField("aligned"), intField("block_m"), intField("block_n"),
                 intField("warps"), intField("stages"), boolField("hopper"),
-                boolField("specialized")},
+                boolField("specialized"), boolField("pingpong")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -129,6 +130,8 @@ public:
     if (k.specialized && (!k.hopper || k.padded || k.warps != 8))
       return "warp-specialized kernels are hopper kernels of 8 warps with "
              "unpadded head_dim";
+    if (k.pingpong && !k.specialized)
+      return "ping-pong takes the warpgroups of a warp-specialized kernel";
     // Four warps' registers do not hold a step with larger K and V blocks
     // (the compiler estimates over 300 per thread); Hopper's overlapped
     // step also holds P.
@@ -193,7 +196,7 @@ public:
   /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
   /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
   /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
-  /// producer warpgroup.
+  /// producer warpgroup, with and without ping-pong.
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
@@ -215,12 +218,14 @@ public:
             k.blockN = bn;
             k.warps = warps;
             k.stages = stages;
-            for (auto [hopper, specialized] :
-                 {std::pair<bool, bool>{false, false},
-                  {true, false},
-                  {true, true}}) {
+            for (auto [hopper, specialized, pingpong] :
+                 {std::tuple<bool, bool, bool>{false, false, false},
+                  {true, false, false},
+                  {true, true, false},
+                  {true, true, true}}) {
               k.hopper = hopper;
               k.specialized = specialized;
+              k.pingpong = pingpong;
               KernelDesc desc = toDesc(k);
               if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
                   std::find(out.begin(), out.end(), desc) == out.end())
@@ -452,6 +457,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[Stages] = k.stages;
   d.params[Hopper] = k.hopper;
   d.params[Specialized] = k.specialized;
+  d.params[PingPong] = k.pingpong;
   return d;
 }
 
@@ -467,6 +473,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.stages = d.params[Stages];
   k.hopper = d.params[Hopper] != 0;
   k.specialized = d.params[Specialized] != 0;
+  k.pingpong = d.params[PingPong] != 0;
   return k;
 }
 

@@ -230,8 +230,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   // overlaps the tensor cores, and a wgmma dot issued in between stays in
   // flight (the wait leaves as many groups pending as were issued after
   // it). The wait moves past pure ops that take no shared scratch space,
-  // tile.local_load, other waits and wgmma dots only: anything else may
-  // write shared memory the group still reads.
+  // tile.local_load, other waits, turns (named barriers) and wgmma dots
+  // only: anything else may write shared memory the group still reads.
   SmallVector<DotOp> deferred;
   kernel.walk([&](DotOp dot) {
     if (warpgroupMmaAttr.isAttrPresent(dot) &&
@@ -256,9 +256,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         continue;
       }
       bool passes =
-          isa<LocalLoadOp, WarpgroupMmaWaitOp>(op) ||
-          (!later &&
-           (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op)) &&
+          isa<LocalLoadOp, WarpgroupMmaWaitOp, WaitTurnOp, PassTurnOp>(op) ||
+          (!later && (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op)) &&
            isMemoryEffectFree(op) && getSharedMemoryBytes(op) == 0);
       if (!passes) {
         waitAt = op;

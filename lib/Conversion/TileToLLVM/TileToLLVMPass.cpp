@@ -215,47 +215,6 @@ static unsigned getVectorWidth(const AxisInfoAnalysis &axis, Value ptr,
 
 namespace {
 
-/// Splits the warps at `kernel`'s tile.warp_specialize: the producer
-/// warpgroup (warps num_warps and up) lowers its register budget, its
-/// first warp runs the region, and the warpgroup exits; the program's
-/// warps raise their budget and go on. The kernel is then launched with
-/// the producer's warps too (its nvvm.maxntid, which tile-outline-kernels
-/// keeps, and the metadata's num_warps count them).
-static void lowerWarpSpecialize(func::FuncOp kernel) {
-  WarpSpecializeOp op;
-  for (Operation &top : kernel.getBody().front())
-    if (auto ws = dyn_cast<WarpSpecializeOp>(top))
-      op = ws;
-  if (!op)
-    return;
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  int64_t warps = getNumWarps(kernel);
-  Value warp = getThreadIds(b, loc).warp;
-  Value producer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                         warp, i32Constant(b, loc, warps));
-  auto ifProducer = scf::IfOp::create(b, loc, producer, /*withElse=*/false);
-  b.setInsertionPoint(ifProducer.thenBlock()->getTerminator());
-  NVVM::SetMaxRegisterOp::create(b, loc, op.getProducerRegisters(),
-                                 NVVM::SetMaxRegisterAction::decrease);
-  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warp,
-                                      i32Constant(b, loc, warps));
-  auto ifFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
-  Block *region = &op.getProducer().front();
-  ifFirst.thenBlock()->getOperations().splice(ifFirst.thenBlock()->begin(),
-                                              region->getOperations());
-  NVVM::Exit::create(b, loc);
-  b.setInsertionPointAfter(ifProducer);
-  NVVM::SetMaxRegisterOp::create(b, loc, op.getConsumerRegisters(),
-                                 NVVM::SetMaxRegisterAction::increase);
-  op.erase();
-  kernel->setAttr(
-      NVVM::NVVMDialect::getMaxntidAttrName(),
-      DenseI32ArrayAttr::get(
-          kernel.getContext(),
-          {int32_t(32 * (warps + WarpSpecializeOp::kProducerWarps)), 1, 1}));
-}
-
 struct TileConvertToLLVMPass
     : public tile::impl::TileConvertToLLVMBase<TileConvertToLLVMPass> {
   using Base::Base;
@@ -498,6 +457,7 @@ struct TileConvertToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);
+    populateWarpSpecializeOpToLLVMPatterns(converter, patterns);
     populateLibDeviceOpToLLVMPatterns(converter, patterns);
     populateDebugOpToLLVMPatterns(converter, patterns);
 
@@ -509,9 +469,11 @@ struct TileConvertToLLVMPass
     target.addLegalOp<WarpSpecializeOp>();
     FrozenRewritePatternSet frozen(std::move(patterns));
     for (func::FuncOp kernel : kernels) {
+      bool turns = false;
+      kernel.walk([&](WaitTurnOp) { turns = true; });
       if (failed(applyPartialConversion(kernel, target, frozen)))
         return signalPassFailure();
-      lowerWarpSpecialize(kernel);
+      lowerWarpSpecialize(kernel, turns);
     }
   }
 };

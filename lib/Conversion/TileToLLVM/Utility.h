@@ -71,6 +71,10 @@ void emitBarrier(OpBuilder &b, Location loc);
 /// Whether `kernel` holds a tile.warp_specialize (a producer warpgroup
 /// beside its tile.num_warps warps).
 bool isWarpSpecialized(func::FuncOp kernel);
+/// Splits the warps at `kernel`'s tile.warp_specialize once the ops around
+/// it are lowered (WarpSpecializeOpToLLVM.cpp); `turns`: its warpgroups
+/// take turns (tile.wait_turn).
+void lowerWarpSpecialize(func::FuncOp kernel, bool turns);
 /// One inline PTX instruction with `resultTypes.size()` results (none,
 /// one, or several returned through a literal struct and extracted).
 /// Only where NVVM has no op for it or the op cannot say what the code

@@ -34,6 +34,9 @@ struct AttentionKernel {
   /// Hopper: a producer warpgroup copies the unmasked key and value blocks
   /// with TMA into a ring of `stages` stages (tile-warp-specialize).
   bool specialized = false;
+  /// Specialized: the two warpgroups take turns issuing their products
+  /// (ping-pong), each one's softmax overlapping the other's products.
+  bool pingpong = false;
 };
 
 const OpSpec &getAttentionOp();

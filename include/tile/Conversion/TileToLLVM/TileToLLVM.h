@@ -66,6 +66,9 @@ void populateAsyncCopyOpToLLVMPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns);
 void populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                  RewritePatternSet &patterns);
+/// tile.wait_turn and tile.pass_turn (WarpSpecializeOpToLLVM.cpp).
+void populateWarpSpecializeOpToLLVMPatterns(TileTypeConverter &converter,
+                                            RewritePatternSet &patterns);
 /// tile.print through CUDA's vprintf and tile.assert through its
 /// __assertfail (DebugOpToLLVM.cpp).
 void populateDebugOpToLLVMPatterns(TileTypeConverter &converter,

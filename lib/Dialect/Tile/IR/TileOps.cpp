@@ -448,6 +448,28 @@ LogicalResult TmaCopyOp::verify() {
   return success();
 }
 
+/// Turns are taken by the two warpgroups of a warp-specialized kernel of
+/// 8 warps (one with a tile.warp_specialize, or a loop tile-warp-specialize
+/// will split off), outside its producer region.
+static LogicalResult verifyTurn(Operation *op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  bool specialized = false;
+  if (func)
+    func.walk([&](Operation *inner) {
+      specialized |= isa<WarpSpecializeOp>(inner) ||
+                     inner->hasAttr(TileDialect::getWarpSpecializeAttrName());
+    });
+  if (!specialized || getNumWarps(func) != 8)
+    return op->emitOpError("takes turns between the two warpgroups of a "
+                           "warp-specialized kernel of 8 warps");
+  if (op->getParentOfType<WarpSpecializeOp>())
+    return op->emitOpError("is in a producer region");
+  return success();
+}
+
+LogicalResult WaitTurnOp::verify() { return verifyTurn(*this); }
+LogicalResult PassTurnOp::verify() { return verifyTurn(*this); }
+
 LogicalResult WarpSpecializeOp::verify() {
   auto func = dyn_cast<func::FuncOp>((*this)->getParentOp());
   if (!func || !func->hasAttr(TileDialect::getKernelAttrName()))

@@ -481,6 +481,35 @@ def Tile_MBarrierArriveOp
   }];
 }
 
+def Tile_WaitTurnOp
+    : Tile_Op<"wait_turn", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for this warpgroup's turn (ping-pong scheduling)";
+  let description = [{
+    ```mlir
+    tile.wait_turn
+    %s = tile.dot ...      // issued in turn
+    %o = tile.dot ...
+    tile.pass_turn
+    ```
+    The two warpgroups of a warp-specialized kernel of 8 warps take turns
+    between `tile.wait_turn` and `tile.pass_turn`: warpgroup 0 first, then
+    1, then 0 again. Work outside the turns (a softmax) overlaps the other
+    warpgroup's (its products on the tensor cores), as in
+    FlashAttention-3's ping-pong schedule. Each warpgroup must pass the
+    turn once after each wait. Named barriers 2 and 3 (128 threads
+    arriving, 128 waiting).
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_PassTurnOp
+    : Tile_Op<"pass_turn", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Give the turn to the other warpgroup (see tile.wait_turn)";
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 def Tile_WarpSpecializeOp
     : Tile_Op<"warp_specialize", [SingleBlock, NoTerminator,
                                   RecursiveMemoryEffects]> {
