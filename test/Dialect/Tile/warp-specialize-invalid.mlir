@@ -77,3 +77,31 @@ func.func @batch_and_rank(%bp: !tile.block_ptr<tensor<1x64x128xf16>>, %map: !til
   tile.tma_copy %bp, %buf[%s] map %map, %bars if %p batch %s : !tile.block_ptr<tensor<1x64x128xf16>>, !tile.shared<tensor<64x128xf16>, stages = 2, pad = 8>, !tile.mbarriers<2, arrivals = 1>
   return
 }
+
+// -----
+
+func.func @turn_without_producer() attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  // expected-error @+1 {{'tile.wait_turn' op takes turns between the two warpgroups of a warp-specialized kernel of 8 warps}}
+  tile.wait_turn
+  return
+}
+
+// -----
+
+func.func @turn_with_four_warps() attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  tile.warp_specialize registers(24, 240) {
+  }
+  // expected-error @+1 {{'tile.pass_turn' op takes turns between the two warpgroups of a warp-specialized kernel of 8 warps}}
+  tile.pass_turn
+  return
+}
+
+// -----
+
+func.func @turn_in_producer() attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  tile.warp_specialize registers(24, 240) {
+    // expected-error @+1 {{'tile.wait_turn' op is in a producer region}}
+    tile.wait_turn
+  }
+  return
+}

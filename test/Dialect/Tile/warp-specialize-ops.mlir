@@ -1,6 +1,6 @@
 // The ops of warp-specialized loops print and parse back: a producer
-// region, waits without the synchronization, arrivals after values, and a
-// TMA copy of a block of a 4-d array.
+// region, waits without the synchronization, arrivals after values, the
+// warpgroups' turns, and a TMA copy of a block of a 4-d array.
 //
 // RUN: tile-opt %s | tile-opt | FileCheck %s
 
@@ -14,6 +14,8 @@
 // CHECK-NEXT:    }
 // CHECK:         tile.mbarrier_wait %[[FULL]][%{{.*}}], phase %{{.*}} nosync : !tile.mbarriers<2, arrivals = 1>
 // CHECK:         %[[S:.*]] = tile.dot
+// CHECK-NEXT:    tile.wait_turn
+// CHECK-NEXT:    tile.pass_turn
 // CHECK-NEXT:    tile.mbarrier_arrive %[[EMPTY]][%{{.*}}] after %[[S]] : !tile.mbarriers<2, arrivals = 256>, tensor<64x64xf32>
 // CHECK-NEXT:    tile.mbarrier_arrive %[[EMPTY]][%{{.*}}] : !tile.mbarriers<2, arrivals = 256>
 func.func @producer_and_consumer(%k: !tile.ptr<f16>, %b: i64, %h: i64, %s: i64, %rs: i64,
@@ -40,6 +42,8 @@ func.func @producer_and_consumer(%k: !tile.ptr<f16>, %b: i64, %h: i64, %s: i64, 
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
   %q = arith.constant dense<1.0> : tensor<64x128xf16>
   %scores = tile.dot %q, %tt, %zero : tensor<64x128xf16>, tensor<128x64xf16> -> tensor<64x64xf32>
+  tile.wait_turn
+  tile.pass_turn
   tile.mbarrier_arrive %empty[%c0] after %scores : !tile.mbarriers<2, arrivals = 256>, tensor<64x64xf32>
   tile.mbarrier_arrive %empty[%c0] : !tile.mbarriers<2, arrivals = 256>
   return

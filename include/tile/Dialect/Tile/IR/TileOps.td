@@ -510,9 +510,10 @@ def Tile_PassTurnOp
   let hasVerifier = 1;
 }
 
+// Not removable when its region is empty: it adds the producer warps.
 def Tile_WarpSpecializeOp
     : Tile_Op<"warp_specialize", [SingleBlock, NoTerminator,
-                                  RecursiveMemoryEffects]> {
+                                  MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Run a region on a producer warpgroup of its own";
   let description = [{
     ```mlir
