@@ -82,10 +82,20 @@ struct AllocMBarriersOpConversion
     }
     // The initialization is made visible to the async proxy (the copies'
     // completions) and to the other threads before any of them use it:
-    // every warp of the kernel, a producer warpgroup's too (barriers are
-    // allocated before tile.warp_specialize).
+    // every warp of the kernel where the barriers are allocated before a
+    // tile.warp_specialize (the producer uses them too), the program's
+    // warps after one.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
-    NVVM::Barrier0Op::create(rewriter, loc);
+    auto func = op->getParentOfType<func::FuncOp>();
+    Operation *top = func.getBody().front().findAncestorOpInBlock(*op);
+    bool beforeSplit = false;
+    for (Operation *next = top->getNextNode(); next && !beforeSplit;
+         next = next->getNextNode())
+      beforeSplit = isa<WarpSpecializeOp>(next);
+    if (beforeSplit)
+      NVVM::Barrier0Op::create(rewriter, loc);
+    else
+      emitBarrier(rewriter, loc);
     rewriter.replaceOp(op, base);
     return success();
   }
