@@ -303,15 +303,6 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                            loop.getResult(2));
   };
 
-  // Hopper's unmasked blocks, the products of neighbouring blocks
-  // overlapped: step j issues Q K_j^T, then P_{j-1} V_{j-1}, and computes
-  // block j's softmax while the second product runs (each wgmma is waited
-  // for where its result is first needed), rescaling the accumulator
-  // after it. The first block's scores and the last block's product are
-  // peeled off the loop, which carries P and the pointers of K_j and
-  // V_{j-1}; the first keys and the last values are loaded together, before
-  // the first product.
-  //
   // Specialized kernels read the loop's blocks through 4-d block pointers
   // into the whole [batch, kv heads, seq_k, head_dim] tensors (any
   // strides), which tile-warp-specialize turns into TMA copies by a
@@ -339,6 +330,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                       ArrayRef<int32_t>{}, PaddingKind::Zero);
     return ReshapeOp::create(k.b, loc, kvType, block);
   };
+
+  // Hopper's unmasked blocks, the products of neighbouring blocks
+  // overlapped: step j issues Q K_j^T, then P_{j-1} V_{j-1}, and computes
+  // block j's softmax while the second product runs (each wgmma is waited
+  // for where its result is first needed), rescaling the accumulator
+  // after it. The first block's scores and the last block's product are
+  // peeled off the loop, which carries P and the pointers of K_j and
+  // V_{j-1}; the first keys and the last values are loaded together, before
+  // the first product.
   auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
                             Value m0) {
     SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
