@@ -23,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -233,6 +234,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   // tile.local_load, other waits, turns (named barriers) and wgmma dots
   // only: anything else may write shared memory the group still reads.
   SmallVector<DotOp> deferred;
+  llvm::MapVector<Operation *, Operation *> waits;
   kernel.walk([&](DotOp dot) {
     if (warpgroupMmaAttr.isAttrPresent(dot) &&
         !wgmmaPending.isAttrPresent(dot) &&
@@ -271,6 +273,21 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     auto wait = WarpgroupMmaWaitOp::create(builder, dot.getLoc(),
                                            dot.getResult(), issuedAfter);
     dot.getResult().replaceAllUsesExcept(wait.getResult(), wait);
+    waits[dot] = wait;
+  }
+  // A dot issued while earlier ones are still in flight leaves them in
+  // flight too: its commit waits until at most its own group and theirs
+  // are pending (Q K_j^T stays in flight past P_{j-1} V_{j-1}'s commit, so
+  // that a turn passed after both products does not wait for the first).
+  for (auto [dot, wait] : waits) {
+    int64_t inFlight = 1;
+    for (auto [earlier, earlierWait] : waits)
+      // (A wait is in its dot's block.)
+      if (earlier != dot && earlier->getBlock() == dot->getBlock() &&
+          earlier->isBeforeInBlock(dot) && dot->isBeforeInBlock(earlierWait))
+        ++inFlight;
+    wgmmaPending.setAttr(dot,
+                         IntegerAttr::get(IntegerType::get(ctx, 32), inFlight));
   }
 }
 

@@ -165,16 +165,17 @@ func.func @k_major_b(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %c: !tile.ptr<f32>,
 // -----
 
 // A wgmma dot is waited for where its result is first needed: the second
-// dot is issued before the first one's result is used, so that the first
-// wait leaves one group (the second dot's) in flight and the product's
-// multiplication overlaps it; the second is waited for (wait_group 0)
-// before its result is added.
+// dot is issued before the first one's result is used, and its commit
+// leaves both groups in flight (wait_group 2); the first dot's wait leaves
+// one group (the second dot's) in flight and the product's multiplication
+// overlaps it; the second is waited for (wait_group 0) before its result
+// is added.
 // CHECK-LABEL: func.func @overlapped_dots
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT:     arith.mulf
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
-// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 2;"
 // CHECK-NOT:     arith.mulf
 // CHECK:         "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT:     wgmma.wait_group
