@@ -101,7 +101,7 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   std::string text;
   llvm::raw_string_ostream os(text);
   int64_t warps = getNumWarps(kernel);
-  if (isWarpSpecialized(kernel))
+  if (getWarpSpecialize(kernel))
     warps += WarpSpecializeOp::kProducerWarps;
   os << "tile-kernel v1\nname " << kernel.getSymName() << "\nnum_warps "
      << warps << "\nshared_bytes " << sharedBytes << "\n";

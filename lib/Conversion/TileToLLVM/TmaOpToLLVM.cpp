@@ -87,12 +87,10 @@ struct AllocMBarriersOpConversion
     // warps after one.
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
     auto func = op->getParentOfType<func::FuncOp>();
-    Operation *top = func.getBody().front().findAncestorOpInBlock(*op);
-    bool beforeSplit = false;
-    for (Operation *next = top->getNextNode(); next && !beforeSplit;
-         next = next->getNextNode())
-      beforeSplit = isa<WarpSpecializeOp>(next);
-    if (beforeSplit)
+    WarpSpecializeOp split = getWarpSpecialize(func);
+    if (split &&
+        func.getBody().front().findAncestorOpInBlock(*op)->isBeforeInBlock(
+            split))
       NVVM::Barrier0Op::create(rewriter, loc);
     else
       emitBarrier(rewriter, loc);

@@ -137,21 +137,25 @@ void mlir::tile::emitBarrier(OpBuilder &b, Location loc) {
   auto func = isa<func::FuncOp>(parent)
                   ? cast<func::FuncOp>(parent)
                   : parent->getParentOfType<func::FuncOp>();
-  if (func && isWarpSpecialized(func)) {
-    NVVM::BarrierOp::create(b, loc, TypeRange(), i32Constant(b, loc, 1),
-                            i32Constant(b, loc, 32 * getNumWarps(func)),
-                            /*reductionOp=*/NVVM::BarrierReductionAttr(),
-                            /*reductionPredicate=*/Value());
+  if (func && getWarpSpecialize(func)) {
+    emitNamedBarrier(b, loc, i32Constant(b, loc, 1), 32 * getNumWarps(func));
     return;
   }
   NVVM::Barrier0Op::create(b, loc);
 }
 
-bool mlir::tile::isWarpSpecialized(func::FuncOp kernel) {
+void mlir::tile::emitNamedBarrier(OpBuilder &b, Location loc, Value id,
+                                  int64_t threads) {
+  NVVM::BarrierOp::create(b, loc, TypeRange(), id, i32Constant(b, loc, threads),
+                          /*reductionOp=*/NVVM::BarrierReductionAttr(),
+                          /*reductionPredicate=*/Value());
+}
+
+WarpSpecializeOp mlir::tile::getWarpSpecialize(func::FuncOp kernel) {
   for (Operation &op : kernel.getBody().front())
-    if (isa<WarpSpecializeOp>(op))
-      return true;
-  return false;
+    if (auto split = dyn_cast<WarpSpecializeOp>(op))
+      return split;
+  return {};
 }
 
 SmallVector<Value> mlir::tile::emitInlineAsm(OpBuilder &b, Location loc,

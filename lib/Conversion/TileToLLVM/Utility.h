@@ -68,9 +68,11 @@ Value gep(OpBuilder &b, Location loc, Type elemType, Value ptr, Value index);
 /// A barrier across the program's threads: the CTA's, or in a
 /// warp-specialized kernel those of its tile.num_warps warps.
 void emitBarrier(OpBuilder &b, Location loc);
-/// Whether `kernel` holds a tile.warp_specialize (a producer warpgroup
-/// beside its tile.num_warps warps).
-bool isWarpSpecialized(func::FuncOp kernel);
+/// `bar.sync id, threads`: a named barrier over `threads` threads.
+void emitNamedBarrier(OpBuilder &b, Location loc, Value id, int64_t threads);
+/// `kernel`'s tile.warp_specialize (a producer warpgroup beside its
+/// tile.num_warps warps), or null.
+WarpSpecializeOp getWarpSpecialize(func::FuncOp kernel);
 /// Splits the warps at `kernel`'s tile.warp_specialize once the ops around
 /// it are lowered (WarpSpecializeOpToLLVM.cpp); `turns`: its warpgroups
 /// take turns (tile.wait_turn).

@@ -36,14 +36,20 @@ Value emitWarpgroup(OpBuilder &b, Location loc) {
                                 i32Constant(b, loc, 2));
 }
 
+/// The named barrier of warpgroup `wg`'s turn.
+Value emitTurnBarrier(OpBuilder &b, Location loc, Value wg) {
+  return arith::AddIOp::create(b, loc, wg,
+                               i32Constant(b, loc, kFirstTurnBarrier));
+}
+
 /// Arrives on the turn barrier of warpgroup `wg`. Inline PTX: NVVM's
 /// barrier.arrive has no intrinsic (it lowers only through
 /// convert-nvvm-to-llvm).
 void emitPassTo(OpBuilder &b, Location loc, Value wg) {
-  Value id =
-      arith::AddIOp::create(b, loc, wg, i32Constant(b, loc, kFirstTurnBarrier));
-  emitInlineAsm(b, loc, TypeRange(), {id, i32Constant(b, loc, kTurnThreads)},
-                "bar.arrive $0, $1;", "r,r", /*hasSideEffects=*/true);
+  emitInlineAsm(
+      b, loc, TypeRange(),
+      {emitTurnBarrier(b, loc, wg), i32Constant(b, loc, kTurnThreads)},
+      "bar.arrive $0, $1;", "r,r", /*hasSideEffects=*/true);
 }
 
 struct WaitTurnOpConversion : public OpConversionPattern<WaitTurnOp> {
@@ -52,13 +58,10 @@ struct WaitTurnOpConversion : public OpConversionPattern<WaitTurnOp> {
   matchAndRewrite(WaitTurnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value id =
-        arith::AddIOp::create(rewriter, loc, emitWarpgroup(rewriter, loc),
-                              i32Constant(rewriter, loc, kFirstTurnBarrier));
-    NVVM::BarrierOp::create(rewriter, loc, TypeRange(), id,
-                            i32Constant(rewriter, loc, kTurnThreads),
-                            /*reductionOp=*/NVVM::BarrierReductionAttr(),
-                            /*reductionPredicate=*/Value());
+    emitNamedBarrier(
+        rewriter, loc,
+        emitTurnBarrier(rewriter, loc, emitWarpgroup(rewriter, loc)),
+        kTurnThreads);
     rewriter.eraseOp(op);
     return success();
   }
@@ -82,10 +85,7 @@ struct PassTurnOpConversion : public OpConversionPattern<PassTurnOp> {
 } // namespace
 
 void mlir::tile::lowerWarpSpecialize(func::FuncOp kernel, bool turns) {
-  WarpSpecializeOp op;
-  for (Operation &top : kernel.getBody().front())
-    if (auto ws = dyn_cast<WarpSpecializeOp>(top))
-      op = ws;
+  WarpSpecializeOp op = getWarpSpecialize(kernel);
   if (!op)
     return;
   OpBuilder b(op);
