@@ -888,6 +888,14 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                                   lambda poison: F.softmax(x, dim=-1) @ v,
                                   "ieee" if prec == "native" else prec, ""))
 
+            # The product alone through cuBLAS (torch.matmul, no softmax):
+            # the rate a fused kernel is measured against, not a provider
+            # of the same result (its error is against float64 X @ V).
+            for prec in torch_precisions:
+                providers.append(("cublas-matmul", prec,
+                                  lambda poison: torch.matmul(x, v),
+                                  "ieee" if prec == "native" else prec, ""))
+
             triton_precisions = ["native"] if half else ["tf32", "ieee"]
             if not selected(args, [("triton-fused",)]):
                 triton_precisions = []  # its configuration sweep is long
@@ -957,6 +965,12 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                                                               lib_prec)))
 
             providers = selected(args, providers)
+            product_ref = None
+            if any(p[0] == "cublas-matmul" for p in providers):
+                product_ref = torch.empty_like(ref)
+                for b in range(batch):
+                    product_ref[b] = x[b].double() @ v[b].double()
+            rates = {}
             for entry in providers:
                 name, prec, fn, torch_prec, why = entry[:5]
                 config = entry[5] if len(entry) > 5 else ""
@@ -973,7 +987,8 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                     with ctx:
                         out = fn(True)
                         torch.cuda.synchronize()
-                        err = rel_error(out, ref)
+                        err = rel_error(out, product_ref
+                                        if name == "cublas-matmul" else ref)
                         del out
                         ms = bench.ms(lambda: fn(False))
                         # Peak: inputs + what one call allocates (output and
@@ -998,6 +1013,7 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                 row["ms"] = ms
                 row["TFLOP/s"] = (2 * batch * d1 * d2 * d3
                                   / (ms * 1e-3) / 1e12)
+                rates[(name, prec)] = row["TFLOP/s"]
                 row["peak_MiB"] = (input_bytes + extra) / 2**20
                 row["rel_error"] = err
                 row["ok"] = err <= tol
@@ -1005,7 +1021,14 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                 log(f"softmax_matmul {dname} d2={d2:5d} {name:12s} "
                     f"{prec:7s} {ms:9.4f} ms {row['TFLOP/s']:7.2f} TFLOP/s "
                     f"{row['peak_MiB']:9.1f} MiB err {err:.2e}{flag}")
-            x = v = ref = providers = None
+            for prec in tile_precisions:
+                base = "native" if half else prec
+                if ("tile", prec) in rates and ("cublas-matmul",
+                                                base) in rates:
+                    log(f"softmax_matmul {dname} d2={d2:5d} tile {prec} at "
+                        f"{rates[('tile', prec)] / rates[('cublas-matmul', base)]:.2f}"
+                        f" of cuBLAS's {base} product rate")
+            x = v = ref = product_ref = providers = None
             free_device_memory()
 
 

@@ -49,6 +49,18 @@ struct TileVerifyTargetPass
     });
     if (walk.wasInterrupted())
       return signalPassFailure();
+    // A producer warpgroup gives its registers back with setmaxnreg, which
+    // only the arch-specific Hopper target has.
+    walk = module.walk([&](WarpSpecializeOp op) {
+      if (version >= 90 && StringRef(chip).ends_with("a"))
+        return WalkResult::advance();
+      op.emitError() << "tile.warp_specialize needs sm_90a (setmaxnreg); the "
+                        "target is "
+                     << chip;
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     if (format != "isa" && format != "bin") {
       emitError(loc) << "unknown output format '" << format
                      << "'; expected isa (PTX text) or bin (a cubin)";

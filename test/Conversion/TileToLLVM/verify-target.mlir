@@ -16,3 +16,13 @@ func.func @f16_atomic_add(%p: !tile.ptr<f16>, %v: f16) {
   %0 = tile.atomic_rmw add %p, %v : !tile.ptr<f16>
   return
 }
+
+// -----
+
+// A producer warpgroup sets its registers with setmaxnreg (sm_90a).
+func.func @producer(%n: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  // expected-error @+1 {{tile.warp_specialize needs sm_90a (setmaxnreg); the target is sm_80}}
+  tile.warp_specialize registers(24, 240) {
+  }
+  return
+}
