@@ -96,6 +96,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.transposedProduct = k.product == MatmulProduct::WgmmaTransposed ||
                         k.product == MatmulProduct::WgmmaTransposedInFlight;
   c.tma = k.tma;
+  c.specialized = k.specialized;
   c.residentProducts = k.residentProducts;
   return c;
 }

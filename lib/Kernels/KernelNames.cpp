@@ -61,6 +61,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
                               : std::string()) +
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
           (c.transposedProduct ? "_t" : "") + (c.tma ? "_tma" : "") +
+          (c.specialized ? "_ws" : "") +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
                               : std::string()))
       .str();

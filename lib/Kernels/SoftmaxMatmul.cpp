@@ -82,36 +82,76 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         base, arith::MulIOp::create(k.b, k.loc, batch, stride(tensor, 0)));
   };
   auto xType = k.tensor({BM, BK}, elem), vType = k.tensor({BK, BN}, elem);
-  auto xbp = MakeBlockPtrOp::create(
-      k.b, k.loc, BlockPointerType::get(ctx, xType), batchBase(xBase, 1),
-      ValueRange{d1, d2w}, ValueRange{stride(1, 1), stride(1, 2)},
-      ValueRange{rowStart, c0}, ArrayRef<int32_t>{1, 0});
-  auto vbp = MakeBlockPtrOp::create(
-      k.b, k.loc, BlockPointerType::get(ctx, vType), batchBase(vBase, 2),
-      ValueRange{d2w, d3}, ValueRange{stride(2, 1), stride(2, 2)},
-      ValueRange{c0, colStart}, ArrayRef<int32_t>{1, 0});
+  // Specialized kernels stream X and V through 3-d block pointers into the
+  // whole [batch, rows, columns] arrays (the batch a coordinate, the base
+  // the argument), which tile-warp-specialize turns into TMA copies by a
+  // producer warpgroup; the tiles are reshaped to 2-d.
+  bool ws = c.specialized;
+  assert((!ws || (c.hopper && c.stages >= 2 && !c.tma && !c.mmaInFlight &&
+                  !c.transposedProduct && byteSize(c.dtype) == 2)) &&
+         "a producer warpgroup serves Hopper's plain 2-byte wgmma kernels");
+  auto xStream = k.tensor({1, BM, BK}, elem),
+       vStream = k.tensor({1, BK, BN}, elem);
+  Value batches =
+      ws ? k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64) : Value();
+  Value batch32 = ws ? ProgramIdOp::create(k.b, k.loc, 2).getResult() : Value();
+  auto xbp =
+      ws ? MakeBlockPtrOp::create(
+               k.b, k.loc, BlockPointerType::get(ctx, xStream), xBase,
+               ValueRange{batches, d1, d2w},
+               ValueRange{stride(1, 0), stride(1, 1), stride(1, 2)},
+               ValueRange{batch32, rowStart, c0}, ArrayRef<int32_t>{2, 1, 0})
+         : MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, xType),
+                                  batchBase(xBase, 1), ValueRange{d1, d2w},
+                                  ValueRange{stride(1, 1), stride(1, 2)},
+                                  ValueRange{rowStart, c0},
+                                  ArrayRef<int32_t>{1, 0});
+  auto vbp =
+      ws ? MakeBlockPtrOp::create(
+               k.b, k.loc, BlockPointerType::get(ctx, vStream), vBase,
+               ValueRange{batches, d2w, d3},
+               ValueRange{stride(2, 0), stride(2, 1), stride(2, 2)},
+               ValueRange{batch32, c0, colStart}, ArrayRef<int32_t>{2, 1, 0})
+         : MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, vType),
+                                  batchBase(vBase, 2), ValueRange{d2w, d3},
+                                  ValueRange{stride(2, 1), stride(2, 2)},
+                                  ValueRange{c0, colStart},
+                                  ArrayRef<int32_t>{1, 0});
 
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
   Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
   Value acc0 = k.splat(zero, {BM, BN});
+  // (The streamed copies zero-fill past d2: the loop masks X with -inf.)
   auto loadX = [&](OpBuilder &b, Location loc, Value xp) -> Value {
+    if (ws)
+      return ReshapeOp::create(b, loc, xType,
+                               BlockLoadOp::create(b, loc, xStream, xp,
+                                                   ArrayRef<int32_t>{1, 2},
+                                                   PaddingKind::Zero));
     return BlockLoadOp::create(b, loc, xType, xp, ArrayRef<int32_t>{0, 1},
                                PaddingKind::NegInf);
   };
   auto loadV = [&](OpBuilder &b, Location loc, Value vp) -> Value {
+    if (ws)
+      return ReshapeOp::create(b, loc, vType,
+                               BlockLoadOp::create(b, loc, vStream, vp,
+                                                   ArrayRef<int32_t>{1, 2},
+                                                   PaddingKind::Zero));
     return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
                                PaddingKind::Zero);
   };
   auto advance = [&](Location loc, Value xp, Value vp, int64_t steps) {
+    SmallVector<Value> xOff{k.ci32(0), k.ci32(steps * BK)},
+        vOff{k.ci32(steps * BK), k.ci32(0)};
+    if (ws) {
+      xOff.insert(xOff.begin(), k.ci32(0));
+      vOff.insert(vOff.begin(), k.ci32(0));
+    }
     return std::make_pair(
-        AdvanceOp::create(k.b, loc, xp.getType(), xp,
-                          ValueRange{k.ci32(0), k.ci32(steps * BK)})
-            .getResult(),
-        AdvanceOp::create(k.b, loc, vp.getType(), vp,
-                          ValueRange{k.ci32(steps * BK), k.ci32(0)})
-            .getResult());
+        AdvanceOp::create(k.b, loc, xp.getType(), xp, xOff).getResult(),
+        AdvanceOp::create(k.b, loc, vp.getType(), vp, vOff).getResult());
   };
 
   // The exponentials as fma + exp2 where the products' inputs are
@@ -127,7 +167,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // first S - 1). X rows are padded by 8 elements, which keeps the reads of
   // its mma-layout tile free of bank conflicts; V rows by 16 bytes, as the
   // dot's B fragments need.
-  int64_t S = c.stages;
+  // (Specialized kernels' stages are the producer's ring, which
+  // tile-warp-specialize makes.)
+  int64_t S = ws ? 0 : c.stages;
+  if (ws)
+    k.func->setAttr(TileDialect::getNumStagesAttrName(),
+                    k.b.getI32IntegerAttr(c.stages));
   // Steps a copy runs ahead of its use: S - 1, or S - 2 with a wgmma in
   // flight (its stage stays out of the rotation for one more step). The
   // transposed product's wgmma reads only P's buffer: X's and V's stages
@@ -237,7 +282,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           xt = loadX(k.b, loc, xp);
         }
         Value xf = k.toFloat(xt, f32);
-        if (S) {
+        if (S || ws) {
           // The copies zero-fill past the end of d2; the softmax needs -inf
           // there. Only the last step can be partial: the mask is applied
           // under a uniform branch.
@@ -338,6 +383,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
       });
   if (c.mmaInFlight)
     loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
+  if (ws)
+    loop->setAttr(TileDialect::getWarpSpecializeAttrName(), UnitAttr::get(ctx));
   Value l = loop.getResult(1), acc = loop.getResult(2);
   if (deferredSum)
     acc = arith::AddFOp::create(
@@ -372,8 +419,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   int64_t bytes = byteSize(c.dtype);
   int64_t staging = BM * (BN + 16 / bytes) * bytes;
   int64_t buffers =
-      S * (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) *
-      bytes;
+      c.stages *
+      (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) * bytes;
   // The transposed product's accumulator holds 2 x 2 squares (8-byte
   // rows per lane): it takes the coalesced store within its buffers.
   bool coalescedStore =

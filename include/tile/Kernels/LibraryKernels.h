@@ -149,6 +149,11 @@ struct SoftmaxMatmulConfig {
   /// dispatcher takes these builds only then). Named with a trailing
   /// `_tma`.
   bool tma = false;
+  /// Hopper, f16/bf16, wgmma: X's and V's blocks are streamed through 3-d
+  /// block pointers that tile-warp-specialize turns into TMA copies by a
+  /// producer warpgroup into a `stages`-deep ring (the pass adds the
+  /// tensor maps). Named with a trailing `_ws`.
+  bool specialized = false;
   /// If nonzero, the short-row kernel (buildSoftmaxMatmulResident): d2 must
   /// be at most block_k; each program computes its rows' softmax once, keeps
   /// it in registers and multiplies it with this many consecutive block_n

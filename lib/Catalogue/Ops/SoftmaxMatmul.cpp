@@ -31,7 +31,8 @@ enum Param {
   MinProgramsPerSM,
   Product,
   Tma,
-  ResidentProducts
+  ResidentProducts,
+  Specialized
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -171,6 +172,17 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
               out.push_back(toDesc(c));
               c.tma = false;
             }
+            // The widest 2-byte tile with a producer warpgroup instead:
+            // its products waited for in their step (the consumers' two
+            // warpgroups overlap each other's), over 3 or 4 stages.
+            if (tmaTwin && mm.t != DType::F32)
+              for (int32_t ring : {3, 4}) {
+                SoftmaxMatmulKernel ws = c;
+                ws.product = MatmulProduct::Wgmma;
+                ws.stages = ring;
+                ws.specialized = true;
+                out.push_back(toDesc(ws));
+              }
           }
         }
       }
@@ -237,7 +249,7 @@ public:
                 intField("block_k"), intField("block_n"), intField("warps"),
                 intField("stages"), intField("min_programs_per_sm"),
                 enumField("product", productNames()), boolField("tma"),
-                intField("resident_products")},
+                intField("resident_products"), boolField("specialized")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -269,6 +281,11 @@ public:
       return "a wgmma in flight needs 3 or more stages";
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
+    if (k.specialized &&
+        (k.product != MatmulProduct::Wgmma || k.dtype == DType::F32 || k.tma ||
+         k.residentProducts || k.warps % 4 != 0))
+      return "a producer warpgroup serves plain wgmma products of f16 or "
+             "bf16 over whole warpgroups, without the consumers' TMA copies";
     if (k.residentProducts &&
         (!isPowerOf2(k.residentProducts) || k.residentProducts > 8 ||
          k.stages != 2 || k.tma))
@@ -290,7 +307,7 @@ public:
       return false;
     if (k.residentProducts && p.values[PD2] > k.blockK)
       return false;
-    if (k.tma && !p.values[PTmaReadable])
+    if ((k.tma || k.specialized) && !p.values[PTmaReadable])
       return false;
     return ceilDiv(p.values[PD3], columnsPerProgram(k)) <= kGridYZMax &&
            ceilDiv(p.values[PD1], k.blockM) <= kInt32Max &&
@@ -344,8 +361,10 @@ public:
 
   std::vector<std::function<bool(const KernelDesc &)>>
   getConditions() const override {
-    return {[](const KernelDesc &k) { return k.params[Tma] != 0; }, needsSm90a,
-            needsSm90};
+    return {[](const KernelDesc &k) {
+              return k.params[Tma] != 0 || k.params[Specialized] != 0;
+            },
+            needsSm90a, needsSm90};
   }
 
   /// The fused softmax-matmul assignment's shapes (batch 16, d1 2048, d3
@@ -489,6 +508,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[Product] = int32_t(k.product);
   d.params[Tma] = k.tma;
   d.params[ResidentProducts] = k.residentProducts;
+  d.params[Specialized] = k.specialized;
   return d;
 }
 
@@ -505,6 +525,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.product = MatmulProduct(d.params[Product]);
   k.tma = d.params[Tma] != 0;
   k.residentProducts = d.params[ResidentProducts];
+  k.specialized = d.params[Specialized] != 0;
   return k;
 }
 

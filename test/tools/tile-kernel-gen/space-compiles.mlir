@@ -10,3 +10,5 @@
 // CHECK-DAG: "attention_bf16_d64_m128_n128_w8_s4_a16_h"
 // CHECK-DAG: "attention_f16_d64_m64_n128_w4_s2_a16"
 // CHECK-DAG: "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
+// CHECK-DAG: "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_ws"
+// CHECK-DAG: "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_ws"

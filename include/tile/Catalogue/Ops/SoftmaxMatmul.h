@@ -33,6 +33,9 @@ struct SoftmaxMatmulKernel {
   int32_t minProgramsPerSM = 0; ///< occupancy request (registers capped)
   MatmulProduct product = MatmulProduct::Mma;
   bool tma = false; ///< X's and V's blocks copied by TMA (Wgmma products)
+  /// X's and V's blocks copied by a producer warpgroup (TMA; plain Wgmma
+  /// products of 2-byte types)
+  bool specialized = false;
   /// 0: the d2 loop. n: the short-row kernel (d2 <= blockK), the softmax
   /// computed once and multiplied with n consecutive blockN column blocks.
   int32_t residentProducts = 0;
