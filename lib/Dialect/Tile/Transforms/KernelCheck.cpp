@@ -130,13 +130,21 @@ static bool isSplat(Value v) {
   return constant && isa<SplatElementsAttr>(constant.getValue());
 }
 
-/// Whether `op` is a block load that tile-pipeline-loops turns into copies
-/// into shared memory: in a loop of a kernel with tile.num_stages >= 2.
+/// Whether `op` is a block load that tile-pipeline-loops or
+/// tile-warp-specialize turns into copies into shared memory: in a loop of
+/// a kernel with tile.num_stages >= 2, or >= 1 in a loop marked
+/// tile.warp_specialize.
 static bool isPipelinedBlockLoad(Operation *op, func::FuncOp func) {
   auto stages =
       func->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName());
-  return stages && stages.getInt() >= 2 && isa_and_nonnull<BlockLoadOp>(op) &&
-         isa<scf::ForOp>(op->getParentOp());
+  if (!stages || !isa_and_nonnull<BlockLoadOp>(op))
+    return false;
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!loop)
+    return false;
+  return stages.getInt() >= 2 ||
+         (stages.getInt() >= 1 &&
+          loop->hasAttr(TileDialect::getWarpSpecializeAttrName()));
 }
 
 /// Whether every use of `v` is a dot's `a` or `b` operand, directly or
@@ -238,7 +246,8 @@ namespace {
 ///  - a tile of pointers, or a block pointer, held across the iterations of
 ///    a loop: its 64-bit addresses (see getAddressBases), or a block
 ///    pointer's base, offsets and strides, and the chunk addresses of its
-///    asynchronous copies;
+///    asynchronous copies; nothing for a block pointer a loop marked
+///    tile.warp_specialize streams (the producer warpgroup holds it);
 ///  - other index arithmetic and scalars: nothing beyond the base.
 /// Some ops need registers only while they run (getScratchRegisters):
 /// an FMA dot's operands of its unrolled k steps, the addresses of a
@@ -447,12 +456,39 @@ private:
     return llvm::divideCeil(llvm::divideCeil(bytes, 8 * 16), threads);
   }
 
+  /// Whether the block pointer `v` is one a loop marked
+  /// tile.warp_specialize streams (its iteration argument, the value it
+  /// starts from, or its advance): the producer warpgroup holds it, not the
+  /// program's threads.
+  static bool isStreamedByProducer(Value v) {
+    auto streams = [](Value p) {
+      return llvm::any_of(p.getUsers(), [](Operation *user) {
+        auto loop = isa<BlockLoadOp>(user)
+                        ? dyn_cast<scf::ForOp>(user->getParentOp())
+                        : scf::ForOp();
+        return loop && loop->hasAttr(TileDialect::getWarpSpecializeAttrName());
+      });
+    };
+    if (streams(v))
+      return true;
+    if (auto advance = v.getDefiningOp<AdvanceOp>())
+      return streams(advance.getPtr());
+    for (OpOperand &use : v.getUses())
+      if (auto loop = dyn_cast<scf::ForOp>(use.getOwner()))
+        if (BlockArgument arg = loop.getTiedLoopRegionIterArg(&use);
+            arg && streams(arg))
+          return true;
+    return false;
+  }
+
   /// Registers of a block pointer held across a loop: with TMA, its offsets
   /// (the tensor map holds the rest); otherwise its 64-bit base and, per
   /// dimension, its offset and 64-bit stride, and for blocks copied
   /// asynchronously (tile.async_copy, or pipelined block loads) the
   /// registers of each chunk in flight.
   int64_t getBlockPointerRegisters(Value v, BlockPointerType type) {
+    if (isStreamedByProducer(v))
+      return 0;
     RankedTensorType block = type.getBlockType();
     int64_t rank = block.getRank();
     if (TileDialect::TmaAttrHelper(func.getContext()).isAttrPresent(func))
