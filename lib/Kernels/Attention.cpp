@@ -117,6 +117,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value q0 = BlockLoadOp::create(
       k.b, k.loc, qType, blockPtr(qh, seqQ64, stride(1, 2), row0, qType),
       checks(true), PaddingKind::Zero);
+  // The scores' maxima are taken before scaling (see below), which needs a
+  // positive scale: a negative one is moved into Q (q . k scale =
+  // (-q) . k |scale|).
+  Value negativeScale = arith::CmpFOp::create(
+      k.b, k.loc, arith::CmpFPredicate::OLT, scale, k.cf(k.f32(), 0.0));
+  q0 = arith::SelectOp::create(k.b, k.loc, k.splat(negativeScale, {BM, D}),
+                               arith::NegFOp::create(k.b, k.loc, q0), q0);
   Value qBuf;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024) {
     qBuf = AllocSharedOp::create(
@@ -157,11 +164,18 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
   InputPrecision precision =
       elemKind == ElemType::F32 ? InputPrecision::TF32 : InputPrecision::IEEE;
-  // Scores in base 2: s = scale log2(e) q . k, weights exp2(s - m), so
-  // each weight takes a subtraction and ex2 (exp would multiply by log2(e)
-  // again); the log-sum-exp is converted back at the end.
-  Value scales = k.splat(
-      arith::MulFOp::create(k.b, k.loc, scale, k.cf(f32, M_LOG2E)), {BM, BN});
+  // The rows' maxima m are taken over the products q . k themselves and
+  // each weight is exp2(fma(q . k, c, -m c)) with c = |scale| log2(e): one
+  // fma and ex2 per weight, no multiplication of every score before the
+  // maximum (exp would multiply by log2(e) again). c is at least the
+  // smallest normal float, which leaves a zero scale's weights at 1 and
+  // keeps -inf scores -inf. The log-sum-exp is converted back at the end.
+  Value scale2 = arith::MaximumFOp::create(
+      k.b, k.loc,
+      arith::MulFOp::create(k.b, k.loc, math::AbsFOp::create(k.b, k.loc, scale),
+                            k.cf(f32, M_LOG2E)),
+      k.cf(f32, std::numeric_limits<float>::min()));
+  Value scales = k.splat(scale2, {BM, BN}), rowScales = k.splat(scale2, {BM});
   Value zeroS = k.splat(zero, {BM, BN});
   // The queries' rows and the last key each sees (causal).
   Value rows =
@@ -183,8 +197,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   };
 
   // Q K^T for one key block (read from registers or a buffer), and the
-  // scores from it: in base 2, and masked where the block may hold keys a
-  // row does not see.
+  // scores from it: the products, unscaled, and -inf where the block may
+  // hold keys a row does not see.
   auto product = [&](Location loc, Value kt) -> Value {
     Value ktT = TransOp::create(k.b, loc, k.tensor({D, BN}, elem), kt,
                                 ArrayRef<int32_t>{1, 0});
@@ -193,7 +207,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                          precision);
   };
   auto scoresFrom = [&](Location loc, Value qk, Value n0, bool masked) {
-    Value s = arith::MulFOp::create(k.b, loc, qk, scales);
+    Value s = qk;
     if (!masked)
       return s;
     Value cols = k.spread(
@@ -206,9 +220,10 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                    k.splat(negInf, {BM, BN}))
         .getResult();
   };
-  // The online softmax's step over scores s: the new maxima, the factor
-  // alpha that rescales what was summed before, the block's weights (of
-  // the product's input type) and the new sums.
+  // The online softmax's step over scores s: the new maxima (of the
+  // unscaled products), the factor alpha that rescales what was summed
+  // before, the block's weights (of the product's input type) and the new
+  // sums.
   struct Step {
     Value m, alpha, p, l;
   };
@@ -224,9 +239,12 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ, mNew,
                                 k.splat(negInf, {BM})),
           k.splat(zero, {BM}), mNew);
-    Value alpha = exp2(loc, arith::SubFOp::create(k.b, loc, m, shiftBy));
-    Value p = exp2(loc, arith::SubFOp::create(k.b, loc, s,
-                                              k.spread(shiftBy, 1, {BM, BN})));
+    Value shifted = arith::NegFOp::create(
+        k.b, loc, arith::MulFOp::create(k.b, loc, shiftBy, rowScales));
+    Value alpha =
+        exp2(loc, math::FmaOp::create(k.b, loc, m, rowScales, shifted));
+    Value p = exp2(loc, math::FmaOp::create(k.b, loc, s, scales,
+                                            k.spread(shifted, 1, {BM, BN})));
     Value lNew = arith::AddFOp::create(
         k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
         k.reduce(ReduceKind::Sum, p, 1));
@@ -427,11 +445,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                        blockPtr(oh, seqQ64, stride(0, 2), row0, qType),
                        k.toFloat(out, elem), checks(true));
 
-  // lse = ln(2) m + ln(l) (m in base 2): -inf where no key was visible
+  // lse = ln(2) c m + ln(l) (c m in base 2): -inf where no key was visible
   // (m = -inf, l = 0).
   Value lseV = arith::AddFOp::create(
       k.b, k.loc,
-      arith::MulFOp::create(k.b, k.loc, m, k.splat(k.cf(f32, M_LN2), {BM})),
+      arith::MulFOp::create(k.b, k.loc,
+                            arith::MulFOp::create(k.b, k.loc, m, rowScales),
+                            k.splat(k.cf(f32, M_LN2), {BM})),
       math::LogOp::create(k.b, k.loc, l));
   Value bh = arith::AddIOp::create(
       k.b, k.loc, arith::MulIOp::create(k.b, k.loc, b64, k.extsi(heads, i64)),

@@ -43,6 +43,7 @@ struct AttentionCase {
   bool withLse = true; ///< pass an lse buffer
   int64_t offset = 0;  ///< elements each tensor starts past its buffer's
                        ///< base (1: unaligned)
+  std::optional<float> scale; ///< default 1/sqrt(headDim)
 };
 
 std::string describe(const AttentionCase &c) {
@@ -50,7 +51,8 @@ std::string describe(const AttentionCase &c) {
          std::to_string(c.heads) + "/" + std::to_string(c.kvHeads) + " sq" +
          std::to_string(c.seqQ) + " sk" + std::to_string(c.seqK) + " d" +
          std::to_string(c.headDim) + (c.causal ? " causal" : "") +
-         (c.bshd ? " bshd" : " bhsd") + (c.offset ? " unaligned" : "");
+         (c.bshd ? " bshd" : " bhsd") + (c.offset ? " unaligned" : "") +
+         (c.scale ? " scale " + std::to_string(*c.scale) : "");
 }
 
 /// Host values rounded to `t`, and their bytes.
@@ -141,7 +143,7 @@ protected:
     shape.seqQ = c.seqQ;
     shape.seqK = c.seqK;
     shape.headDim = D;
-    shape.scale = float(1.0 / std::sqrt(double(D)));
+    shape.scale = c.scale.value_or(float(1.0 / std::sqrt(double(D))));
     shape.causal = c.causal;
     ASSERT_OK(
         tile::attention(ov, qv, kt, vt, c.withLse ? dlse.ptr() : 0, shape));
@@ -219,6 +221,27 @@ TEST_F(AttentionGPUTest, HeadDimsAndDtypes) {
       c.headDim = d;
       run(c);
     }
+}
+
+// The kernels take the rows' maxima before scaling: a negative scale goes
+// into Q, a zero one leaves every visible weight at 1 (the mean of the
+// visible values). Short rows and long ones (the warp-specialized
+// kernels), masked and not.
+TEST_F(AttentionGPUTest, NegativeAndZeroScales) {
+  TILE_REQUIRE_GPU();
+  for (float scale : {-0.125f, 0.0f, -1.5f})
+    for (auto [sq, sk] : {std::pair<int64_t, int64_t>{131, 203}, {2048, 2048}})
+      for (bool causal : {false, true}) {
+        AttentionCase c;
+        c.heads = 2;
+        c.kvHeads = 2;
+        c.seqQ = sq;
+        c.seqK = sk;
+        c.headDim = 128;
+        c.causal = causal;
+        c.scale = scale;
+        run(c);
+      }
 }
 
 TEST_F(AttentionGPUTest, CausalBottomRightAndFullyMaskedRows) {
