@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building Tile needs on Debian 12, if it is missing:
-# LLVM/MLIR 22 (Debian's packages), clang-22, GoogleTest, CMake and Ninja.
+# LLVM/MLIR 22 (Debian's packages), clang-22, GoogleTest, CMake and Ninja,
+# and pytest and torch for the tile package's tests.
 set -euo pipefail
 
 need=()
@@ -13,6 +14,9 @@ need=()
 command -v ninja >/dev/null || need+=(ninja-build)
 command -v cmake >/dev/null || need+=(cmake)
 command -v python3 >/dev/null || need+=(python3)
+# The tile package's tests: Debian's pytest and (CPU-only) torch.
+/usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
+/usr/bin/python3 -c "import torch" 2>/dev/null || need+=(python3-torch)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "install-deps: everything is present"

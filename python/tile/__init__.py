@@ -1,0 +1,18 @@
+"""Tile's library operations for PyTorch users.
+
+    import torch, tile
+    y = tile.softmax(torch.randn(4, 5, device="cuda"))
+    o = tile.attention(q, k, v, causal=True)
+
+The operations call Tile's C API (libtile.so) through ctypes on the
+tensors' memory and the current CUDA stream; the library is found through
+$TILE_LIBRARY, next to this package, in the install prefix's lib/ or in a
+source checkout's build/lib (tile.library_path() says which).
+"""
+
+from ._library import TileError, TileLibraryError, library_path
+from ._ops import attention, softmax, softmax_matmul
+
+__all__ = ["TileError", "TileLibraryError", "attention", "library_path",
+           "softmax", "softmax_matmul"]
+__version__ = "0.1.0"
