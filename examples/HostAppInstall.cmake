@@ -2,7 +2,8 @@
 #
 #   1. `cmake --install` the build tree into a fresh prefix under WORK_DIR
 #      and check what was installed (headers, the two runtime libraries, the
-#      three tools, the CMake package, the docs; no compiler libraries);
+#      three tools, the CMake package, the docs, the tile Python package
+#      and that it imports and finds its libtile.so; no compiler libraries);
 #   2. check that libtile.so needs nothing from LLVM, MLIR or CUDA, and that
 #      the installed tools start (their RPATH finds the LLVM libraries);
 #   3. configure examples/host_app against the prefix alone
@@ -13,7 +14,8 @@
 #      one they check the library operations and exit 0 only if all pass.
 #
 # Variables (-D): BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER CONFIG
-# LIBDIR, and optionally MAKE_PROGRAM C_COMPILER.
+# LIBDIR, and optionally MAKE_PROGRAM C_COMPILER PYTHONDIR (where the tile
+# Python package is installed; its import is checked too).
 
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER CONFIG LIBDIR)
   if("${${var}}" STREQUAL "")
@@ -84,6 +86,28 @@ if(NOT installed_archives STREQUAL "libtile_runtime.a")
                       "expected libtile_runtime.a only")
 endif()
 message(STATUS "installed into ${prefix}")
+
+# The tile Python package, with its own copy of libtile.so, imports from the
+# prefix's site-packages and finds that copy (TILE_LIBRARY unset).
+if(NOT "${PYTHONDIR}" STREQUAL "")
+  foreach(file __init__.py _library.py _ops.py lib/libtile.so)
+    if(NOT EXISTS "${prefix}/${PYTHONDIR}/tile/${file}")
+      message(FATAL_ERROR "not installed: ${PYTHONDIR}/tile/${file}")
+    endif()
+  endforeach()
+  if(EXISTS /usr/bin/python3)
+    run_step("import tile" "${CMAKE_COMMAND}" -E env --unset=TILE_LIBRARY
+             "PYTHONPATH=${prefix}/${PYTHONDIR}" /usr/bin/python3 -c
+             "print(__import__('tile').library_path())")
+    string(STRIP "${step_output}" found)
+    file(REAL_PATH "${found}" found)
+    file(REAL_PATH "${prefix}/${PYTHONDIR}/tile/lib/libtile.so" expected_lib)
+    if(NOT found STREQUAL expected_lib)
+      message(FATAL_ERROR "the installed tile package loaded ${found}, not "
+                          "${expected_lib}")
+    endif()
+  endif()
+endif()
 
 #--- 2. What the installed binaries need ---------------------------------------
 # Fails when a library or executable needs a library whose name matches
