@@ -95,50 +95,51 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   Value batches =
       ws ? k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64) : Value();
   Value batch32 = ws ? ProgramIdOp::create(k.b, k.loc, 2).getResult() : Value();
-  auto xbp =
-      ws ? MakeBlockPtrOp::create(
-               k.b, k.loc, BlockPointerType::get(ctx, xStream), xBase,
-               ValueRange{batches, d1, d2w},
-               ValueRange{stride(1, 0), stride(1, 1), stride(1, 2)},
-               ValueRange{batch32, rowStart, c0}, ArrayRef<int32_t>{2, 1, 0})
-         : MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, xType),
-                                  batchBase(xBase, 1), ValueRange{d1, d2w},
-                                  ValueRange{stride(1, 1), stride(1, 2)},
-                                  ValueRange{rowStart, c0},
-                                  ArrayRef<int32_t>{1, 0});
-  auto vbp =
-      ws ? MakeBlockPtrOp::create(
-               k.b, k.loc, BlockPointerType::get(ctx, vStream), vBase,
-               ValueRange{batches, d2w, d3},
-               ValueRange{stride(2, 0), stride(2, 1), stride(2, 2)},
-               ValueRange{batch32, c0, colStart}, ArrayRef<int32_t>{2, 1, 0})
-         : MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, vType),
-                                  batchBase(vBase, 2), ValueRange{d2w, d3},
-                                  ValueRange{stride(2, 1), stride(2, 2)},
-                                  ValueRange{c0, colStart},
-                                  ArrayRef<int32_t>{1, 0});
+  // A block pointer to the tile at (row, col) of array `tensor` (1: X, 2:
+  // V), whose matrices are rows x cols: 3-d into the whole array in
+  // specialized kernels, else 2-d into this program's batch.
+  auto arrayPtr = [&](Value base, unsigned tensor, Value rows, Value cols,
+                      Value row, Value col, RankedTensorType tile,
+                      RankedTensorType stream) -> Value {
+    if (ws)
+      return MakeBlockPtrOp::create(
+          k.b, k.loc, BlockPointerType::get(ctx, stream), base,
+          ValueRange{batches, rows, cols},
+          ValueRange{stride(tensor, 0), stride(tensor, 1), stride(tensor, 2)},
+          ValueRange{batch32, row, col}, ArrayRef<int32_t>{2, 1, 0});
+    return MakeBlockPtrOp::create(
+        k.b, k.loc, BlockPointerType::get(ctx, tile), batchBase(base, tensor),
+        ValueRange{rows, cols},
+        ValueRange{stride(tensor, 1), stride(tensor, 2)}, ValueRange{row, col},
+        ArrayRef<int32_t>{1, 0});
+  };
+  Value xp0 = arrayPtr(xBase, 1, d1, d2w, rowStart, c0, xType, xStream),
+        vp0 = arrayPtr(vBase, 2, d2w, d3, c0, colStart, vType, vStream);
 
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
   Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
   Value acc0 = k.splat(zero, {BM, BN});
+  // A specialized kernel's block of a 3-d stream, reshaped to its tile.
   // (The streamed copies zero-fill past d2: the loop masks X with -inf.)
+  auto loadStreamed = [&](OpBuilder &b, Location loc, Value ptr,
+                          RankedTensorType tile,
+                          RankedTensorType stream) -> Value {
+    return ReshapeOp::create(b, loc, tile,
+                             BlockLoadOp::create(b, loc, stream, ptr,
+                                                 ArrayRef<int32_t>{1, 2},
+                                                 PaddingKind::Zero));
+  };
   auto loadX = [&](OpBuilder &b, Location loc, Value xp) -> Value {
     if (ws)
-      return ReshapeOp::create(b, loc, xType,
-                               BlockLoadOp::create(b, loc, xStream, xp,
-                                                   ArrayRef<int32_t>{1, 2},
-                                                   PaddingKind::Zero));
+      return loadStreamed(b, loc, xp, xType, xStream);
     return BlockLoadOp::create(b, loc, xType, xp, ArrayRef<int32_t>{0, 1},
                                PaddingKind::NegInf);
   };
   auto loadV = [&](OpBuilder &b, Location loc, Value vp) -> Value {
     if (ws)
-      return ReshapeOp::create(b, loc, vType,
-                               BlockLoadOp::create(b, loc, vStream, vp,
-                                                   ArrayRef<int32_t>{1, 2},
-                                                   PaddingKind::Zero));
+      return loadStreamed(b, loc, vp, vType, vStream);
     return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
                                PaddingKind::Zero);
   };
@@ -194,7 +195,6 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                      (c.dtype != ElemType::F32 || c.transposedProduct))) &&
          "TMA copies are Hopper's f16/bf16 and transposed tf32 paths");
   Value xBuf, vBuf, pBuf;
-  Value xp0 = xbp.getResult(), vp0 = vbp.getResult();
   // TMA: one barrier per stage (X's and V's copies arrive on it), copies
   // only for steps the loop runs, the batch as the maps' outer coordinate.
   Value barriers, steps, batchIndex;
