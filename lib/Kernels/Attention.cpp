@@ -393,22 +393,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
             Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
                   vp = it[5];
             // Ping-pong: the warpgroups take turns issuing the two
-            // products, so that one's softmax overlaps the other's. Each
-            // then issues P_{j-1} V_{j-1} first and waits for both
-            // products before its softmax (groups complete in order):
-            // nothing of its own runs during the exponentials, so packing
-            // the new weights cannot make ptxas wait for P V before them,
-            // and the other warpgroup's products fill the tensor cores.
-            Value qk, sum;
-            if (c.pingpong) {
+            // products, so that one's softmax overlaps the other's.
+            if (c.pingpong)
               WaitTurnOp::create(k.b, loc);
-              sum = weigh(loc, p, loadStream(loc, vp), acc);
-              qk = product(loc, loadStream(loc, kp));
+            Value qk = product(loc, loadStream(loc, kp));
+            Value sum = weigh(loc, p, loadStream(loc, vp), acc);
+            if (c.pingpong)
               PassTurnOp::create(k.b, loc);
-            } else {
-              qk = product(loc, loadStream(loc, kp));
-              sum = weigh(loc, p, loadStream(loc, vp), acc);
-            }
             Step step =
                 softmaxStep(loc, scoresFrom(loc, qk, n0, false), m, l, false);
             SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
