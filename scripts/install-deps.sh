@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building Tile needs on Debian 12, if it is missing:
 # LLVM/MLIR 22 (Debian's packages), clang-22, GoogleTest, CMake and Ninja,
-# and pytest and torch for the tile package's tests.
+# and pytest, torch, pip, setuptools and wheel for the tile package's tests.
 set -euo pipefail
 
 need=()
@@ -17,6 +17,10 @@ command -v python3 >/dev/null || need+=(python3)
 # The tile package's tests: Debian's pytest and (CPU-only) torch.
 /usr/bin/python3 -c "import pytest" 2>/dev/null || need+=(python3-pytest)
 /usr/bin/python3 -c "import torch" 2>/dev/null || need+=(python3-torch)
+# Building and installing the package's wheel (python/pyproject.toml).
+/usr/bin/python3 -c "import pip" 2>/dev/null || need+=(python3-pip)
+/usr/bin/python3 -c "import setuptools" 2>/dev/null || need+=(python3-setuptools)
+/usr/bin/python3 -c "import wheel" 2>/dev/null || need+=(python3-wheel)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "install-deps: everything is present"

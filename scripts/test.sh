@@ -19,8 +19,9 @@ echo "== ctest (GoogleTest)"
 ctest_rc=${PIPESTATUS[0]}
 
 echo "== pytest (python/tests, the tile package)"
-# Debian's python3 (with python3-pytest and python3-torch), not another
-# interpreter first on PATH.
+# Debian's python3 (with python3-pytest, python3-torch and, for the wheel's
+# test, python3-pip, python3-setuptools and python3-wheel), not another
+# interpreter first on PATH. test_gpu.py skips without a CUDA device.
 py=/usr/bin/python3
 py_rc=0
 if "$py" -c "import pytest" 2>/dev/null; then

@@ -34,9 +34,10 @@ sees no key gets a zero output row and LSE -inf.
 Providers, all timed by compare.py's Bench.ms (warm-ups, each call between
 its own CUDA events, L2 flushed before each, median):
 
-* ``tile``: tile_attention through ctypes on the torch tensors and stream;
-  the kernel it runs (tile_attention_variant) is the CSV's ``variant``.
-  Timed without the LSE output (lse = 0); the check call writes it.
+* ``tile``: tile.attention of the tile package (tile_attention through
+  ctypes on the torch tensors and current stream); the kernel it runs
+  (tile_attention_variant) is the CSV's ``variant``. Timed without the
+  LSE output (return_lse=False); the check call returns it.
 * ``triton``: the fused kernel of this module (online softmax over key
   blocks, tl.dot for q k^T and p v, causal blocks split into unmasked ones
   below the diagonal, masked ones on it and skipped ones above it). Its
@@ -472,15 +473,13 @@ def native_mask_and_gqa(point):
 
 
 class TileRunner:
-    """tile_attention into a preallocated output; the check call also
-    writes the LSE."""
+    """tile.attention of the tile package (compare.TileLib's `ops`); the
+    check call also returns the LSE, both into NaN-poisoned blocks
+    (compare.PoisonedBlocks)."""
 
-    def __init__(self, tile, q, k, v, point, stream):
-        self.tile, self.q, self.k, self.v = tile, q, k, v
-        self.point, self.stream = point, stream
-        self.out = torch.empty_like(q)
-        self.lse = torch.empty(point.batch, point.heads, point.seq_q,
-                               dtype=torch.float32, device=q.device)
+    def __init__(self, tile, common, q, k, v, point):
+        self.tile, self.common, self.q, self.k, self.v = tile, common, q, k, v
+        self.point = point
         self.info = dict(variant=tile.attention_variant(
             q.dtype, point.seq_q, point.seq_k, point.head_dim, point.causal),
             **native_mask_and_gqa(point))
@@ -489,17 +488,24 @@ class TileRunner:
         return contextlib.nullcontext()
 
     def check(self):
-        self.out.fill_(float("nan"))
-        self.lse.fill_(float("nan"))
-        self._run(self.lse)
-        return self.out, self.lse
+        point = self.point
+        blocks = self.common.PoisonedBlocks(
+            (self.q.shape, self.q.dtype),
+            ((point.batch, point.heads, point.seq_q), torch.float32))
+        out, lse = self._run(True)
+        if blocks.missed(out, lse):
+            self.info["note"] = self.common.UNPOISONED_NOTE
+        else:
+            self.info.pop("note", None)
+        return out, lse
 
     def call(self):
-        self._run(None)
+        self._run(False)
 
-    def _run(self, lse):
-        self.tile.attention(self.out, self.q, self.k, self.v, lse,
-                            self.point.scale, self.point.causal, self.stream)
+    def _run(self, return_lse):
+        return self.tile.ops.attention(
+            self.q, self.k, self.v, causal=self.point.causal,
+            scale=self.point.scale, return_lse=return_lse)
 
 
 class TritonRunner:
@@ -701,7 +707,6 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
                          note=f"inputs: {what}"))
         return
     flops = attention_flops(point)
-    stream = common.stream_handle()
     repeated = {}
 
     def repeated_kv():
@@ -712,11 +717,11 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
 
     # (provider, runner or None, status when None, reason)
     providers = []
-    if tile.attention_fn is None:
+    if not tile.has_attention:
         providers.append(("tile", None, "unavailable",
                           "libtile.so has no tile_attention"))
     else:
-        providers.append(("tile", TileRunner(tile, q, k, v, point, stream),
+        providers.append(("tile", TileRunner(tile, common, q, k, v, point),
                           "", ""))
 
     if not common.selected(args, [("triton",)]):

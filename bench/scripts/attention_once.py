@@ -5,8 +5,9 @@ launch hundreds of kernels.
     python3 bench/scripts/attention_once.py --provider tile --seq 8192 \
         --head-dim 128 [--causal] [--calls 3] [--lib build/lib/libtile.so]
 
-Providers: tile (tile_attention through compare.py's ctypes wrapper;
-TILE_ATTENTION_VARIANT chooses an embedded kernel), and sdpa-flash,
+Providers: tile (tile.attention of the tile package, loaded by
+compare.TileLib on --lib; TILE_ATTENTION_VARIANT chooses an embedded
+kernel), and sdpa-flash,
 sdpa-cudnn, sdpa-efficient (F.scaled_dot_product_attention under that
 backend). BHSD f16 (or --dtype bf16), batch = 16384 // seq unless --batch,
 16 heads, inputs N(0, 1), scale 1/sqrt(head_dim). Prints the kernel Tile
@@ -58,7 +59,6 @@ def main(argv=None):
                            device="cuda", dtype=dtype, generator=gen)
 
     q, k, v = draw(seq_q), draw(seq_k), draw(seq_k)
-    out = torch.empty_like(q)
     scale = 1.0 / math.sqrt(args.head_dim)
 
     if args.provider == "tile":
@@ -68,8 +68,8 @@ def main(argv=None):
                                                 args.head_dim, args.causal))
 
         def call():
-            tile.attention(out, q, k, v, None, scale, args.causal,
-                           compare.stream_handle())
+            return tile.ops.attention(q, k, v, causal=args.causal,
+                                      scale=scale)
     else:
         from torch.nn.attention import SDPBackend, sdpa_kernel
         backend = {"sdpa-flash": SDPBackend.FLASH_ATTENTION,
@@ -79,11 +79,11 @@ def main(argv=None):
 
         def call():
             with sdpa_kernel(backend):
-                F.scaled_dot_product_attention(q, k, v, is_causal=args.causal,
-                                               scale=scale)
+                return F.scaled_dot_product_attention(
+                    q, k, v, is_causal=args.causal, scale=scale)
 
     if args.check:
-        call()
+        out = call()
         torch.cuda.synchronize()
         worst = 0.0
         for b, h in ((0, 0), (batch - 1, args.heads - 1)):

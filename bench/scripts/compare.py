@@ -35,9 +35,15 @@ Runs on a GPU machine, in one process:
 Every provider is timed by the same function (``bench_ms``): warm-ups, then
 each call between its own pair of CUDA events, L2 flushed before each call
 (as triton.testing.do_bench does), median of the same number of calls for
-everybody. Tile's library is loaded with ctypes (libtile.so) and called on
-the same torch tensors (``data_ptr()``) and stream
-(``torch.cuda.current_stream().cuda_stream``).
+everybody. Tile's operations are timed as users call them: tile.softmax,
+tile.softmax_matmul and tile.attention of the tile package (python/tile of
+this checkout, imported ahead of any installed copy), on the libtile.so
+--lib names; the package calls the C API through ctypes on the same torch
+tensors (``data_ptr()``) and stream
+(``torch.cuda.current_stream().cuda_stream``), and with torch 2.4 or later
+through its torch custom operators. The diagnostics (which kernel a call
+runs) and the example kernels' module API use the package's declarations
+of the C API (tile._library).
 
 Every provider's result is checked once per shape against torch in float64
 (normwise relative error max|got - ref| / max|ref|, on a subset of rows for
@@ -63,10 +69,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
-import ctypes
 import datetime
 import gc
 import math
+import os
 import platform
 import statistics
 import sys
@@ -93,15 +99,24 @@ import attention  # noqa: E402  (beside this file; imports torch lazily)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
+# The tile package of this checkout, ahead of any installed one: Tile's
+# figures are those of the package users call. It imports without torch
+# or a library; TileLib loads the library --lib names.
+sys.path.insert(0, str(REPO_ROOT / "python"))
+import tile as tile_package  # noqa: E402
+from tile import _kernels as tile_kernels  # noqa: E402
+from tile import _library as tile_library  # noqa: E402
+
+TileError = tile_package.TileError
+
 if torch is not None:
     DTYPES = {"f32": torch.float32, "f16": torch.float16,
               "bf16": torch.bfloat16}
-    TILE_DTYPE = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}
 else:
     DTYPES = dict.fromkeys(("f32", "f16", "bf16"))
-    TILE_DTYPE = {}
-TILE_PRECISION = {"ieee": 0, "tf32": 1, "tf32x3": 2}
-TILE_ERROR_OUT_OF_MEMORY = 5
+# torch dtype -> tile_dtype, and precision name -> tile_precision.
+TILE_DTYPE = tile_kernels.DTYPE_CODES
+TILE_PRECISION = tile_library.PRECISIONS
 
 # The tutorial's sweep, then the large rows.
 SOFTMAX_N = [128 * i for i in range(2, 100)] + [
@@ -140,212 +155,96 @@ def log(*parts):
 
 
 # --------------------------------------------------------------------------
-# Tile's library through ctypes
+# Tile: the tile package of this checkout on the library --lib names
 # --------------------------------------------------------------------------
 
-class TileError(RuntimeError):
-    def __init__(self, call, status, name, message):
-        super().__init__(f"{call}: {name}: {message}")
-        self.status = status
-
-
-class TileArgValue(ctypes.Union):
-    _fields_ = [("ptr", ctypes.c_uint64), ("i32", ctypes.c_int32),
-                ("i64", ctypes.c_int64), ("f32", ctypes.c_float),
-                ("f64", ctypes.c_double)]
-
-
-class TileArg(ctypes.Structure):
-    """struct tile_arg of tile_runtime.h."""
-    _fields_ = [("kind", ctypes.c_int), ("value", TileArgValue)]
-
-
 class TileLib:
-    """The C API of runtime/include/tile_runtime.h that this script uses."""
+    """Tile for the benchmarks: `ops`, the tile package (python/tile of
+    this checkout), whose public functions tile.softmax,
+    tile.softmax_matmul and tile.attention are the calls that are timed,
+    loaded on the libtile.so at `path`; and the C API's diagnostics (the
+    variant a call runs, the device's name) and module API (the example
+    kernels), through the declarations of the package's tile._library.
+    Operations an older libtile.so lacks leave their provider unavailable
+    (has_softmax, has_softmax_matmul, has_attention)."""
 
     def __init__(self, path: Path):
-        self.path = path
-        lib = ctypes.CDLL(str(path))
-        self.lib = lib
-        c_int, c_i64, c_u64 = ctypes.c_int, ctypes.c_int64, ctypes.c_uint64
-        c_size, c_void = ctypes.c_size_t, ctypes.c_void_p
-        c_float = ctypes.c_float
-        i64x3 = ctypes.POINTER(c_i64)
-        i64x4 = ctypes.POINTER(c_i64)
-
-        lib.tile_last_error.argtypes = []
-        lib.tile_last_error.restype = ctypes.c_char_p
-        lib.tile_status_name.argtypes = [c_int]
-        lib.tile_status_name.restype = ctypes.c_char_p
-        lib.tile_init.argtypes = [c_int]
-        lib.tile_init.restype = c_int
-        lib.tile_device_info.argtypes = [
-            ctypes.c_char_p, c_size, ctypes.POINTER(c_int),
-            ctypes.POINTER(c_int), ctypes.POINTER(c_int)]
-        lib.tile_device_info.restype = c_int
-
-        # Library operations: missing symbols (an older libtile.so) make the
-        # provider unavailable instead of failing the run.
-        self.softmax_fn = self._optional(
-            "tile_softmax",
-            [c_u64, c_int, c_i64, c_u64, c_int, c_i64, c_i64, c_i64, c_void])
-        self.softmax_matmul_fn = self._optional(
-            "tile_softmax_matmul",
-            [c_u64, i64x3, c_u64, i64x3, c_u64, i64x3, c_int, c_i64, c_i64,
-             c_i64, c_i64, c_int, c_void])
-        self.variant_fn = self._optional(
-            "tile_softmax_variant",
-            [c_int, c_int, c_i64, c_int, ctypes.c_char_p, c_size])
-        self.sm_variant_fn = self._optional(
-            "tile_softmax_matmul_variant",
-            [c_int, c_int, c_i64, c_i64, c_i64, ctypes.c_char_p, c_size])
-        # tile_attention(o, o_strides[4], q, q_strides[4], k, k_strides[4],
-        #     v, v_strides[4], lse, dtype, batch, heads, kv_heads, seq_q,
-        #     seq_k, head_dim, scale, causal, stream)
-        self.attention_fn = self._optional(
-            "tile_attention",
-            [c_u64, i64x4, c_u64, i64x4, c_u64, i64x4, c_u64, i64x4, c_u64,
-             c_int, c_i64, c_i64, c_i64, c_i64, c_i64, c_i64, c_float, c_int,
-             c_void])
-        # tile_attention_variant(dtype, seq_q, seq_k, head_dim, causal,
-        #     name, name_size)
-        self.attention_variant_fn = self._optional(
-            "tile_attention_variant",
-            [c_int, c_i64, c_i64, c_i64, c_int, ctypes.c_char_p, c_size])
-        self.mem_get_info_fn = self._optional(
-            "tile_mem_get_info",
-            [ctypes.POINTER(c_size), ctypes.POINTER(c_size)])
-        # Module API (example kernels compiled by tile-compile).
-        self.module_load_fn = self._optional(
-            "tile_module_load",
-            [c_void, c_size, ctypes.c_char_p, ctypes.POINTER(c_void)])
-        self.get_kernel_fn = self._optional(
-            "tile_module_get_kernel",
-            [c_void, ctypes.c_char_p, ctypes.POINTER(c_void)])
-        self.launch_fn = self._optional(
-            "tile_kernel_launch",
-            [c_void, ctypes.POINTER(ctypes.c_uint32),
-             ctypes.POINTER(TileArg), c_int, c_void])
-
-    def _optional(self, name, argtypes):
-        try:
-            fn = getattr(self.lib, name)
-        except AttributeError:
-            return None
-        fn.argtypes = argtypes
-        fn.restype = ctypes.c_int
-        return fn
-
-    def _check(self, call, status):
-        if status != 0:
-            name = (self.lib.tile_status_name(status) or b"?").decode()
-            message = (self.lib.tile_last_error() or b"").decode(
-                errors="replace")
-            raise TileError(call, status, name, message)
+        self.path = Path(path)
+        os.environ["TILE_LIBRARY"] = str(self.path)
+        self.ops = tile_package
+        self.lib = tile_library.load()
+        loaded = Path(self.lib.tile_path).resolve()
+        if loaded != self.path.resolve():
+            raise OSError(f"the tile package has loaded {loaded} already")
+        self.has_softmax = tile_library.has("tile_softmax")
+        self.has_softmax_matmul = tile_library.has("tile_softmax_matmul")
+        self.has_attention = tile_library.has("tile_attention")
 
     def init(self, ordinal):
-        self._check("tile_init", self.lib.tile_init(ordinal))
+        tile_library.init(ordinal)
 
     def device_name(self):
-        buf = ctypes.create_string_buffer(256)
-        a, b, c = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-        self._check("tile_device_info",
-                    self.lib.tile_device_info(buf, 256, ctypes.byref(a),
-                                              ctypes.byref(b), ctypes.byref(c)))
-        return buf.value.decode()
-
-    def softmax(self, y, x, stream):
-        rows, cols = x.shape
-        self._check("tile_softmax", self.softmax_fn(
-            y.data_ptr(), TILE_DTYPE[y.dtype], y.stride(0), x.data_ptr(),
-            TILE_DTYPE[x.dtype], x.stride(0), rows, cols, stream))
+        return tile_library.device_info()[0]
 
     def softmax_variant(self, y, x):
-        if self.variant_fn is None:
-            return ""
-        buf = ctypes.create_string_buffer(256)
+        """The kernel tile_softmax runs for these rows ("" when this
+        libtile.so cannot say)."""
         es = x.element_size()
-        aligned = int(x.data_ptr() % 16 == 0 and y.data_ptr() % 16 == 0
-                      and (x.stride(0) * es) % 16 == 0
-                      and (y.stride(0) * es) % 16 == 0)
-        status = self.variant_fn(TILE_DTYPE[y.dtype], TILE_DTYPE[x.dtype],
-                                 x.shape[1], aligned, buf, 256)
-        return buf.value.decode() if status == 0 else ""
-
-    def load_kernel(self, ptx_path, meta_path, name):
-        """The kernel `name` of a PTX file and its metadata, or None when
-        this libtile.so has no module API."""
-        if self.module_load_fn is None:
-            return None
-        image = Path(ptx_path).read_bytes()
-        meta = Path(meta_path).read_bytes()
-        module = ctypes.c_void_p()
-        self._check("tile_module_load", self.module_load_fn(
-            image, len(image), meta, ctypes.byref(module)))
-        kernel = ctypes.c_void_p()
-        self._check("tile_module_get_kernel", self.get_kernel_fn(
-            module, name.encode(), ctypes.byref(kernel)))
-        self._modules = getattr(self, "_modules", []) + [module]
-        return kernel
-
-    def launch(self, kernel, grid, args, stream):
-        """args: (kind, value) pairs, kind one of ptr, i32, i64."""
-        packed = (TileArg * len(args))()
-        for slot, (kind, value) in zip(packed, args):
-            slot.kind = {"ptr": 0, "i32": 1, "i64": 2}[kind]
-            if kind == "ptr":
-                slot.value.ptr = value
-            elif kind == "i32":
-                slot.value.i32 = value
-            else:
-                slot.value.i64 = value
-        g = (ctypes.c_uint32 * 3)(*grid)
-        self._check("tile_kernel_launch",
-                    self.launch_fn(kernel, g, packed, len(args), stream))
+        aligned = (x.data_ptr() % 16 == 0 and y.data_ptr() % 16 == 0
+                   and (x.stride(0) * es) % 16 == 0
+                   and (y.stride(0) * es) % 16 == 0)
+        return tile_library.softmax_variant(
+            TILE_DTYPE[y.dtype], TILE_DTYPE[x.dtype], x.shape[1], aligned)
 
     def softmax_matmul_variant(self, x, v, precision):
         """The kernel tile_softmax_matmul runs for these tensors ("" when
         this libtile.so cannot say)."""
-        if self.sm_variant_fn is None:
-            return ""
-        buf = ctypes.create_string_buffer(256)
-        status = self.sm_variant_fn(TILE_DTYPE[x.dtype],
-                                    TILE_PRECISION[precision], x.shape[1],
-                                    x.shape[2], v.shape[2], buf, 256)
-        return buf.value.decode() if status == 0 else ""
-
-    def softmax_matmul(self, out, x, v, precision, stream):
-        batch, d1, d2 = x.shape
-        d3 = v.shape[2]
-        strides = [(ctypes.c_int64 * 3)(*t.stride()) for t in (out, x, v)]
-        self._check("tile_softmax_matmul", self.softmax_matmul_fn(
-            out.data_ptr(), strides[0], x.data_ptr(), strides[1],
-            v.data_ptr(), strides[2], TILE_DTYPE[x.dtype], batch, d1, d2, d3,
-            TILE_PRECISION[precision], stream))
-
-    def attention(self, out, q, k, v, lse, scale, causal, stream):
-        """tile_attention on BHSD torch tensors: out and q [batch, heads,
-        seq_q, head_dim], k and v [batch, kv_heads, seq_k, head_dim]; lse
-        None or a contiguous f32 [batch, heads, seq_q] tensor."""
-        batch, heads, seq_q, head_dim = q.shape
-        kv_heads, seq_k = k.shape[1], k.shape[2]
-        strides = [(ctypes.c_int64 * 4)(*t.stride()) for t in (out, q, k, v)]
-        self._check("tile_attention", self.attention_fn(
-            out.data_ptr(), strides[0], q.data_ptr(), strides[1],
-            k.data_ptr(), strides[2], v.data_ptr(), strides[3],
-            0 if lse is None else lse.data_ptr(), TILE_DTYPE[q.dtype], batch,
-            heads, kv_heads, seq_q, seq_k, head_dim, scale, int(causal),
-            stream))
+        return tile_library.softmax_matmul_variant(
+            TILE_DTYPE[x.dtype], TILE_PRECISION[precision], x.shape[1],
+            x.shape[2], v.shape[2])
 
     def attention_variant(self, dtype, seq_q, seq_k, head_dim, causal):
         """The kernel tile_attention runs for contiguous BHSD tensors with
         16-byte aligned bases ("" when this libtile.so cannot say)."""
-        if self.attention_variant_fn is None:
-            return ""
-        buf = ctypes.create_string_buffer(256)
-        status = self.attention_variant_fn(TILE_DTYPE[dtype], seq_q, seq_k,
-                                           head_dim, int(causal), buf, 256)
-        return buf.value.decode() if status == 0 else ""
+        return tile_library.attention_variant(TILE_DTYPE[dtype], seq_q,
+                                              seq_k, head_dim, causal)
+
+    def load_kernel(self, ptx_path, meta_path, name):
+        """The kernel `name` of a PTX file and its metadata, or None when
+        this libtile.so has no module API."""
+        if not tile_library.has("tile_module_load"):
+            return None
+        return tile_library.load_kernel(Path(ptx_path).read_bytes(),
+                                        Path(meta_path).read_bytes(), name)
+
+    def launch(self, kernel, grid, args, stream):
+        """args: (kind, value) pairs, kind one of ptr, i32, i64."""
+        tile_library.launch(kernel, grid, args, stream)
+
+
+class PoisonedBlocks:
+    """NaN in the memory a call's outputs will get. The tile package
+    allocates its outputs through torch's caching allocator, so they
+    cannot be filled before the call; instead this allocates blocks of the
+    outputs' sizes, in the order the call allocates them, fills them with
+    NaN and frees them in reverse order, which leaves the allocator's free
+    lists as they were: the call's allocations (same sizes, same stream)
+    then get those blocks back, and an element the kernel does not write
+    stays NaN and fails the check. missed(*outputs) tells when they got
+    other blocks (outputs not poisoned; the CSV's note says so)."""
+
+    def __init__(self, *specs):
+        blocks = [torch.full(tuple(shape), math.nan, dtype=dtype,
+                             device="cuda") for shape, dtype in specs]
+        self.addresses = [b.data_ptr() for b in blocks]
+        while blocks:
+            blocks.pop()
+
+    def missed(self, *outputs):
+        return [t.data_ptr() for t in outputs] != self.addresses
+
+
+UNPOISONED_NOTE = "output not NaN-poisoned (the allocator gave other blocks)"
 
 
 def find_library(explicit):
@@ -425,7 +324,7 @@ def rel_error(got, ref):
 
 def is_oom(exc):
     if isinstance(exc, TileError):
-        return exc.status == TILE_ERROR_OUT_OF_MEMORY
+        return exc.status == "TILE_ERROR_OUT_OF_MEMORY"
     if isinstance(exc, getattr(torch.cuda, "OutOfMemoryError", ())):
         return True
     return "out of memory" in str(exc).lower()
@@ -728,7 +627,7 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
     sizes = SOFTMAX_N_QUICK if args.quick else SOFTMAX_N
     if args.softmax_n:
         sizes = [int(v) for v in args.softmax_n.split(",")]
-    stream = stream_handle()
+    unpoisoned = {}  # provider -> whether its last check ran unpoisoned
     for dname in dtype_names:
         dtype = DTYPES[dname]
         es = torch.empty(0, dtype=dtype).element_size()
@@ -781,15 +680,16 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
                         y.fill_(float("nan"))
                     return triton_softmax(x, y)
                 providers.append(("triton", run_triton, ""))
-            if tile.softmax_fn is None:
+            if not tile.has_softmax:
                 providers.append(("tile", None,
                                   "libtile.so has no tile_softmax"))
             else:
                 def run_tile(poison):
-                    y = torch.empty_like(x)
-                    if poison:
-                        y.fill_(float("nan"))
-                    tile.softmax(y, x, stream)
+                    if not poison:
+                        return tile.ops.softmax(x)
+                    blocks = PoisonedBlocks((x.shape, x.dtype))
+                    y = tile.ops.softmax(x)
+                    unpoisoned["tile"] = blocks.missed(y)
                     return y
                 providers.append(("tile", run_tile, ""))
             providers = selected(args, providers)
@@ -809,10 +709,11 @@ def run_softmax(args, bench, tile, dtype_names, notes, rows):
                     err = rel_error(y[idx], ref) if all_finite(y) else math.inf
                     if name == "tile":
                         variant = tile.softmax_variant(y, x)
-                        if variant:
-                            row["note"] = "; ".join(
-                                s for s in (row["note"], f"variant {variant}")
-                                if s)
+                        extra = (f"variant {variant}" if variant else "",
+                                 UNPOISONED_NOTE if unpoisoned.get(name)
+                                 else "")
+                        row["note"] = "; ".join(
+                            s for s in (row["note"], *extra) if s)
                     del y
                     ms = bench.ms(lambda: fn(False))
                 except ContextLost:
@@ -850,8 +751,8 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
     """Appends one row per (dtype, d2, provider, precision) to `rows` and
     one per Triton configuration to `config_rows`."""
     d2s = D2_QUICK if args.quick else D2
-    stream = stream_handle()
     batch, d1, d3 = SM_BATCH, SM_D1, SM_D3
+    unpoisoned = {}  # tile precision -> whether its last check ran unpoisoned
     for dname in dtype_names:
         dtype = DTYPES[dname]
         half = dtype != torch.float32
@@ -950,15 +851,18 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
             tile_precisions = ["native"] if half else ["tf32", "ieee",
                                                        "tf32x3"]
             for prec in tile_precisions:
-                if tile.softmax_matmul_fn is None:
+                if not tile.has_softmax_matmul:
                     providers.append(("tile", prec, None, None,
                                       "libtile.so has no tile_softmax_matmul"))
                     continue
                 lib_prec = "ieee" if prec == "native" else prec
 
-                def run_tile(poison, p_=lib_prec):
-                    out = new_out(poison)
-                    tile.softmax_matmul(out, x, v, p_, stream)
+                def run_tile(poison, p_=lib_prec, label=prec):
+                    if not poison:
+                        return tile.ops.softmax_matmul(x, v, precision=p_)
+                    blocks = PoisonedBlocks(((batch, d1, d3), dtype))
+                    out = tile.ops.softmax_matmul(x, v, precision=p_)
+                    unpoisoned[label] = blocks.missed(out)
                     return out
                 providers.append(("tile", prec, run_tile, None, "",
                                   tile.softmax_matmul_variant(x, v,
@@ -990,6 +894,10 @@ def run_softmax_matmul(args, bench, tile, dtype_names, notes, rows,
                         err = rel_error(out, product_ref
                                         if name == "cublas-matmul" else ref)
                         del out
+                        if name == "tile" and unpoisoned.get(prec):
+                            row["note"] = "; ".join(
+                                s for s in (row["note"], UNPOISONED_NOTE)
+                                if s)
                         ms = bench.ms(lambda: fn(False))
                         # Peak: inputs + what one call allocates (output and
                         # temporaries), from torch's allocator.
@@ -1064,7 +972,7 @@ def run_matmul(args, bench, tile, rows):
             continue
         try:
             tile_kernels[(file, name)] = tile.load_kernel(ptx, meta, name)
-        except TileError as exc:
+        except (TileError, ValueError) as exc:
             why = str(exc)
     if any(k is None for k in tile_kernels.values()):
         why = "libtile.so has no module API"

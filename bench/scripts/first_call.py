@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """First-call latency of the library operations: in each of --runs fresh
-processes, after torch has created the CUDA context, the wall time of the
-first tile_softmax call (kernel lookup, module load, launch, completion)
-and of the second (launch and completion only).
+processes, after torch has created the CUDA context, the wall time of
+loading the library through the tile package, of the first tile.softmax
+call (kernel lookup, module load, launch, completion) and of the second
+(launch and completion only).
 
   python3 bench/scripts/first_call.py --lib build/lib/libtile.so \\
       [--runs 5] [--rows 4096] [--cols 4096] [--dtype f32]
@@ -24,16 +25,15 @@ from compare import TileLib
 from pathlib import Path
 dtype = {{"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}}[{dtype!r}]
 x = torch.randn({rows}, {cols}, device="cuda", dtype=dtype)
-y = torch.empty_like(x)
 torch.cuda.synchronize()
 t0 = time.perf_counter()
 tile = TileLib(Path({lib!r}))
 tile.init(0)
 t1 = time.perf_counter()
-tile.softmax(y, x, None)
+y = tile.ops.softmax(x)
 torch.cuda.synchronize()
 t2 = time.perf_counter()
-tile.softmax(y, x, None)
+y = tile.ops.softmax(x)
 torch.cuda.synchronize()
 t3 = time.perf_counter()
 ref = torch.softmax(x.float(), dim=-1)

@@ -30,6 +30,12 @@ def test_import_needs_no_library():
     assert out.stdout.strip() == tile.__version__
 
 
+def test_import_warns_nothing():
+    out = run_python("import tile", {"PYTHONWARNINGS": "error"})
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+
+
 def test_missing_library_is_a_clear_error():
     out = run_python("import tile; tile.library_path()",
                      {"TILE_LIBRARY": "/nonexistent/libtile.so"})
@@ -140,3 +146,145 @@ def test_shapes_are_checked():
         k = torch.randn(2, 2, 16, 32)
         tile.attention(q, k, k)
 
+
+
+def test_attention_checks_heads_and_scale():
+    q = torch.randn(1, 4, 8, 16)
+    k = torch.randn(1, 3, 8, 16)
+    with pytest.raises(ValueError, match=r"kv_heads \(3\) must divide"):
+        tile.attention(q, k, k)
+    with pytest.raises(ValueError, match="scale must be finite"):
+        tile.attention(q, q, q, scale=float("nan"))
+    with pytest.raises(TypeError, match="scale must be a float"):
+        tile.attention(q, q, q, scale="0.5")
+    with pytest.raises(ValueError, match="head_dim must be at least 1"):
+        e = torch.randn(1, 4, 8, 0)
+        tile.attention(e, e, e)
+    with pytest.raises(ValueError, match="seq_k must be at least 1"):
+        tile.attention(q, q[:, :, :0], q[:, :, :0])
+    with pytest.raises(TypeError, match="dim must be an int"):
+        tile.softmax(q, dim=1.0)
+    with pytest.raises(ValueError, match="d2 must be at least 1"):
+        tile.softmax_matmul(torch.randn(2, 3, 0), torch.randn(2, 0, 5))
+
+
+# Autograd, with the kernels replaced by torch's own operations on the CPU.
+
+def test_softmax_backward_formula():
+    from tile import _torch_ops
+    gen = torch.Generator().manual_seed(1)
+    for shape, dim in (((5, 7), 1), ((5, 7), 0), ((2, 3, 4), 1)):
+        x = torch.randn(*shape, dtype=torch.float64, generator=gen)
+        dy = torch.randn(*shape, dtype=torch.float64, generator=gen)
+        x.requires_grad_()
+        y = torch.softmax(x, dim)
+        (ref,) = torch.autograd.grad(y, x, dy)
+        got = _torch_ops.softmax_backward(y.detach(), dy, dim)
+        assert torch.allclose(got, ref, rtol=0, atol=1e-12)
+        half = _torch_ops.softmax_backward(y.detach().half(), dy.half(), dim)
+        assert half.dtype == torch.float16
+        assert (half.double() - ref).abs().max() <= 2e-3 * ref.abs().max()
+
+
+def cpu_kernels(monkeypatch):
+    """tile's kernels replaced by torch's operations, and the device check
+    lifted, so that the Python side runs on CPU tensors."""
+    from tile import _kernels, _ops
+
+    def attention(q, k, v, causal, scale, return_lse):
+        group = q.size(1) // k.size(1)
+        k = k.repeat_interleave(group, 1)
+        v = v.repeat_interleave(group, 1)
+        s = q @ k.transpose(-1, -2) * (scale or q.size(-1) ** -0.5)
+        lse = torch.logsumexp(s, -1)
+        return torch.softmax(s, -1) @ v, (lse if return_lse else
+                                          lse.new_empty(0))
+
+    monkeypatch.setattr(_ops, "_check_devices", lambda *a, **k: None)
+    monkeypatch.setattr(_kernels, "softmax", torch.softmax)
+    monkeypatch.setattr(_kernels, "softmax_matmul",
+                        lambda x, v, p: torch.softmax(x, -1) @ v)
+    monkeypatch.setattr(_kernels, "attention", attention)
+
+
+def old_torch_path():
+    from tile import _torch_ops
+    if _torch_ops.CUSTOM_OPS:
+        pytest.skip("torch >= 2.4: the operations are custom operators for "
+                    "CUDA tensors (tested in test_gpu.py)")
+
+
+def test_softmax_autograd_without_custom_ops(monkeypatch):
+    old_torch_path()
+    cpu_kernels(monkeypatch)
+    x = torch.randn(6, 9, requires_grad=True)
+    dy = torch.randn(6, 9)
+    tile.softmax(x, dim=0).backward(dy)
+    x64 = x.detach().double().requires_grad_()
+    torch.softmax(x64, 0).backward(dy.double())
+    assert torch.allclose(x.grad.double(), x64.grad, atol=1e-6)
+    with torch.no_grad():
+        assert not tile.softmax(x).requires_grad
+
+
+def test_forward_only_ops_raise_on_backward(monkeypatch):
+    old_torch_path()
+    cpu_kernels(monkeypatch)
+    x = torch.randn(2, 3, 4, requires_grad=True)
+    v = torch.randn(2, 4, 5)
+    out = tile.softmax_matmul(x, v)
+    assert out.requires_grad
+    with pytest.raises(RuntimeError, match="tile.softmax_matmul is forward "
+                                           "only"):
+        out.sum().backward()
+    q = torch.randn(1, 4, 3, 8, requires_grad=True)
+    k = torch.randn(1, 2, 5, 8)
+    o, lse = tile.attention(q, k, k, return_lse=True)
+    assert o.shape == q.shape and lse.shape == (1, 4, 3)
+    with pytest.raises(RuntimeError, match="tile.attention is forward only"):
+        (o.sum() + lse.sum()).backward()
+    assert not tile.attention(q.detach(), k, k).requires_grad
+
+
+# The custom operators' fake implementations (torch >= 2.4), on meta
+# tensors: shapes, strides, dtypes and devices without a GPU.
+
+def custom_ops():
+    from tile import _torch_ops
+    if not _torch_ops.CUSTOM_OP_API:
+        pytest.skip(f"torch {torch.__version__} has no torch.library."
+                    "custom_op (2.4 or later)")
+    assert _torch_ops.CUSTOM_OPS, _torch_ops.CUSTOM_OPS_ERROR
+    return torch.ops.tile
+
+
+def test_fake_implementations_on_meta_tensors():
+    ops = custom_ops()
+    meta = dict(device="meta")
+    x = torch.empty(3, 4, 5, dtype=torch.float16, **meta)
+    for dim in range(3):
+        y = ops.softmax.default(x, dim)
+        assert y.shape == x.shape and y.dtype == x.dtype
+        assert y.device.type == "meta"
+        assert y.stride(dim) == 1  # each row contiguous
+    v = torch.empty(3, 5, 7, dtype=torch.float16, **meta)
+    out = ops.softmax_matmul.default(x, v, "tf32")
+    assert out.shape == (3, 4, 7) and out.is_contiguous()
+    out = ops.softmax_matmul.default(x[0], v[0], "ieee")
+    assert out.shape == (4, 7)
+    q = torch.empty(2, 8, 10, 64, dtype=torch.bfloat16, **meta)
+    k = torch.empty(2, 2, 30, 64, dtype=torch.bfloat16, **meta)
+    o, lse = ops.attention.default(q, k, k, True, None, True)
+    assert o.shape == q.shape and o.dtype == q.dtype and o.is_contiguous()
+    assert lse.shape == (2, 8, 10) and lse.dtype == torch.float32
+    o, lse = ops.attention.default(q.transpose(1, 2).contiguous()
+                                   .transpose(1, 2), k, k, False, 0.5, False)
+    assert o.is_contiguous() and lse.numel() == 0
+    grad = ops.no_backward.default(o, [2, 2, 30, 64], "attention")
+    assert grad.shape == k.shape and grad.dtype == o.dtype
+
+
+def test_custom_operators_take_no_cpu_tensors():
+    ops = custom_ops()
+    with pytest.raises(NotImplementedError):
+        ops.softmax.default(torch.randn(2, 3), 1)
