@@ -27,4 +27,10 @@
 // RUN: not tile-tune -o %t.json --ranked 9 2>&1 | FileCheck %s --check-prefix=RANKED
 // RANKED: tile-tune: --iters must be positive and --ranked 1 to 3
 //
+// RUN: not tile-tune -o %t.json --finalists -1 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FINALISTS
+// RUN: not tile-tune -o %t.json --finalist-margin -0.5 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FINALISTS
+// FINALISTS: tile-tune: --finalists, --rounds and --finalist-margin must not be negative
+//
 // RUN: not ls %t.json
