@@ -181,9 +181,9 @@ if CUSTOM_OPS:
         """Whether a call may skip the operator and run the kernel itself:
         in eager mode (torch.compile is not tracing) on plain tensors
         (not fake or other subclasses) of which autograd records nothing.
-        The operator's dispatch costs about 25 microseconds a call on the
-        host, several times the C API's own; the kernel and its outputs
-        are the same either way."""
+        The operator's dispatch costs 8 to 21 microseconds a call on the
+        host (torch 2.11), as much as the C API's own call or more; the
+        kernel and its outputs are the same either way."""
         if _is_compiling():
             return False
         grad = torch.is_grad_enabled()
