@@ -14,8 +14,10 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <limits>
 #include <optional>
 
 using namespace mlir::tile;
@@ -198,6 +200,13 @@ int tuneUserKernel(const UserTuneOptions &options) {
   std::optional<double> best;
   std::vector<ParameterSetting> bestSettings;
   unsigned correct = 0, rejected = 0, wrong = 0;
+  struct Timed {
+    std::vector<ParameterSetting> settings;
+    std::vector<std::string> args;
+    std::string label;
+    std::vector<double> ms;
+  };
+  std::vector<Timed> timed;
   std::vector<size_t> index(spaces.size(), 0);
   for (size_t n = 0; n < candidates; ++n) {
     std::vector<ParameterSetting> settings;
@@ -217,10 +226,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
     if (run.status == 0 && ms) {
       ++correct;
       llvm::outs() << llvm::formatv("  {0,-50} {1,10:f4} ms\n", label, *ms);
-      if (!best || *ms < *best) {
-        best = ms;
-        bestSettings = settings;
-      }
+      timed.push_back({settings, args, label, {*ms}});
     } else if (run.status == 1) {
       ++wrong;
       llvm::outs() << llvm::formatv("  {0,-50} wrong result or fault: {1}\n",
@@ -241,6 +247,65 @@ int tuneUserKernel(const UserTuneOptions &options) {
   llvm::outs() << llvm::formatv(
       "tile-tune: {0} correct, {1} wrong, {2} rejected\n", correct, wrong,
       rejected);
+  // The settings timed close to the fastest, timed again in turns (the
+  // order rotating each round): one timing each ranks by whatever the
+  // GPU's clocks did while it ran. A setting that fails now is dropped.
+  std::vector<Timed *> finalists;
+  if (!timed.empty()) {
+    double fastest = timed.front().ms[0];
+    for (const Timed &t : timed)
+      fastest = std::min(fastest, t.ms[0]);
+    std::vector<Timed *> order;
+    for (Timed &t : timed)
+      order.push_back(&t);
+    // (Ties keep the order of the space.)
+    std::sort(order.begin(), order.end(), [](Timed *a, Timed *b) {
+      return std::make_pair(a->ms[0], a) < std::make_pair(b->ms[0], b);
+    });
+    for (Timed *t : order)
+      if ((int)finalists.size() < options.finalists &&
+          t->ms[0] <= fastest * (1 + options.finalistMargin))
+        finalists.push_back(t);
+  }
+  if (finalists.size() >= 2 && options.rounds > 0) {
+    llvm::outs() << llvm::formatv(
+        "tile-tune: the {0} fastest again, {1} rounds\n", finalists.size(),
+        options.rounds);
+    std::vector<bool> dropped(finalists.size(), false);
+    for (int r = 0; r < options.rounds; ++r)
+      for (size_t i = 0; i < finalists.size(); ++i) {
+        size_t k = (i + r) % finalists.size();
+        if (dropped[k])
+          continue;
+        RunResult run =
+            runTool(runner, finalists[k]->args, options.candidateTimeout);
+        std::optional<double> ms = medianMs(run.out);
+        if (run.status != 0 || !ms) {
+          dropped[k] = true;
+          llvm::outs() << llvm::formatv(
+              "  {0,-50} failed when run again: {1}\n", finalists[k]->label,
+              firstError(run.out + run.err));
+          continue;
+        }
+        finalists[k]->ms.push_back(*ms);
+      }
+    for (size_t k = 0; k < finalists.size(); ++k) {
+      std::vector<double> &ms = finalists[k]->ms;
+      if (dropped[k]) {
+        ms = {std::numeric_limits<double>::infinity()};
+        continue;
+      }
+      std::sort(ms.begin(), ms.end());
+      ms = {ms[ms.size() / 2]};
+      llvm::outs() << llvm::formatv("  {0,-50} {1,10:f4} ms (median)\n",
+                                    finalists[k]->label, ms[0]);
+    }
+  }
+  for (const Timed &t : timed)
+    if (std::isfinite(t.ms[0]) && (!best || t.ms[0] < *best)) {
+      best = t.ms[0];
+      bestSettings = t.settings;
+    }
   if (!best) {
     llvm::errs() << "tile-tune: error: no setting ran correctly; "
                  << options.cache << " is unchanged\n";

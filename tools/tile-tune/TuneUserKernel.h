@@ -8,9 +8,11 @@
 // tile-run with the arguments after `--`: compiled for this GPU, launched,
 // compared with the interpreter (and the run's --check or --reference), and
 // timed (--bench). A setting that does not compile for the GPU is skipped
-// with its reason; one that computes a wrong result is rejected. The fastest
-// correct setting is written into the cache under the key tile-run reports
-// (GPU, kernel source, problem); `tile-run --tuned CACHE` with the same
+// with its reason; one that computes a wrong result is rejected. The
+// settings timed close to the fastest run again in rounds (--finalists,
+// --finalist-margin, --rounds), ranked by the median of their timings. The
+// fastest correct setting is written into the cache under the key tile-run
+// reports (GPU, kernel source, problem); `tile-run --tuned CACHE` with the same
 // arguments then runs it. An entry already in the cache is reused unless
 // --retune.
 //
@@ -32,6 +34,12 @@ struct UserTuneOptions {
   /// limit): a kernel that hangs on the GPU does not hang the tuner.
   unsigned candidateTimeout = 300;
   bool retune = false;
+  /// The settings timed within finalistMargin of the fastest (at most
+  /// `finalists`; fewer than 2: none) run again `rounds` times, in turns,
+  /// and are ranked by the median of their timings.
+  int finalists = 4;
+  double finalistMargin = 0.15;
+  int rounds = 3;
   const char *argv0 = nullptr;
 };
 

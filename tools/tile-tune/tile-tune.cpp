@@ -376,6 +376,8 @@ int main(int argc, char **argv) {
       "      -- kernel.mlir --grid ... --arg ... [--check ...]\n"
       "      tunes the parameters of a kernel of one's own through tile-run\n"
       "      and keeps the fastest correct setting for tile-run --tuned.\n");
+  if (finalists < 0 || rounds < 0 || !(finalistMargin >= 0))
+    fatal("--finalists, --rounds and --finalist-margin must not be negative");
   if (!userSpaces.empty() || !userCache.empty() || !userRunArgs.empty()) {
     if (!userSpaces.empty() && userCache.empty() && userRunArgs.empty())
       fatal("--space needs --cache FILE and tile-run's arguments after '--'");
@@ -392,6 +394,9 @@ int main(int argc, char **argv) {
     options.benchIters = userBenchIters;
     options.retune = userRetune;
     options.candidateTimeout = userTimeout;
+    options.finalists = finalists;
+    options.finalistMargin = finalistMargin;
+    options.rounds = rounds;
     options.argv0 = argv[0];
     return tuneUserKernel(options);
   }
@@ -415,8 +420,6 @@ int main(int argc, char **argv) {
   if (iters < 1 || ranked < 1 || ranked > maxRanked)
     fatal("--iters must be positive and --ranked 1 to " +
           llvm::Twine(maxRanked));
-  if (finalists < 0 || rounds < 0 || !(finalistMargin >= 0))
-    fatal("--finalists, --rounds and --finalist-margin must not be negative");
   if (!given.empty() && ops.size() != 1)
     fatal("--set needs one --op");
   std::vector<std::pair<const OpSpec *, std::vector<Problem>>> problems;

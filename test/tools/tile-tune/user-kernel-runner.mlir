@@ -34,6 +34,32 @@
 // RUN:   | FileCheck %s --check-prefix=NONE
 // NONE: tile-tune: error: no setting ran correctly; {{.*}}.json is unchanged
 // RUN: cmp %t.json %t.before
+//
+// The settings timed close to the fastest run again in rounds and are
+// ranked by the median of their timings: BLOCK=9's lucky first timing
+// (0.12 ms, then 0.2) loses to BLOCK=8, and BLOCK=10, fastest at first,
+// fails when run again and is dropped.
+// RUN: rm -f %t.log %t2.json
+// RUN: env FAKE_TILE_RUN_LOG=%t.log tile-tune \
+// RUN:     --runner %S/Inputs/fake-tile-run.py --finalist-margin 0.3 \
+// RUN:     --space BLOCK=8,9,10,1 --cache %t2.json -- %s --arg x=f32[8] \
+// RUN:   | FileCheck %s --check-prefix=ROUNDS
+// ROUNDS:      BLOCK=10 {{ *}}0.1000 ms
+// ROUNDS:      tile-tune: 4 correct, 0 wrong, 0 rejected
+// ROUNDS-NEXT: tile-tune: the 3 fastest again, 3 rounds
+// ROUNDS-NEXT:   BLOCK=10 {{ *}}failed when run again: check y = softmax(x) on the GPU: max rel error 1.0e+00: FAIL
+// ROUNDS-NEXT:   BLOCK=9 {{ *}}0.2000 ms (median)
+// ROUNDS-NEXT:   BLOCK=8 {{ *}}0.1250 ms (median)
+// ROUNDS-NEXT: tile-tune: fastest BLOCK=8 (0.1250 ms), kept in {{.*}}.json
+//
+// Without rounds the first timings rank.
+// RUN: rm -f %t.log %t2.json
+// RUN: env FAKE_TILE_RUN_LOG=%t.log tile-tune \
+// RUN:     --runner %S/Inputs/fake-tile-run.py --finalists 0 \
+// RUN:     --space BLOCK=8,9,10,1 --cache %t2.json -- %s --arg x=f32[8] \
+// RUN:   | FileCheck %s --check-prefix=ONCE
+// ONCE-NOT:  again
+// ONCE:      tile-tune: fastest BLOCK=10 (0.1000 ms)
 
 tile.param BLOCK = 1
 
