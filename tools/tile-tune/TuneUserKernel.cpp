@@ -1,6 +1,7 @@
 //===- TuneUserKernel.cpp - tile-tune for parameterized kernels -----------===//
 
 #include "TuneUserKernel.h"
+#include "Finalists.h"
 
 #include "tile/Support/TuningCache.h"
 
@@ -14,10 +15,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <algorithm>
 #include <cmath>
 #include <ctime>
-#include <limits>
 #include <optional>
 
 using namespace mlir::tile;
@@ -204,7 +203,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
     std::vector<ParameterSetting> settings;
     std::vector<std::string> args;
     std::string label;
-    std::vector<double> ms;
+    double ms;
   };
   std::vector<Timed> timed;
   std::vector<size_t> index(spaces.size(), 0);
@@ -226,7 +225,7 @@ int tuneUserKernel(const UserTuneOptions &options) {
     if (run.status == 0 && ms) {
       ++correct;
       llvm::outs() << llvm::formatv("  {0,-50} {1,10:f4} ms\n", label, *ms);
-      timed.push_back({settings, args, label, {*ms}});
+      timed.push_back({settings, args, label, *ms});
     } else if (run.status == 1) {
       ++wrong;
       llvm::outs() << llvm::formatv("  {0,-50} wrong result or fault: {1}\n",
@@ -247,63 +246,41 @@ int tuneUserKernel(const UserTuneOptions &options) {
   llvm::outs() << llvm::formatv(
       "tile-tune: {0} correct, {1} wrong, {2} rejected\n", correct, wrong,
       rejected);
-  // The settings timed close to the fastest, timed again in turns (the
-  // order rotating each round): one timing each ranks by whatever the
-  // GPU's clocks did while it ran. A setting that fails now is dropped.
-  std::vector<Timed *> finalists;
-  if (!timed.empty()) {
-    double fastest = timed.front().ms[0];
-    for (const Timed &t : timed)
-      fastest = std::min(fastest, t.ms[0]);
-    std::vector<Timed *> order;
-    for (Timed &t : timed)
-      order.push_back(&t);
-    // (Ties keep the order of the space.)
-    std::sort(order.begin(), order.end(), [](Timed *a, Timed *b) {
-      return std::make_pair(a->ms[0], a) < std::make_pair(b->ms[0], b);
-    });
-    for (Timed *t : order)
-      if ((int)finalists.size() < options.finalists &&
-          t->ms[0] <= fastest * (1 + options.finalistMargin))
-        finalists.push_back(t);
-  }
-  if (finalists.size() >= 2 && options.rounds > 0) {
+  // The settings timed close to the fastest, timed again (Finalists.h); a
+  // setting that fails now is dropped.
+  std::vector<double> ms;
+  for (const Timed &t : timed)
+    ms.push_back(t.ms);
+  std::vector<size_t> chosen =
+      options.rounds > 0
+          ? chooseFinalists(ms, options.finalists, options.finalistMargin)
+          : std::vector<size_t>();
+  if (!chosen.empty()) {
     llvm::outs() << llvm::formatv(
-        "tile-tune: the {0} fastest again, {1} rounds\n", finalists.size(),
+        "tile-tune: the {0} fastest again, {1} rounds\n", chosen.size(),
         options.rounds);
-    std::vector<bool> dropped(finalists.size(), false);
-    for (int r = 0; r < options.rounds; ++r)
-      for (size_t i = 0; i < finalists.size(); ++i) {
-        size_t k = (i + r) % finalists.size();
-        if (dropped[k])
-          continue;
-        RunResult run =
-            runTool(runner, finalists[k]->args, options.candidateTimeout);
-        std::optional<double> ms = medianMs(run.out);
-        if (run.status != 0 || !ms) {
-          dropped[k] = true;
+    retimeFinalists(
+        ms, chosen, options.rounds, [&](size_t i) -> std::optional<double> {
+          RunResult run =
+              runTool(runner, timed[i].args, options.candidateTimeout);
+          std::optional<double> once = medianMs(run.out);
+          if (run.status == 0 && once)
+            return once;
           llvm::outs() << llvm::formatv(
-              "  {0,-50} failed when run again: {1}\n", finalists[k]->label,
+              "  {0,-50} failed when run again: {1}\n", timed[i].label,
               firstError(run.out + run.err));
-          continue;
-        }
-        finalists[k]->ms.push_back(*ms);
-      }
-    for (size_t k = 0; k < finalists.size(); ++k) {
-      std::vector<double> &ms = finalists[k]->ms;
-      if (dropped[k]) {
-        ms = {std::numeric_limits<double>::infinity()};
-        continue;
-      }
-      std::sort(ms.begin(), ms.end());
-      ms = {ms[ms.size() / 2]};
-      llvm::outs() << llvm::formatv("  {0,-50} {1,10:f4} ms (median)\n",
-                                    finalists[k]->label, ms[0]);
+          return std::nullopt;
+        });
+    for (size_t i : chosen) {
+      timed[i].ms = ms[i];
+      if (std::isfinite(ms[i]))
+        llvm::outs() << llvm::formatv("  {0,-50} {1,10:f4} ms (median)\n",
+                                      timed[i].label, ms[i]);
     }
   }
   for (const Timed &t : timed)
-    if (std::isfinite(t.ms[0]) && (!best || t.ms[0] < *best)) {
-      best = t.ms[0];
+    if (std::isfinite(t.ms) && (!best || t.ms < *best)) {
+      best = t.ms;
       bestSettings = t.settings;
     }
   if (!best) {

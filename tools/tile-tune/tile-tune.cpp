@@ -21,6 +21,7 @@
 
 #include "Dispatch.h"
 #include "EmbeddedKernels.h"
+#include "Finalists.h"
 #include "Internal.h"
 #include "Library.h"
 #include "TuneUserKernel.h"
@@ -223,41 +224,21 @@ struct KernelCall {
   }
 };
 
-/// Times the kernels measured within --finalist-margin of the fastest (at
-/// most --finalists) again, --rounds times, taking turns in an order that
-/// rotates each round, and gives each the median of its timings. One
-/// timing per kernel, taken minutes apart from its rivals', ranks by
-/// whatever the GPU's clocks and neighbours did meanwhile: on an H100,
-/// rounds of one build differ by about 5%, as much as the kernels at the
-/// top differ from each other.
+/// Times the kernels measured close to the fastest again (Finalists.h).
 void confirm(std::vector<Candidate> &measured, const Problem &p,
              const std::vector<tile_arg> &args, const DeviceInfo &device) {
-  if (finalists < 2 || rounds < 1)
+  if (rounds < 1)
     return;
-  std::vector<Candidate *> order;
-  for (Candidate &c : measured)
-    order.push_back(&c);
-  std::sort(order.begin(), order.end(), [](Candidate *a, Candidate *b) {
-    return std::make_pair(a->ms, a->index) < std::make_pair(b->ms, b->index);
+  std::vector<double> ms;
+  for (const Candidate &c : measured)
+    ms.push_back(c.ms);
+  std::vector<size_t> chosen = chooseFinalists(ms, finalists, finalistMargin);
+  retimeFinalists(ms, chosen, rounds, [&](size_t i) -> std::optional<double> {
+    KernelCall call{measured[i].index, &p, &args, &device};
+    return timeMedian(KernelCall::launch, &call);
   });
-  double limit = order.front()->ms * (1 + finalistMargin);
-  std::vector<Candidate *> chosen;
-  for (Candidate *c : order)
-    if ((int)chosen.size() < finalists && c->ms <= limit)
-      chosen.push_back(c);
-  if (chosen.size() < 2)
-    return;
-  std::vector<std::vector<float>> times(chosen.size());
-  for (size_t k = 0; k < chosen.size(); ++k)
-    times[k].push_back((float)chosen[k]->ms);
-  for (int r = 0; r < rounds; ++r)
-    for (size_t t = 0; t < chosen.size(); ++t) {
-      size_t k = (t + r) % chosen.size();
-      KernelCall call{chosen[k]->index, &p, &args, &device};
-      times[k].push_back((float)timeMedian(KernelCall::launch, &call));
-    }
-  for (size_t k = 0; k < chosen.size(); ++k)
-    chosen[k]->ms = median(times[k]);
+  for (auto [c, t] : llvm::zip(measured, ms))
+    c.ms = t;
 }
 
 /// Device memory freed on scope exit.

@@ -1,0 +1,53 @@
+//===- Finalists.cpp - Timing the fastest candidates again ----------------===//
+
+#include "Finalists.h"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+std::vector<size_t> chooseFinalists(const std::vector<double> &ms, int count,
+                                    double margin) {
+  if (ms.empty())
+    return {};
+  std::vector<size_t> order(ms.size());
+  for (size_t i = 0; i < ms.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::make_pair(ms[a], a) < std::make_pair(ms[b], b);
+  });
+  double limit = ms[order.front()] * (1 + margin);
+  std::vector<size_t> out;
+  for (size_t i : order)
+    if ((int)out.size() < count && ms[i] <= limit)
+      out.push_back(i);
+  if (out.size() < 2)
+    out.clear();
+  return out;
+}
+
+void retimeFinalists(std::vector<double> &ms,
+                     const std::vector<size_t> &finalists, int rounds,
+                     llvm::function_ref<std::optional<double>(size_t)> time) {
+  size_t n = finalists.size();
+  std::vector<std::vector<double>> timings(n);
+  std::vector<bool> failed(n, false);
+  for (size_t k = 0; k < n; ++k)
+    timings[k].push_back(ms[finalists[k]]);
+  for (int r = 0; r < rounds; ++r)
+    for (size_t t = 0; t < n; ++t) {
+      size_t k = (t + r) % n;
+      if (failed[k])
+        continue;
+      if (std::optional<double> once = time(finalists[k]))
+        timings[k].push_back(*once);
+      else
+        failed[k] = true;
+    }
+  for (size_t k = 0; k < n; ++k) {
+    std::vector<double> &v = timings[k];
+    std::sort(v.begin(), v.end());
+    ms[finalists[k]] =
+        failed[k] ? std::numeric_limits<double>::infinity() : v[v.size() / 2];
+  }
+}
