@@ -147,6 +147,27 @@ def attention_paths(tile, lib, stream):
     return "attention", "1x2x16x64", "f16 causal", paths, outputs
 
 
+def component_paths():
+    """What the package's kernel layer does around the C call, each alone:
+    the output's allocation, the current device and stream queries, the
+    stride arrays, the data pointer, the layout checks (a breakdown of
+    ``package-kernel`` minus ``c-api``)."""
+    q = torch.randn(1, 2, 16, 64, device="cuda", dtype=torch.float16)
+    kernels = compare.tile_kernels
+    S = compare.tile_library.strides
+    return {
+        "empty_like (cuda)": lambda: torch.empty_like(q),
+        "new_empty 0 elements (cuda)":
+            lambda: q.new_empty((0,), dtype=torch.float32),
+        "current device": lambda: kernels._on_device(q),
+        "current stream": lambda: kernels._stream(q),
+        "stride array": lambda: S(q.stride()),
+        "data_ptr": lambda: q.data_ptr(),
+        "unit-stride check": lambda: kernels._unit_last(q),
+        "library init": lambda: compare.tile_library.init(q.device.index),
+    }
+
+
 def check_outputs(op, paths, outputs):
     """Every path's output against torch's (a wrong call would make its
     timing meaningless)."""
@@ -233,6 +254,15 @@ def main(argv=None):
                     over_c_api_us=medians[path] - medians["c-api"],
                     torch=torch.__version__, custom_ops=custom_ops,
                     device=name))
+        components = component_paths()
+        for path, call in components.items():
+            times = time_calls(call, args.calls, args.warmup, args.batch)
+            deciles = statistics.quantiles(times, n=10)
+            rows.append(dict(
+                op="component", path=path, shape="1x2x16x64", dtype="f16",
+                calls=len(times), median_us=statistics.median(times),
+                p10_us=deciles[0], p90_us=deciles[-1], over_c_api_us=0.0,
+                torch=torch.__version__, custom_ops=custom_ops, device=name))
     print_table(rows)
 
     out = Path(args.out)

@@ -168,6 +168,74 @@ def test_attention_checks_heads_and_scale():
         tile.softmax_matmul(torch.randn(2, 3, 0), torch.randn(2, 0, 5))
 
 
+# The C calls the kernel layer makes, recorded instead of made.
+
+def recorded_calls(monkeypatch):
+    """tile's library replaced by one that records each call's name and
+    arguments (and succeeds), with no device or stream to query."""
+    from tile import _kernels, _library
+    calls = []
+
+    class Recorder:
+        def __getattr__(self, name):
+            def record(*args):
+                calls.append((name, args))
+                return 0
+            return record
+
+    monkeypatch.setattr(_library, "init", lambda ordinal: Recorder())
+    monkeypatch.setattr(_kernels, "_stream", lambda t: 0)
+    monkeypatch.setattr(_kernels, "_on_device", lambda t: _kernels._NO_GUARD)
+    return calls
+
+
+def test_softmax_rows_in_place_and_through_views(monkeypatch):
+    # Contiguous rows along the last dimension take the short path; other
+    # layouts go through views. Either way the output has the strides the
+    # fake implementation gives, and the call names the rows as they are.
+    from tile import _kernels
+    calls = recorded_calls(monkeypatch)
+    code = _kernels.DTYPE_CODES[torch.float32]
+    for shape in ((6, 40), (3, 4, 40), (1, 40), (40,), (5, 1), (2, 1, 3)):
+        x = torch.randn(*shape)
+        dim = x.dim() - 1
+        y = _kernels.softmax(x, dim)
+        ref = _kernels.softmax_output(x, dim)
+        assert (y.shape, y.stride()) == (ref.shape, ref.stride())
+        cols = shape[-1]
+        rows = x.numel() // cols
+        assert calls[-1] == ("tile_softmax", (y.data_ptr(), code, cols,
+                                              x.data_ptr(), code, cols,
+                                              rows, cols, 0))
+    x = torch.randn(7, 50)[:, :40]  # rows 50 apart: in place
+    y = _kernels.softmax(x, 1)
+    assert calls[-1] == ("tile_softmax", (y.data_ptr(), code, 40,
+                                          x.data_ptr(), code, 50, 7, 40, 0))
+    x = torch.randn(40, 6)  # softmax down the columns: copied
+    y = _kernels.softmax(x, 0)
+    assert y.stride() == (1, 40)
+    name, args = calls[-1]
+    assert args[0] == y.data_ptr() and args[2] == 40 and args[5:8] == (40, 6,
+                                                                       40)
+    before = len(calls)
+    assert _kernels.softmax(torch.randn(0, 40), 1).shape == (0, 40)
+    assert len(calls) == before  # nothing to compute, nothing called
+
+
+def test_attention_without_lse_allocates_none(monkeypatch):
+    from tile import _kernels
+    calls = recorded_calls(monkeypatch)
+    q = torch.randn(1, 2, 8, 16, dtype=torch.float16)
+    out, lse = _kernels.attention(q, q, q, True, None, False,
+                                  empty_lse=False)
+    assert lse is None and out.shape == q.shape
+    assert calls[-1][1][8] == 0  # no lse pointer
+    out, lse = _kernels.attention(q, q, q, True, None, False)
+    assert lse.shape == (0,) and lse.dtype == torch.float32
+    out, lse = _kernels.attention(q, q, q, True, None, True)
+    assert lse.shape == (1, 2, 8) and calls[-1][1][8] == lse.data_ptr()
+
+
 # Autograd, with the kernels replaced by torch's own operations on the CPU.
 
 def test_softmax_backward_formula():
@@ -191,14 +259,15 @@ def cpu_kernels(monkeypatch):
     lifted, so that the Python side runs on CPU tensors."""
     from tile import _kernels, _ops
 
-    def attention(q, k, v, causal, scale, return_lse):
+    def attention(q, k, v, causal, scale, return_lse, empty_lse=True):
         group = q.size(1) // k.size(1)
         k = k.repeat_interleave(group, 1)
         v = v.repeat_interleave(group, 1)
         s = q @ k.transpose(-1, -2) * (scale or q.size(-1) ** -0.5)
         lse = torch.logsumexp(s, -1)
         return torch.softmax(s, -1) @ v, (lse if return_lse else
-                                          lse.new_empty(0))
+                                          lse.new_empty(0) if empty_lse
+                                          else None)
 
     monkeypatch.setattr(_ops, "_check_devices", lambda *a, **k: None)
     monkeypatch.setattr(_kernels, "softmax", torch.softmax)

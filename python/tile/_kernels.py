@@ -84,22 +84,33 @@ def softmax(x, dim: int):
     """softmax(x) along `dim` (0 <= dim < x.dim()) through tile_softmax.
     Rows along `dim` with a uniform row stride run in place; other layouts
     are copied first."""
-    y = softmax_output(x, dim)
-    cols = x.size(dim)
-    if x.numel() == 0:
-        return y
-    rows = x.numel() // cols
-    flat = x.movedim(dim, -1).reshape(rows, cols)
-    if (flat.stride(1) != 1 and cols > 1) or (rows > 1 and
-                                              flat.stride(0) < cols):
-        flat = flat.contiguous()
-    y_rows = y.movedim(dim, -1).view(rows, cols)
+    if dim == x.dim() - 1 and x.is_contiguous() and x.numel() > 0:
+        # The common case, without the views below (a few microseconds):
+        # rows of unit stride one after another, in x and in y alike (y's
+        # strides are softmax_output's when no size is 0).
+        y = torch.empty_like(x, memory_format=torch.contiguous_format)
+        cols = x.size(dim)
+        rows = x.numel() // cols
+        y_ptr, x_ptr, x_stride = y.data_ptr(), x.data_ptr(), cols
+    else:
+        y = softmax_output(x, dim)
+        cols = x.size(dim)
+        if x.numel() == 0:
+            return y
+        rows = x.numel() // cols
+        flat = x.movedim(dim, -1).reshape(rows, cols)
+        if (flat.stride(1) != 1 and cols > 1) or (rows > 1 and
+                                                  flat.stride(0) < cols):
+            flat = flat.contiguous()
+        y_ptr = y.movedim(dim, -1).view(rows, cols).data_ptr()
+        x_ptr = flat.data_ptr()
+        x_stride = flat.stride(0) if rows > 1 else cols
     code = DTYPE_CODES[x.dtype]
     lib = _library.init(x.device.index or 0)
     with _on_device(x):
         _library.check("tile_softmax", lib.tile_softmax(
-            y_rows.data_ptr(), code, cols, flat.data_ptr(), code,
-            flat.stride(0) if rows > 1 else cols, rows, cols, _stream(x)))
+            y_ptr, code, cols, x_ptr, code, x_stride, rows, cols,
+            _stream(x)))
     return y
 
 
@@ -133,21 +144,26 @@ def softmax_matmul(x, v, precision: str):
     return out
 
 
-def attention_outputs(q, return_lse: bool):
+def attention_outputs(q, return_lse: bool, empty_lse: bool = True):
     """The outputs of attention(q, ...): o like q but contiguous, and the
     log-sum-exp, float32 [batch, heads, seq_q] with `return_lse`, else an
-    empty float32 tensor (the operation always returns two tensors)."""
+    empty float32 tensor (the operator always returns two tensors) or,
+    without `empty_lse`, None."""
     out = q.new_empty(q.shape)
-    lse_shape = tuple(q.shape[:3]) if return_lse else (0,)
-    return out, q.new_empty(lse_shape, dtype=torch.float32)
+    if return_lse:
+        return out, q.new_empty(tuple(q.shape[:3]), dtype=torch.float32)
+    return out, q.new_empty((0,), dtype=torch.float32) if empty_lse else None
 
 
-def attention(q, k, v, causal: bool, scale: float | None, return_lse: bool):
+def attention(q, k, v, causal: bool, scale: float | None, return_lse: bool,
+              empty_lse: bool = True):
     """(o, lse) of the attention forward pass through tile_attention: q
     [batch, heads, seq_q, head_dim], k and v [batch, kv_heads, seq_k,
-    head_dim]; `scale` None for 1/sqrt(head_dim). Tensors with a unit
-    stride along head_dim run in place; others are copied first."""
-    out, lse = attention_outputs(q, return_lse)
+    head_dim]; `scale` None for 1/sqrt(head_dim). Without `return_lse`,
+    lse is an empty tensor, or None without `empty_lse` (calls that return
+    o alone skip that allocation). Tensors with a unit stride along
+    head_dim run in place; others are copied first."""
+    out, lse = attention_outputs(q, return_lse, empty_lse)
     if out.numel() == 0:
         return out, lse
     batch, heads, seq_q, head_dim = q.shape

@@ -152,7 +152,8 @@ def _register_all():
         "attention",
         "(Tensor q, Tensor k, Tensor v, bool causal, float? scale, "
         "bool return_lse) -> (Tensor, Tensor)",
-        _kernels.attention,
+        lambda q, k, v, causal, scale, return_lse:
+            _kernels.attention(q, k, v, causal, scale, return_lse),
         lambda q, k, v, causal, scale, return_lse:
             _kernels.attention_outputs(q, return_lse),
         _tensor_shapes_setup, _forward_only("attention", 3))
@@ -205,7 +206,8 @@ if CUSTOM_OPS:
     def attention(q, k, v, causal: bool, scale: float | None,
                   return_lse: bool):
         if _direct(q, k, v):
-            return _kernels.attention(q, k, v, causal, scale, return_lse)
+            return _kernels.attention(q, k, v, causal, scale, return_lse,
+                                      empty_lse=False)
         return _attention_op(q, k, v, causal, scale, return_lse)
 
 elif torch is not None:
@@ -256,4 +258,5 @@ elif torch is not None:
         if _records_grad(q, k, v):
             return _ForwardOnly.apply("attention", _kernels.attention, q, k,
                                       v, causal, scale, return_lse)
-        return _kernels.attention(q, k, v, causal, scale, return_lse)
+        return _kernels.attention(q, k, v, causal, scale, return_lse,
+                                  empty_lse=False)
