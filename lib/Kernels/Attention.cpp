@@ -439,11 +439,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                       k.splat(zero, {BM}));
   Value lSafe =
       arith::SelectOp::create(k.b, k.loc, empty, k.splat(one, {BM}), l);
+  // One reciprocal per row, not a division per element: each f32 division
+  // is a dozen instructions with a branch to a slow path.
+  Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), lSafe);
   Value out =
-      arith::DivFOp::create(k.b, k.loc, acc, k.spread(lSafe, 1, {BM, D}));
+      arith::MulFOp::create(k.b, k.loc, acc, k.spread(invL, 1, {BM, D}));
+  Value stored = k.toFloat(out, elem);
+  // Hopper builds store from a coalesced layout (16-byte vectors along rows)
+  // staged in shared memory that the key blocks' buffers are done with, not
+  // from the accumulator's layout, whose lanes write 4 bytes of a row each.
+  if (c.hopper)
+    stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
   BlockStoreOp::create(k.b, k.loc,
-                       blockPtr(oh, seqQ64, stride(0, 2), row0, qType),
-                       k.toFloat(out, elem), checks(true));
+                       blockPtr(oh, seqQ64, stride(0, 2), row0, qType), stored,
+                       checks(true));
 
   // lse = ln(2) c m + ln(l) (c m in base 2): -inf where no key was visible
   // (m = -inf, l = 0).

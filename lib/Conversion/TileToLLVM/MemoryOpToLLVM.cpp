@@ -457,12 +457,32 @@ static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
 /// strides), and the whole block inside the array along the checked
 /// dimensions. Per-element addresses are then needed only inside the branch
 /// that uses them, which keeps them out of the registers of the other.
+/// With `provenAligned` (proven before the conversion: see VectorAccess), only
+/// the bounds are tested, and null is returned when nothing is checked.
 static Value blockVectorOk(OpBuilder &b, Location loc, Value strideOk,
                            const BlockPtrParts &parts,
-                           RankedTensorType blockType,
-                           ArrayRef<int32_t> check, unsigned fastDim,
-                           unsigned width, int64_t bytes) {
+                           RankedTensorType blockType, ArrayRef<int32_t> check,
+                           unsigned fastDim, unsigned width, int64_t bytes,
+                           bool provenAligned) {
   Type i64 = b.getI64Type();
+  if (provenAligned) {
+    Value ok;
+    for (unsigned d = 0; d < parts.offsets.size(); ++d) {
+      if (!llvm::is_contained(check, (int32_t)d))
+        continue;
+      Value off = arith::ExtSIOp::create(b, loc, i64, parts.offsets[d]);
+      Value end = arith::AddIOp::create(
+          b, loc, off, i64Constant(b, loc, blockType.getDimSize(d)));
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
+                                i64Constant(b, loc, 0)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                                parts.shape[d]));
+      ok = ok ? arith::AndIOp::create(b, loc, ok, inside) : inside;
+    }
+    return ok;
+  }
   Value ok = strideOk;
   Value offset = i64Constant(b, loc, 0);
   Value misaligned;
@@ -503,8 +523,20 @@ static Value blockVectorOk(OpBuilder &b, Location loc, Value strideOk,
   return arith::AndIOp::create(b, loc, ok, aligned);
 }
 
+/// Whether `op`'s vectors of `width` elements along the layout's fastest
+/// dimension were proven aligned before the conversion.
+static bool isAlignedBlockAccess(const VectorWidthMap &widths, Operation *op,
+                                 RankedTensorType type, unsigned width) {
+  auto it = widths.find(op);
+  return it != widths.end() && it->second.alignedDim >= 0 &&
+         width <= it->second.width &&
+         LayoutView(type).getFastTensorDim() == (unsigned)it->second.alignedDim;
+}
+
 struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  BlockLoadOpConversion(const TypeConverter &converter, MLIRContext *ctx,
+                        const VectorWidthMap &widths)
+      : OpConversionPattern(converter, ctx), widths(widths) {}
   LogicalResult
   matchAndRewrite(BlockLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -543,30 +575,38 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
             emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
       return out;
     };
+    auto vectorPath = [&]() {
+      SmallVector<Value> addresses, inBounds, vectors;
+      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
+                         inBounds);
+      for (size_t first = 0; first < addresses.size(); first += width) {
+        auto v = emitLoad(rewriter, loc, addresses[first], elemType, width);
+        vectors.append(v.begin(), v.end());
+      }
+      return vectors;
+    };
     SmallVector<Value> results;
+    Value ok;
+    if (width > 1)
+      ok = blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
+                         *LayoutView(type).getFastTensorDim(), width, bytes,
+                         isAlignedBlockAccess(widths, op, type, width));
     if (width == 1) {
       results = elementPath();
+    } else if (!ok) {
+      // Aligned and unchecked: vectors only. (Behind a branch whose other
+      // side reads the same elements one by one, LLVM splits the vectors
+      // and merges the two sides into element loads.)
+      results = vectorPath();
     } else {
       // One uniform branch for the whole block: the interior blocks of an
       // array (stride 1, aligned rows, all in bounds) take vector loads.
-      Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
-                               op.getCheck(),
-                               *LayoutView(type).getFastTensorDim(), width,
-                               bytes);
       SmallVector<Type> types(LayoutView(type).getNumSlots(), elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      SmallVector<Value> addresses, inBounds;
-      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
-                         inBounds);
-      SmallVector<Value> vectors;
-      for (size_t first = 0; first < addresses.size(); first += width) {
-        auto v = emitLoad(rewriter, loc, addresses[first], elemType, width);
-        vectors.append(v.begin(), v.end());
-      }
-      scf::YieldOp::create(rewriter, loc, vectors);
+      scf::YieldOp::create(rewriter, loc, vectorPath());
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
       scf::YieldOp::create(rewriter, loc, elementPath());
       results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
@@ -574,10 +614,15 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
+
+private:
+  const VectorWidthMap &widths;
 };
 
 struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  BlockStoreOpConversion(const TypeConverter &converter, MLIRContext *ctx,
+                         const VectorWidthMap &widths)
+      : OpConversionPattern(converter, ctx), widths(widths) {}
   LogicalResult
   matchAndRewrite(BlockStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -597,17 +642,7 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
       for (auto [addr, ok, value] : llvm::zip(addresses, inBounds, values))
         emitMaskedStore(rewriter, loc, addr, ok, {value}, elemType);
     };
-    if (width == 1) {
-      elementPath();
-    } else {
-      Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
-                               op.getCheck(),
-                               *LayoutView(type).getFastTensorDim(), width,
-                               bytes);
-      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
-                                    /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    auto vectorPath = [&]() {
       SmallVector<Value> addresses, inBounds;
       emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
                          inBounds);
@@ -615,12 +650,31 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
         SmallVector<Value> group(values.slice(first, width));
         emitStore(rewriter, loc, addresses[first], group, elemType);
       }
+    };
+    Value ok;
+    if (width > 1)
+      ok = blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
+                         *LayoutView(type).getFastTensorDim(), width, bytes,
+                         isAlignedBlockAccess(widths, op, type, width));
+    if (width == 1) {
+      elementPath();
+    } else if (!ok) {
+      vectorPath();
+    } else {
+      auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
+                                    /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      vectorPath();
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       elementPath();
     }
     rewriter.eraseOp(op);
     return success();
   }
+
+private:
+  const VectorWidthMap &widths;
 };
 
 } // namespace
@@ -629,9 +683,9 @@ void mlir::tile::populateMemoryOpToLLVMPatterns(
     TileTypeConverter &converter, RewritePatternSet &patterns,
     const VectorWidthMap &vectorWidths) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<AddPtrOpConversion, MakeBlockPtrOpConversion,
-               AdvanceOpConversion, BlockLoadOpConversion,
-               BlockStoreOpConversion>(converter, ctx);
-  patterns.add<LoadOpConversion, StoreOpConversion>(converter, ctx,
-                                                    vectorWidths);
+  patterns
+      .add<AddPtrOpConversion, MakeBlockPtrOpConversion, AdvanceOpConversion>(
+          converter, ctx);
+  patterns.add<LoadOpConversion, StoreOpConversion, BlockLoadOpConversion,
+               BlockStoreOpConversion>(converter, ctx, vectorWidths);
 }

@@ -55,6 +55,43 @@ static Operation *getLastBufferUse(func::FuncOp kernel) {
   return last;
 }
 
+/// Whether the blocks that `blockPtr` (made by a tile.make_block_ptr) points
+/// to are read and written with aligned 16-byte vectors wherever they start:
+/// the base is 16-byte aligned and, along one dimension of stride 1 whose
+/// offset is a multiple of the vector, every other stride is a multiple of
+/// it too. Then no run-time alignment test is needed (see MemoryOpToLLVM).
+static std::optional<VectorAccess>
+getAlignedBlockAccess(const AxisInfoAnalysis &axis, Value blockPtr) {
+  auto make = blockPtr.getDefiningOp<MakeBlockPtrOp>();
+  if (!make)
+    return std::nullopt;
+  auto type = cast<BlockPointerType>(make.getType()).getBlockType();
+  int64_t bytes = AxisInfoAnalysis::getElementBytes(type.getElementType());
+  int64_t width = 16 / bytes;
+  if (width < 2)
+    return std::nullopt;
+  auto divisibility = [&](Value v) -> int64_t {
+    const AxisInfo *info = axis.lookup(v);
+    return info ? info->getDivisibility(0) : 1;
+  };
+  if (divisibility(make.getBase()) < 16)
+    return std::nullopt;
+  int alignedDim = -1;
+  for (auto [d, stride] : llvm::enumerate(make.getStrides())) {
+    if (divisibility(stride) % width == 0)
+      continue;
+    const AxisInfo *info = axis.lookup(stride);
+    bool unit = info && info->getConstantValue() == 1;
+    if (!unit || alignedDim >= 0 ||
+        divisibility(make.getOffsets()[d]) % width != 0)
+      return std::nullopt;
+    alignedDim = d;
+  }
+  if (alignedDim < 0)
+    return std::nullopt;
+  return VectorAccess{(unsigned)width, /*maskUniform=*/true, alignedDim};
+}
+
 TileTypeConverter::TileTypeConverter(MLIRContext *ctx) {
   addConversion([](Type type) { return type; });
   addConversion([ctx](PointerType) -> Type {
@@ -273,6 +310,12 @@ struct TileConvertToLLVMPass
       AxisInfoAnalysis axis(kernel);
       kernel.walk([&](Operation *op) {
         Value ptr, mask;
+        if (isa<BlockLoadOp, BlockStoreOp>(op)) {
+          if (std::optional<VectorAccess> access =
+                  getAlignedBlockAccess(axis, op->getOperand(0)))
+            widths[op] = *access;
+          return;
+        }
         if (auto load = dyn_cast<LoadOp>(op)) {
           ptr = load.getPtr();
           mask = load.getMask();

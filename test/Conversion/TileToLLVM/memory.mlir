@@ -284,3 +284,52 @@ func.func @uniform_mask(%p: !tile.ptr<f32>, %q: !tile.ptr<f16>, %n: i32 {tile.di
   %y = tile.load %qs, %mh : tensor<256x!tile.ptr<f16>, #h>
   return
 }
+
+// -----
+
+// Block accesses with 16-byte runs per thread. Proven aligned (16-byte
+// base, row stride a multiple of 8 elements, unit column stride, column
+// offset 0): an unchecked load and store are vectors only, with no run-time
+// test; a checked one tests the bounds alone.
+#r = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+
+// CHECK-LABEL: func.func @block_vectors_aligned(
+// CHECK-NOT:     llvm.ptrtoint
+// CHECK-NOT:     scf.if
+// CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK-NOT:     scf.if
+// CHECK:         llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK:         scf.if
+// CHECK:         return
+func.func @block_vectors_aligned(%p: !tile.ptr<f16>, %q: !tile.ptr<f16>, %rows: i64, %stride: i64 {tile.divisibility = 8 : i64}, %row0: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %c32 = arith.constant 32 : i64
+  %bp = tile.make_block_ptr %p, [%rows, %c32], [%stride, %c1], [%row0, %c0] order = [1, 0] : !tile.block_ptr<tensor<8x32xf16, #r>>
+  %x = tile.block_load %bp : !tile.block_ptr<tensor<8x32xf16, #r>>
+  %bq = tile.make_block_ptr %q, [%rows, %c32], [%stride, %c1], [%row0, %c0] order = [1, 0] : !tile.block_ptr<tensor<8x32xf16, #r>>
+  tile.block_store %bq, %x : !tile.block_ptr<tensor<8x32xf16, #r>>
+  %y = tile.block_load %bp check = [0] : !tile.block_ptr<tensor<8x32xf16, #r>>
+  return
+}
+
+// -----
+
+// A row stride of unknown divisibility: the vectors are taken behind a
+// run-time test of the stride, the offsets and the base's alignment.
+#r = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+
+// CHECK-LABEL: func.func @block_vectors_runtime(
+// CHECK:         llvm.ptrtoint
+// CHECK:         scf.if
+// CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK:       } else {
+// CHECK:         llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<1> -> f16
+func.func @block_vectors_runtime(%p: !tile.ptr<f16>, %rows: i64, %stride: i64, %row0: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %c32 = arith.constant 32 : i64
+  %bp = tile.make_block_ptr %p, [%rows, %c32], [%stride, %c1], [%row0, %c0] order = [1, 0] : !tile.block_ptr<tensor<8x32xf16, #r>>
+  %x = tile.block_load %bp : !tile.block_ptr<tensor<8x32xf16, #r>>
+  return
+}

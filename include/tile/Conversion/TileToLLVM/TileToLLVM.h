@@ -31,9 +31,15 @@ public:
 /// axis analysis: `width` consecutive slots form one vector access; when
 /// the mask is not provably uniform over a vector, each vector checks that
 /// all its lanes are enabled and otherwise falls back to element accesses.
+///
+/// For a tile.block_load/block_store, `width` elements along `alignedDim`
+/// are provably one aligned vector wherever the block starts (stride 1
+/// there, every other stride and the offset along it multiples of `width`,
+/// the base aligned to the vector); -1 when only known at run time.
 struct VectorAccess {
   unsigned width = 1;
   bool maskUniform = true;
+  int alignedDim = -1;
 };
 using VectorWidthMap = llvm::DenseMap<Operation *, VectorAccess>;
 
