@@ -125,11 +125,17 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   q0 = arith::SelectOp::create(k.b, k.loc, k.splat(negativeScale, {BM, D}),
                                arith::NegFOp::create(k.b, k.loc, q0), q0);
   Value qBuf;
-  if (BM * (D + 16 / esize) * esize <= 48 * 1024) {
+  if (BM * (D + 16 / esize) * esize <= 48 * 1024)
     qBuf = AllocSharedOp::create(
         k.b, k.loc, SharedBufferType::get(ctx, qType, 1, 16 / esize));
-    LocalStoreOp::create(k.b, k.loc, q0, qBuf, k.ci32(0));
-  }
+  auto stageQ = [&]() {
+    if (qBuf)
+      LocalStoreOp::create(k.b, k.loc, q0, qBuf, k.ci32(0));
+  };
+  // Hopper kernels stage Q once the first key block's loads are issued (see
+  // overlappedLoop), so that the two loads' latencies overlap.
+  if (!c.hopper)
+    stageQ();
 
   // Key j is visible to query i when j < seq_k and, causal, j <= i + shift
   // with shift = seq_k - seq_q (the diagonal aligned bottom-right).
@@ -376,6 +382,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), false);
       Value vLastBlock = loadBlock(
           k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), false);
+      stageQ();
       Step first =
           softmaxStep(k.loc,
                       scoresFrom(k.loc, product(k.loc, throughEdge(k.loc, k0)),
@@ -420,6 +427,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       scf::YieldOp::create(
           k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
       k.b.setInsertionPointToStart(any.elseBlock());
+      stageQ();
       scf::YieldOp::create(k.b, k.loc, ValueRange{acc0, l0, m0});
     }
     return std::make_tuple(any.getResult(0), any.getResult(1),

@@ -548,67 +548,67 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     unsigned width =
         getBlockVectorWidth(rewriter, loc, type, parts, strideOk);
     int64_t bytes = getElementBytes(getMemoryType(elemType));
-    auto elementPath = [&]() {
-      SmallVector<Value> addresses, inBounds, out;
-      emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
-                         inBounds);
-      Value pad;
+    auto makePad = [&]() -> Value {
       switch (op.getPadding()) {
       case PaddingKind::Zero:
-        pad = zeroOf(rewriter, loc, elemType);
-        break;
+        return zeroOf(rewriter, loc, elemType);
       case PaddingKind::NaN:
-        pad = arith::ConstantOp::create(
+        return arith::ConstantOp::create(
             rewriter, loc,
             rewriter.getFloatAttr(elemType,
                                   std::numeric_limits<double>::quiet_NaN()));
-        break;
       case PaddingKind::NegInf:
-        pad = arith::ConstantOp::create(
+        return arith::ConstantOp::create(
             rewriter, loc,
             rewriter.getFloatAttr(elemType,
                                   -std::numeric_limits<double>::infinity()));
-        break;
       }
-      for (auto [addr, ok] : llvm::zip(addresses, inBounds))
-        out.push_back(
-            emitMaskedLoad(rewriter, loc, addr, ok, elemType, {pad})[0]);
+      llvm_unreachable("unknown padding");
+    };
+    // Runs of `run` slots, each one access under its first slot's bounds
+    // check (none: always), yielding `pad` where it fails.
+    auto accessPath = [&](ArrayRef<int32_t> check, unsigned run) {
+      SmallVector<Value> addresses, inBounds, out;
+      emitBlockAddresses(rewriter, loc, parts, type, check, addresses,
+                         inBounds);
+      Value pad = check.empty() ? Value() : makePad();
+      for (size_t first = 0; first < addresses.size(); first += run) {
+        auto v =
+            emitMaskedLoad(rewriter, loc, addresses[first], inBounds[first],
+                           elemType, SmallVector<Value>(run, pad));
+        out.append(v.begin(), v.end());
+      }
       return out;
     };
-    auto vectorPath = [&]() {
-      SmallVector<Value> addresses, inBounds, vectors;
-      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
-                         inBounds);
-      for (size_t first = 0; first < addresses.size(); first += width) {
-        auto v = emitLoad(rewriter, loc, addresses[first], elemType, width);
-        vectors.append(v.begin(), v.end());
-      }
-      return vectors;
-    };
     SmallVector<Value> results;
-    Value ok;
-    if (width > 1)
-      ok = blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
-                         *LayoutView(type).getFastTensorDim(), width, bytes,
-                         isAlignedBlockAccess(widths, op, type, width));
     if (width == 1) {
-      results = elementPath();
-    } else if (!ok) {
-      // Aligned and unchecked: vectors only. (Behind a branch whose other
-      // side reads the same elements one by one, LLVM splits the vectors
-      // and merges the two sides into element loads.)
-      results = vectorPath();
+      results = accessPath(op.getCheck(), 1);
+    } else if (isAlignedBlockAccess(widths, op, type, width) &&
+               !llvm::is_contained(
+                   op.getCheck(),
+                   (int32_t)*LayoutView(type).getFastTensorDim())) {
+      // Proven aligned, bounds checked only across vectors: each vector is
+      // one access under its own check (a predicated load), with no branch
+      // to element accesses. (Behind such a branch, LLVM may split the
+      // vectors and merge both sides into element loads, and 16-bit
+      // elements written into halves of registers keep the registers'
+      // other halves live from the kernel's start.)
+      results = accessPath(op.getCheck(), width);
     } else {
       // One uniform branch for the whole block: the interior blocks of an
       // array (stride 1, aligned rows, all in bounds) take vector loads.
+      Value ok =
+          blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
+                        *LayoutView(type).getFastTensorDim(), width, bytes,
+                        isAlignedBlockAccess(widths, op, type, width));
       SmallVector<Type> types(LayoutView(type).getNumSlots(), elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(rewriter, loc, vectorPath());
+      scf::YieldOp::create(rewriter, loc, accessPath({}, width));
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(rewriter, loc, elementPath());
+      scf::YieldOp::create(rewriter, loc, accessPath(op.getCheck(), 1));
       results.assign(ifOp.getResults().begin(), ifOp.getResults().end());
     }
     rewriter.replaceOpWithMultiple(op, {results});
@@ -635,39 +635,38 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
     Type elemType = type.getElementType();
     int64_t bytes = getElementBytes(getMemoryType(elemType));
     ValueRange values = adaptor.getValue();
-    auto elementPath = [&]() {
+    // Runs of `run` slots, each one access under its first slot's bounds
+    // check (none: always).
+    auto accessPath = [&](ArrayRef<int32_t> check, unsigned run) {
       SmallVector<Value> addresses, inBounds;
-      emitBlockAddresses(rewriter, loc, parts, type, op.getCheck(), addresses,
+      emitBlockAddresses(rewriter, loc, parts, type, check, addresses,
                          inBounds);
-      for (auto [addr, ok, value] : llvm::zip(addresses, inBounds, values))
-        emitMaskedStore(rewriter, loc, addr, ok, {value}, elemType);
-    };
-    auto vectorPath = [&]() {
-      SmallVector<Value> addresses, inBounds;
-      emitBlockAddresses(rewriter, loc, parts, type, /*check=*/{}, addresses,
-                         inBounds);
-      for (size_t first = 0; first < addresses.size(); first += width) {
-        SmallVector<Value> group(values.slice(first, width));
-        emitStore(rewriter, loc, addresses[first], group, elemType);
+      for (size_t first = 0; first < addresses.size(); first += run) {
+        SmallVector<Value> group(values.slice(first, run));
+        emitMaskedStore(rewriter, loc, addresses[first], inBounds[first], group,
+                        elemType);
       }
     };
-    Value ok;
-    if (width > 1)
-      ok = blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
-                         *LayoutView(type).getFastTensorDim(), width, bytes,
-                         isAlignedBlockAccess(widths, op, type, width));
     if (width == 1) {
-      elementPath();
-    } else if (!ok) {
-      vectorPath();
+      accessPath(op.getCheck(), 1);
+    } else if (isAlignedBlockAccess(widths, op, type, width) &&
+               !llvm::is_contained(
+                   op.getCheck(),
+                   (int32_t)*LayoutView(type).getFastTensorDim())) {
+      // As for loads: one access per vector, each under its own check.
+      accessPath(op.getCheck(), width);
     } else {
+      Value ok =
+          blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
+                        *LayoutView(type).getFastTensorDim(), width, bytes,
+                        isAlignedBlockAccess(widths, op, type, width));
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      vectorPath();
+      accessPath({}, width);
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-      elementPath();
+      accessPath(op.getCheck(), 1);
     }
     rewriter.eraseOp(op);
     return success();

@@ -234,7 +234,6 @@ func.func @block_ptr(%p: !tile.ptr<f32>, %m: i64, %n: i64, %sm: i64, %off: i32) 
 // unchecked: a plain load, no comparison.
 // CHECK-NOT:     arith.cmpi
 // CHECK:         llvm.getelementptr
-// CHECK-NEXT:    %[[PADDING:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEXT:    llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> f64
 // CHECK-NOT:     scf.if
 // CHECK:         return
@@ -289,8 +288,9 @@ func.func @uniform_mask(%p: !tile.ptr<f32>, %q: !tile.ptr<f16>, %n: i32 {tile.di
 
 // Block accesses with 16-byte runs per thread. Proven aligned (16-byte
 // base, row stride a multiple of 8 elements, unit column stride, column
-// offset 0): an unchecked load and store are vectors only, with no run-time
-// test; a checked one tests the bounds alone.
+// offset 0): an unchecked load and store are vectors with no run-time test;
+// with the rows checked, each vector is one predicated load (fallback
+// zeros) or one store under its row's check, with no element accesses.
 #r = #tile.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
 
 // CHECK-LABEL: func.func @block_vectors_aligned(
@@ -299,7 +299,12 @@ func.func @uniform_mask(%p: !tile.ptr<f32>, %q: !tile.ptr<f16>, %n: i32 {tile.di
 // CHECK:         llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
 // CHECK-NOT:     scf.if
 // CHECK:         llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT:     scf.if
+// CHECK:         llvm.inline_asm has_side_effects {{.*}}@$5 ld.global.v4.b32
+// CHECK-NOT:     llvm.load
 // CHECK:         scf.if
+// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT:     llvm.load
 // CHECK:         return
 func.func @block_vectors_aligned(%p: !tile.ptr<f16>, %q: !tile.ptr<f16>, %rows: i64, %stride: i64 {tile.divisibility = 8 : i64}, %row0: i32) attributes {tile.kernel, tile.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : i32
@@ -310,6 +315,7 @@ func.func @block_vectors_aligned(%p: !tile.ptr<f16>, %q: !tile.ptr<f16>, %rows: 
   %bq = tile.make_block_ptr %q, [%rows, %c32], [%stride, %c1], [%row0, %c0] order = [1, 0] : !tile.block_ptr<tensor<8x32xf16, #r>>
   tile.block_store %bq, %x : !tile.block_ptr<tensor<8x32xf16, #r>>
   %y = tile.block_load %bp check = [0] : !tile.block_ptr<tensor<8x32xf16, #r>>
+  tile.block_store %bq, %y check = [0] : !tile.block_ptr<tensor<8x32xf16, #r>>
   return
 }
 
