@@ -442,20 +442,6 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                       /*masked=*/false);
   auto [acc, l, m] = keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
 
-  // The epilogue's addresses are derived here again from the program ids
-  // and arguments rather than taken from before the loops, which would hold
-  // them in registers through the loops.
-  Value rowOut = arith::MulIOp::create(
-      k.b, k.loc, ProgramIdOp::create(k.b, k.loc, 0), k.ci32(BM));
-  Value headOut = k.extsi(ProgramIdOp::create(k.b, k.loc, 1), i64);
-  Value batchOut = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
-  Value oBase = k.ptrAdd(
-      o,
-      arith::AddIOp::create(
-          k.b, k.loc, arith::MulIOp::create(k.b, k.loc, batchOut, stride(0, 0)),
-          arith::MulIOp::create(k.b, k.loc, headOut, stride(0, 1))));
-  Value seqQOut = k.extsi(seqQ, i64);
-
   // o = acc / l, 0 where no key was visible (l = 0, acc = 0).
   Value empty = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ, l,
                                       k.splat(zero, {BM}));
@@ -473,8 +459,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   if (c.hopper)
     stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
   BlockStoreOp::create(k.b, k.loc,
-                       blockPtr(oBase, seqQOut, stride(0, 2), rowOut, qType),
-                       stored, checks(true));
+                       blockPtr(oh, seqQ64, stride(0, 2), row0, qType), stored,
+                       checks(true));
 
   // lse = ln(2) c m + ln(l) (c m in base 2): -inf where no key was visible
   // (m = -inf, l = 0).
@@ -485,14 +471,11 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                             k.splat(k.cf(f32, M_LN2), {BM})),
       math::LogOp::create(k.b, k.loc, l));
   Value bh = arith::AddIOp::create(
-      k.b, k.loc,
-      arith::MulIOp::create(k.b, k.loc, batchOut, k.extsi(heads, i64)),
-      headOut);
-  Value lseRow = k.ptrAdd(lse, arith::MulIOp::create(k.b, k.loc, bh, seqQOut));
-  Value rowsOut =
-      arith::AddIOp::create(k.b, k.loc, k.splat(rowOut, {BM}), k.range(BM));
-  Value lsePtrs = k.ptrAdd(k.splat(lseRow, {BM}), rowsOut);
-  Value inQ = k.cmp(arith::CmpIPredicate::slt, rowsOut, k.splat(seqQ, {BM}));
+      k.b, k.loc, arith::MulIOp::create(k.b, k.loc, b64, k.extsi(heads, i64)),
+      h64);
+  Value lseRow = k.ptrAdd(lse, arith::MulIOp::create(k.b, k.loc, bh, seqQ64));
+  Value lsePtrs = k.ptrAdd(k.splat(lseRow, {BM}), rows);
+  Value inQ = k.cmp(arith::CmpIPredicate::slt, rows, k.splat(seqQ, {BM}));
   Value wanted = k.splat(k.cmp(arith::CmpIPredicate::ne, writeLse, c0), {BM});
   StoreOp::create(k.b, k.loc, lsePtrs, lseV,
                   arith::AndIOp::create(k.b, k.loc, inQ, wanted));

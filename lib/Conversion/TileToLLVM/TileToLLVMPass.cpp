@@ -514,13 +514,9 @@ struct TileConvertToLLVMPass
     for (func::FuncOp kernel : kernels) {
       bool turns = false;
       kernel.walk([&](WaitTurnOp) { turns = true; });
-      bool specialized = getWarpSpecialize(kernel) != nullptr;
       if (failed(applyPartialConversion(kernel, target, frozen)))
         return signalPassFailure();
       lowerWarpSpecialize(kernel, turns);
-      // The consumers' registers bound a warp-specialized kernel's loop.
-      if (specialized)
-        scopeThreadIdsAfterLoops(kernel);
     }
   }
 };

@@ -77,12 +77,6 @@ WarpSpecializeOp getWarpSpecialize(func::FuncOp kernel);
 /// it are lowered (WarpSpecializeOpToLLVM.cpp); `turns`: its warpgroups
 /// take turns (tile.wait_turn).
 void lowerWarpSpecialize(func::FuncOp kernel, bool turns);
-/// Gives the ops of `kernel`'s body that follow each top-level op holding
-/// a loop reads of the thread and program ids of their own, which LLVM
-/// cannot merge with earlier reads (ThreadIdScopes.cpp): what they derive
-/// from the ids is recomputed after the loop instead of held in registers
-/// across it.
-void scopeThreadIdsAfterLoops(func::FuncOp kernel);
 /// One inline PTX instruction with `resultTypes.size()` results (none,
 /// one, or several returned through a literal struct and extracted).
 /// Only where NVVM has no op for it or the op cannot say what the code

@@ -7,10 +7,7 @@
 // synchronize on named barrier 1 over their 128 threads, never barrier 0
 // after the split. The metadata's map has the heads' and the batch's
 // (stride, count) pairs. Each thread arrives on the stage's `empty`
-// barrier after the loop's dot. The program's warps read the thread and
-// program ids again (inline PTX LLVM cannot merge) after the producer's
-// region and after their loop, so that nothing derived from the ids before
-// the loop is held through it.
+// barrier after the loop's dot.
 //
 // RUN: tile-opt %s --tile-to-llvm=chip=sm_90a | FileCheck %s
 
@@ -31,16 +28,11 @@
 // CHECK-NEXT:    }
 // CHECK-NEXT:    nvvm.setmaxregister  increase 240
 // CHECK-NOT:     nvvm.barrier0
-// CHECK-NOT:     nvvm.read.ptx.sreg.tid.x
-// CHECK:         llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"
 // CHECK:         scf.for
 // CHECK:           nvvm.mbarrier.try_wait
 // CHECK:           nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK:           nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
 // CHECK-NOT:     nvvm.barrier0
-// CHECK-NOT:     nvvm.read.ptx.sreg.tid.x
-// CHECK:         llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"
-// CHECK-NOT:     nvvm.read.ptx.sreg.tid.x
 // CHECK:         return
 func.func @stream(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %heads: i32,
                   %sh: i64, %sr: i64, %sb: i64)
