@@ -450,6 +450,31 @@ static unsigned getBlockVectorWidth(OpBuilder &b, Location loc,
   return (unsigned)width;
 }
 
+/// Whether a block starting at the pointer's offsets lies inside the array
+/// along the checked dimensions (null when nothing is checked).
+static Value blockInBounds(OpBuilder &b, Location loc,
+                           const BlockPtrParts &parts,
+                           RankedTensorType blockType,
+                           ArrayRef<int32_t> check) {
+  Type i64 = b.getI64Type();
+  Value ok;
+  for (unsigned d = 0; d < parts.offsets.size(); ++d) {
+    if (!llvm::is_contained(check, (int32_t)d))
+      continue;
+    Value off = arith::ExtSIOp::create(b, loc, i64, parts.offsets[d]);
+    Value end = arith::AddIOp::create(
+        b, loc, off, i64Constant(b, loc, blockType.getDimSize(d)));
+    Value inside = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
+                              i64Constant(b, loc, 0)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
+                              parts.shape[d]));
+    ok = ok ? arith::AndIOp::create(b, loc, ok, inside) : inside;
+  }
+  return ok;
+}
+
 /// The run-time condition for accessing a whole block with vectors of
 /// `width` elements, from the block pointer alone (uniform over the
 /// program): stride 1 along the fast dimension, every vector's first
@@ -464,26 +489,9 @@ static Value blockVectorOk(OpBuilder &b, Location loc, Value strideOk,
                            RankedTensorType blockType, ArrayRef<int32_t> check,
                            unsigned fastDim, unsigned width, int64_t bytes,
                            bool provenAligned) {
+  if (provenAligned)
+    return blockInBounds(b, loc, parts, blockType, check);
   Type i64 = b.getI64Type();
-  if (provenAligned) {
-    Value ok;
-    for (unsigned d = 0; d < parts.offsets.size(); ++d) {
-      if (!llvm::is_contained(check, (int32_t)d))
-        continue;
-      Value off = arith::ExtSIOp::create(b, loc, i64, parts.offsets[d]);
-      Value end = arith::AddIOp::create(
-          b, loc, off, i64Constant(b, loc, blockType.getDimSize(d)));
-      Value inside = arith::AndIOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
-                                i64Constant(b, loc, 0)),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                                parts.shape[d]));
-      ok = ok ? arith::AndIOp::create(b, loc, ok, inside) : inside;
-    }
-    return ok;
-  }
-  Value ok = strideOk;
   Value offset = i64Constant(b, loc, 0);
   Value misaligned;
   for (unsigned d = 0; d < parts.offsets.size(); ++d) {
@@ -491,22 +499,13 @@ static Value blockVectorOk(OpBuilder &b, Location loc, Value strideOk,
     offset = arith::AddIOp::create(
         b, loc, offset, arith::MulIOp::create(b, loc, off, parts.strides[d]));
     if (d != fastDim && blockType.getDimSize(d) > 1)
-      misaligned = misaligned ? (Value)arith::OrIOp::create(
-                                    b, loc, misaligned, parts.strides[d])
+      misaligned = misaligned ? (Value)arith::OrIOp::create(b, loc, misaligned,
+                                                            parts.strides[d])
                               : parts.strides[d];
-    if (!llvm::is_contained(check, (int32_t)d))
-      continue;
-    Value end = arith::AddIOp::create(
-        b, loc, off, i64Constant(b, loc, blockType.getDimSize(d)));
-    ok = arith::AndIOp::create(
-        b, loc, ok,
-        arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, off,
-                                  i64Constant(b, loc, 0)),
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, end,
-                                  parts.shape[d])));
   }
+  Value ok = strideOk;
+  if (Value inside = blockInBounds(b, loc, parts, blockType, check))
+    ok = arith::AndIOp::create(b, loc, ok, inside);
   // In elements: the first element's offset and every other stride must
   // be multiples of `width`, and the base a multiple of width * bytes.
   Value elems = misaligned ? (Value)arith::OrIOp::create(b, loc, misaligned,
@@ -531,6 +530,15 @@ static bool isAlignedBlockAccess(const VectorWidthMap &widths, Operation *op,
   return it != widths.end() && it->second.alignedDim >= 0 &&
          width <= it->second.width &&
          LayoutView(type).getFastTensorDim() == (unsigned)it->second.alignedDim;
+}
+
+/// Whether a proven-aligned block access checks bounds only across vectors
+/// (not along the fastest dimension): then each vector is one access under
+/// its own check, with no branch to element accesses.
+static bool checksOnlyAcrossVectors(RankedTensorType type,
+                                    ArrayRef<int32_t> check) {
+  return !llvm::is_contained(check,
+                             (int32_t)*LayoutView(type).getFastTensorDim());
 }
 
 struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
@@ -581,12 +589,10 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
       return out;
     };
     SmallVector<Value> results;
+    bool proven = width > 1 && isAlignedBlockAccess(widths, op, type, width);
     if (width == 1) {
       results = accessPath(op.getCheck(), 1);
-    } else if (isAlignedBlockAccess(widths, op, type, width) &&
-               !llvm::is_contained(
-                   op.getCheck(),
-                   (int32_t)*LayoutView(type).getFastTensorDim())) {
+    } else if (proven && checksOnlyAcrossVectors(type, op.getCheck())) {
       // Proven aligned, bounds checked only across vectors: each vector is
       // one access under its own check (a predicated load), with no branch
       // to element accesses. (Behind such a branch, LLVM may split the
@@ -597,10 +603,9 @@ struct BlockLoadOpConversion : public OpConversionPattern<BlockLoadOp> {
     } else {
       // One uniform branch for the whole block: the interior blocks of an
       // array (stride 1, aligned rows, all in bounds) take vector loads.
-      Value ok =
-          blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
-                        *LayoutView(type).getFastTensorDim(), width, bytes,
-                        isAlignedBlockAccess(widths, op, type, width));
+      Value ok = blockVectorOk(
+          rewriter, loc, strideOk, parts, type, op.getCheck(),
+          *LayoutView(type).getFastTensorDim(), width, bytes, proven);
       SmallVector<Type> types(LayoutView(type).getNumSlots(), elemType);
       auto ifOp = scf::IfOp::create(rewriter, loc, types, ok,
                                     /*withElse=*/true);
@@ -647,19 +652,16 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
                         elemType);
       }
     };
+    bool proven = width > 1 && isAlignedBlockAccess(widths, op, type, width);
     if (width == 1) {
       accessPath(op.getCheck(), 1);
-    } else if (isAlignedBlockAccess(widths, op, type, width) &&
-               !llvm::is_contained(
-                   op.getCheck(),
-                   (int32_t)*LayoutView(type).getFastTensorDim())) {
+    } else if (proven && checksOnlyAcrossVectors(type, op.getCheck())) {
       // As for loads: one access per vector, each under its own check.
       accessPath(op.getCheck(), width);
     } else {
-      Value ok =
-          blockVectorOk(rewriter, loc, strideOk, parts, type, op.getCheck(),
-                        *LayoutView(type).getFastTensorDim(), width, bytes,
-                        isAlignedBlockAccess(widths, op, type, width));
+      Value ok = blockVectorOk(
+          rewriter, loc, strideOk, parts, type, op.getCheck(),
+          *LayoutView(type).getFastTensorDim(), width, bytes, proven);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
                                     /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
