@@ -5,11 +5,12 @@
 // blocks streamed through an online softmax (examples/attention.mlir is the
 // same computation written as a kernel author would).
 //
-// The key range splits in two loops: blocks every row of the program sees
-// whole (no mask: before the key padding and, causal, before the block's
-// first diagonal), then the blocks that need the mask (the last partial
-// block and the diagonal ones). Blocks past the last row's diagonal are not
-// visited.
+// Blocks every row of the program sees whole (before the key padding and,
+// causal, before the block's first diagonal) take no mask; the blocks
+// after them (the last partial block and the diagonal ones) do. sm_80
+// kernels run the two kinds in two loops; Hopper's run both in one
+// pipelined loop, whose steps past the unmasked blocks apply the mask.
+// Blocks past the last row's diagonal are not visited.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,7 +74,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return k.arg(12 + 3 * t + dim);
   };
 
-  Value pm = ProgramIdOp::create(k.b, k.loc, 0);
+  // Query blocks run last to first: causal programs further down the
+  // sequence see more keys, and starting the longest first leaves the
+  // short ones to fill the last wave (programs start, in practice, in the
+  // order of their x index).
+  Value pm = arith::SubIOp::create(
+      k.b, k.loc,
+      arith::SubIOp::create(k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0),
+                            ProgramIdOp::create(k.b, k.loc, 0)),
+      k.ci32(1));
   Value head = ProgramIdOp::create(k.b, k.loc, 1);
   Value batch = ProgramIdOp::create(k.b, k.loc, 2);
   Value row0 = arith::MulIOp::create(k.b, k.loc, pm, k.ci32(BM));
@@ -183,17 +192,23 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       k.cf(f32, std::numeric_limits<float>::min()));
   Value scales = k.splat(scale2, {BM, BN}), rowScales = k.splat(scale2, {BM});
   Value zeroS = k.splat(zero, {BM, BN});
-  // The queries' rows and the last key each sees (causal).
+  // The queries' rows and the keys each sees: those below seq_k and,
+  // causal, up to its diagonal (one bound per row, so that the mask is one
+  // comparison per score).
   Value rows =
       arith::AddIOp::create(k.b, k.loc, k.splat(row0, {BM}), k.range(BM));
-  Value lastKey =
-      k.spread(arith::AddIOp::create(k.b, k.loc, rows, k.splat(shift, {BM})), 1,
-               {BM, BN});
-  Value notCausal = k.splat(
-      arith::XOrIOp::create(k.b, k.loc, causal,
-                            arith::ConstantIntOp::create(k.b, k.loc, 1, 1)),
-      {BM, BN});
-  Value seqKs = k.splat(seqK, {BM, BN});
+  Value seqKRows = k.splat(seqK, {BM});
+  Value keyBound = k.spread(
+      arith::SelectOp::create(
+          k.b, k.loc, k.splat(causal, {BM}),
+          arith::MinSIOp::create(
+              k.b, k.loc, seqKRows,
+              arith::AddIOp::create(
+                  k.b, k.loc, rows,
+                  k.splat(arith::AddIOp::create(k.b, k.loc, shift, k.ci32(1)),
+                          {BM}))),
+          seqKRows),
+      1, {BM, BN});
   Value keyIdx = k.range(BN);
 
   // 2^x for softmax weights (flushing results below 2^-126 to zero, as
@@ -218,10 +233,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       return s;
     Value cols = k.spread(
         arith::AddIOp::create(k.b, loc, k.splat(n0, {BN}), keyIdx), 0, {BM, BN});
-    Value inside = k.cmp(arith::CmpIPredicate::slt, cols, seqKs);
-    Value seen = k.cmp(arith::CmpIPredicate::sle, cols, lastKey);
-    Value keep = arith::AndIOp::create(
-        k.b, loc, inside, arith::OrIOp::create(k.b, loc, seen, notCausal));
+    Value keep = k.cmp(arith::CmpIPredicate::slt, cols, keyBound);
     return arith::SelectOp::create(k.b, loc, keep, s,
                                    k.splat(negInf, {BM, BN}))
         .getResult();
@@ -267,8 +279,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                PaddingKind::Zero);
   };
   // On Hopper both products read their key and value blocks from shared
-  // buffers (wgmma); blocks outside the pipeline (the masked ones, and the
-  // first and last of the overlapped loop) go through this one. (One
+  // buffers (wgmma); blocks outside the pipeline (the first and last of
+  // the overlapped loop) go through this one. (One
   // block: a second would cost the short sequences' kernels a program per
   // SM.)
   Value edgeBuf;
@@ -279,13 +291,11 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
   };
   auto throughEdge = [&](Location loc, Value block) -> Value {
-    if (!edgeBuf)
-      return block;
     LocalStoreOp::create(k.b, loc, block, edgeBuf, c0);
     return readEdge(loc);
   };
 
-  // One loop over key blocks [from, to): carries the output accumulator,
+  // sm_80's loop over key blocks [from, to): carries the output accumulator,
   // the rows' exp sums and maxima and, unmasked, the K and V block
   // pointers, which tile-pipeline-loops then pipelines. The masked loop
   // (one block, or the diagonal's few) makes its pointers in the body, so
@@ -307,14 +317,10 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           Value vp =
               masked ? blockPtr(vh, seqK64, stride(3, 2), n0, kvType) : it[4];
           Value kt = loadBlock(loc, kp, masked);
-          if (masked)
-            kt = throughEdge(loc, kt);
           Value s = scoresFrom(loc, product(loc, kt), n0, masked);
           Step step = softmaxStep(loc, s, m, l, masked);
           Value scaled = rescale(loc, acc, step.alpha);
           Value vt = loadBlock(loc, vp, masked);
-          if (masked)
-            vt = throughEdge(loc, vt);
           SmallVector<Value> next{weigh(loc, step.p, vt, scaled), step.l,
                                   step.m};
           if (!masked)
@@ -347,24 +353,44 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                ArrayRef<int32_t>{3, 2, 1, 0})
         .getResult();
   };
+  // Rows past seq_k read as zero (the last block may be partial).
   auto loadStream = [&](Location loc, Value ptr) -> Value {
     if (!c.specialized)
-      return loadBlock(loc, ptr, false);
+      return loadBlock(loc, ptr, true);
     Value block = BlockLoadOp::create(k.b, loc, streamType, ptr,
-                                      ArrayRef<int32_t>{}, PaddingKind::Zero);
+                                      ArrayRef<int32_t>{2}, PaddingKind::Zero);
     return ReshapeOp::create(k.b, loc, kvType, block);
   };
 
-  // Hopper's unmasked blocks, the products of neighbouring blocks
-  // overlapped: step j issues Q K_j^T, then P_{j-1} V_{j-1}, and computes
-  // block j's softmax while the second product runs (each wgmma is waited
-  // for where its result is first needed), rescaling the accumulator
-  // after it. The first block's scores and the last block's product are
-  // peeled off the loop, which carries P and the pointers of K_j and
-  // V_{j-1}; the first keys and the last values are loaded together, before
-  // the first product.
-  auto overlappedLoop = [&](Value from, Value to, Value acc0, Value l0,
-                            Value m0) {
+  // Scores of the key block at n0 in Hopper's loop: masked from maskFrom
+  // on, behind a branch that is uniform across the program, so that the
+  // unmasked steps pay nothing for it.
+  auto scoresAt = [&](Location loc, Value qk, Value n0,
+                      Value maskFrom) -> Value {
+    auto masked =
+        scf::IfOp::create(k.b, loc, TypeRange{qk.getType()},
+                          k.cmp(arith::CmpIPredicate::sge, n0, maskFrom),
+                          /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPointToStart(masked.thenBlock());
+    scf::YieldOp::create(k.b, loc, scoresFrom(loc, qk, n0, true));
+    k.b.setInsertionPointToStart(masked.elseBlock());
+    scf::YieldOp::create(k.b, loc, qk);
+    return masked.getResult(0);
+  };
+
+  // Hopper's blocks [from, to), the mask applied from maskFrom on, the
+  // products of neighbouring blocks overlapped: step j issues Q K_j^T,
+  // then P_{j-1} V_{j-1}, and computes block j's softmax while the second
+  // product runs (each wgmma is waited for where its result is first
+  // needed), rescaling the accumulator after it. The first block's scores
+  // and the last block's product are peeled off the loop, which carries P
+  // and the pointers of K_j and V_{j-1}; the first keys and the last values
+  // are loaded together, before the first product. The masked blocks go
+  // through the same pipeline as the others, so that the diagonal's keys
+  // and values are in shared memory before the loop reaches them.
+  auto overlappedLoop = [&](Value from, Value maskFrom, Value to, Value acc0,
+                            Value l0, Value m0) {
     SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
     auto any = scf::IfOp::create(
         k.b, k.loc, types, k.cmp(arith::CmpIPredicate::slt, from, to),
@@ -377,17 +403,23 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
       Value kLoop = streamPtr(kk, 2, next);
       Value vLoop = streamPtr(v, 3, from);
-      Value last = arith::SubIOp::create(k.b, k.loc, to, bn);
+      // The last block starts at from + a multiple of block_n below to;
+      // either edge block may pass seq_k (rows past it read as zero).
+      Value last = arith::AddIOp::create(
+          k.b, k.loc, from,
+          floorToBlock(arith::SubIOp::create(
+              k.b, k.loc, arith::SubIOp::create(k.b, k.loc, to, from),
+              k.ci32(1))));
       Value k0 = loadBlock(
-          k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), false);
+          k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), true);
       Value vLastBlock = loadBlock(
-          k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), false);
+          k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), true);
       stageQ();
       Step first =
           softmaxStep(k.loc,
-                      scoresFrom(k.loc, product(k.loc, throughEdge(k.loc, k0)),
-                                 from, false),
-                      m0, l0, false);
+                      scoresAt(k.loc, product(k.loc, throughEdge(k.loc, k0)),
+                               from, maskFrom),
+                      m0, l0, true);
       // The last values take the first keys' place once they are read.
       LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, c0);
       SmallVector<Value> init{acc0, first.l, first.m, first.p, kLoop, vLoop};
@@ -408,7 +440,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
             if (c.pingpong)
               PassTurnOp::create(k.b, loc);
             Step step =
-                softmaxStep(loc, scoresFrom(loc, qk, n0, false), m, l, false);
+                softmaxStep(loc, scoresAt(loc, qk, n0, maskFrom), m, l, true);
             SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
                                       step.m, step.p};
             SmallVector<Value> along{bn, c0};
@@ -436,11 +468,12 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
 
   Value acc0 = k.splat(zero, {BM, D}), l0 = k.splat(zero, {BM}),
         m0 = k.splat(negInf, {BM});
-  auto [acc1, l1, m1] = c.hopper
-                            ? overlappedLoop(c0, fullEnd, acc0, l0, m0)
-                            : keyLoop(c0, fullEnd, acc0, l0, m0,
+  auto [acc, l, m] =
+      c.hopper ? overlappedLoop(c0, fullEnd, end, acc0, l0, m0) : [&] {
+        auto [acc1, l1, m1] = keyLoop(c0, fullEnd, acc0, l0, m0,
                                       /*masked=*/false);
-  auto [acc, l, m] = keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
+        return keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
+      }();
 
   // o = acc / l, 0 where no key was visible (l = 0, acc = 0).
   Value empty = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ, l,
