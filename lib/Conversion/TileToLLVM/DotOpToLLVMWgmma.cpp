@@ -42,6 +42,29 @@ static Operation *earlierInBlock(Block *block, Operation *first,
   return !first || inBlock->isBeforeInBlock(first) ? inBlock : first;
 }
 
+/// Whether a wgmma group's wait may move past `op`: pure ops that take no
+/// shared scratch space (and scf.ifs of only such ops, e.g. a mask applied
+/// to some iterations), tile.local_load, other waits and turns (named
+/// barriers). Anything else may write shared memory the group still
+/// reads; dots are counted by the caller.
+static bool waitPasses(Operation *op) {
+  if (isa<LocalLoadOp, WarpgroupMmaWaitOp, WaitTurnOp, PassTurnOp>(op))
+    return true;
+  if (isa<DotOp>(op) || !isMemoryEffectFree(op) ||
+      getSharedMemoryBytes(op) != 0)
+    return false;
+  if (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op))
+    return true;
+  if (!isa<scf::IfOp>(op))
+    return false;
+  return !op->walk([&](Operation *nested) {
+              if (nested == op || isa<scf::YieldOp>(nested) ||
+                  waitPasses(nested))
+                return WalkResult::advance();
+              return WalkResult::interrupt();
+            }).wasInterrupted();
+}
+
 void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   auto numWarps = (unsigned)getNumWarps(kernel);
   MLIRContext *ctx = kernel.getContext();
@@ -230,9 +253,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   // needed rather than where it is issued: work that does not depend on it
   // overlaps the tensor cores, and a wgmma dot issued in between stays in
   // flight (the wait leaves as many groups pending as were issued after
-  // it). The wait moves past pure ops that take no shared scratch space,
-  // tile.local_load, other waits, turns (named barriers) and wgmma dots
-  // only: anything else may write shared memory the group still reads.
+  // it). The wait moves past wgmma dots and the ops of waitPasses only.
   SmallVector<DotOp> deferred;
   llvm::MapVector<Operation *, Operation *> waits;
   kernel.walk([&](DotOp dot) {
@@ -257,11 +278,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         ++issuedAfter;
         continue;
       }
-      bool passes =
-          isa<LocalLoadOp, WarpgroupMmaWaitOp, WaitTurnOp, PassTurnOp>(op) ||
-          (!later && (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op)) &&
-           isMemoryEffectFree(op) && getSharedMemoryBytes(op) == 0);
-      if (!passes) {
+      if (!waitPasses(op)) {
         waitAt = op;
         break;
       }

@@ -247,3 +247,55 @@ func.func @wait_before_store(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.p
   tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// The wait also moves past an scf.if of pure ops (a mask that some
+// iterations apply): the second dot stays in flight through the branch that
+// uses the first one's result, and is waited for before its own use.
+// CHECK-LABEL: func.func @wait_past_pure_if
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 2;"
+// CHECK:         "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     wgmma.wait_group
+// CHECK:         scf.if
+// CHECK:         arith.mulf
+// CHECK-NOT:     arith.addf
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         arith.addf
+func.func @wait_past_pure_if(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32, %masked: i1)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %ones = arith.constant dense<1.0> : tensor<64x64xf32>
+  %z1 = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %z2 = tile.dot %x, %y, %ones : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %m = scf.if %masked -> (tensor<64x64xf32>) {
+    %cols = tile.range 0, 64 : tensor<64xi32>
+    %wide = tile.expand_dims %cols axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %all = tile.broadcast %wide : tensor<1x64xi32> -> tensor<64x64xi32>
+    %bound = arith.constant dense<40> : tensor<64x64xi32>
+    %keep = arith.cmpi slt, %all, %bound : tensor<64x64xi32>
+    %sel = arith.select %keep, %z1, %ones : tensor<64x64xi1>, tensor<64x64xf32>
+    scf.yield %sel : tensor<64x64xf32>
+  } else {
+    scf.yield %z1 : tensor<64x64xf32>
+  }
+  %sq = arith.mulf %m, %m : tensor<64x64xf32>
+  %sum = arith.addf %sq, %z2 : tensor<64x64xf32>
+  tile.block_store %pc, %sum check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
