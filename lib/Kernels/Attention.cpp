@@ -401,6 +401,9 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       // The loop's pointers come first: tile-pipeline-loops starts its
       // copies right after them, before the peeled block's work.
       Value next = arith::AddIOp::create(k.b, k.loc, from, bn);
+      SmallVector<Value> along{bn, c0};
+      if (c.specialized)
+        along.insert(along.begin(), {c0, c0});
       Value kLoop = streamPtr(kk, 2, next);
       Value vLoop = streamPtr(v, 3, from);
       // The last block starts at from + a multiple of block_n below to;
@@ -422,38 +425,57 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                       m0, l0, true);
       // The last values take the first keys' place once they are read.
       LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, c0);
+      // The steps' loop over [lb, ub): masked never, always, or from
+      // maskFrom on (a branch).
+      enum class Mask { Never, Always, FromMaskFrom };
+      auto stepLoop = [&](Value lb, Value ub, ValueRange init, Mask mask) {
+        auto loop = scf::ForOp::create(
+            k.b, k.loc, lb, ub, bn, init,
+            [&](OpBuilder &b, Location loc, Value n0, ValueRange it) {
+              OpBuilder::InsertionGuard guard(k.b);
+              k.b.setInsertionPoint(b.getInsertionBlock(),
+                                    b.getInsertionPoint());
+              Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
+                    vp = it[5];
+              // Ping-pong: the warpgroups take turns issuing the two
+              // products, so that one's softmax overlaps the other's.
+              if (c.pingpong)
+                WaitTurnOp::create(k.b, loc);
+              Value qk = product(loc, loadStream(loc, kp));
+              Value sum = weigh(loc, p, loadStream(loc, vp), acc);
+              if (c.pingpong)
+                PassTurnOp::create(k.b, loc);
+              Value s = mask == Mask::Never ? qk
+                        : mask == Mask::Always
+                            ? scoresFrom(loc, qk, n0, true)
+                            : scoresAt(loc, qk, n0, maskFrom);
+              Step step = softmaxStep(loc, s, m, l, mask != Mask::Never);
+              SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
+                                        step.m, step.p};
+              for (Value ptr : {kp, vp})
+                yields.push_back(
+                    AdvanceOp::create(k.b, loc, ptr.getType(), ptr, along));
+              scf::YieldOp::create(k.b, loc, yields);
+            });
+        if (c.specialized)
+          loop->setAttr(TileDialect::getWarpSpecializeAttrName(),
+                        UnitAttr::get(ctx));
+        return loop;
+      };
+      // Warp-specialized kernels run the unmasked steps and the masked ones
+      // in two loops that one producer serves (their copies one stream), so
+      // that the unmasked steps hold no branch; the others' pipelines would
+      // take buffers per loop, and run one loop that branches.
       SmallVector<Value> init{acc0, first.l, first.m, first.p, kLoop, vLoop};
-      auto loop = scf::ForOp::create(
-          k.b, k.loc, next, to, bn, init,
-          [&](OpBuilder &b, Location loc, Value n0, ValueRange it) {
-            OpBuilder::InsertionGuard guard(k.b);
-            k.b.setInsertionPoint(b.getInsertionBlock(),
-                                  b.getInsertionPoint());
-            Value acc = it[0], l = it[1], m = it[2], p = it[3], kp = it[4],
-                  vp = it[5];
-            // Ping-pong: the warpgroups take turns issuing the two
-            // products, so that one's softmax overlaps the other's.
-            if (c.pingpong)
-              WaitTurnOp::create(k.b, loc);
-            Value qk = product(loc, loadStream(loc, kp));
-            Value sum = weigh(loc, p, loadStream(loc, vp), acc);
-            if (c.pingpong)
-              PassTurnOp::create(k.b, loc);
-            Step step =
-                softmaxStep(loc, scoresAt(loc, qk, n0, maskFrom), m, l, true);
-            SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
-                                      step.m, step.p};
-            SmallVector<Value> along{bn, c0};
-            if (c.specialized)
-              along.insert(along.begin(), {c0, c0});
-            for (Value ptr : {kp, vp})
-              yields.push_back(
-                  AdvanceOp::create(k.b, loc, ptr.getType(), ptr, along));
-            scf::YieldOp::create(k.b, loc, yields);
-          });
-      if (c.specialized)
-        loop->setAttr(TileDialect::getWarpSpecializeAttrName(),
-                      UnitAttr::get(ctx));
+      scf::ForOp loop;
+      if (c.specialized) {
+        Value mid = arith::MinSIOp::create(
+            k.b, k.loc, arith::MaxSIOp::create(k.b, k.loc, next, maskFrom), to);
+        scf::ForOp unmasked = stepLoop(next, mid, init, Mask::Never);
+        loop = stepLoop(mid, to, unmasked.getResults(), Mask::Always);
+      } else {
+        loop = stepLoop(next, to, init, Mask::FromMaskFrom);
+      }
       Value acc =
           weigh(k.loc, loop.getResult(3), readEdge(k.loc), loop.getResult(0));
       scf::YieldOp::create(

@@ -177,22 +177,23 @@ struct TileWarpSpecializePass
           marked.removeAttr(loop);
         return;
       }
-      if (loops.size() > 1) {
-        loops[1].emitError("tile.warp_specialize marks a second loop of the "
-                           "kernel; one producer warpgroup serves one loop");
-        ok = false;
-        return;
-      }
-      if (failed(specialize(func, loops.front())))
+      if (failed(specialize(func, loops)))
         ok = false;
     });
     if (!ok)
       signalPassFailure();
   }
 
-  LogicalResult specialize(func::FuncOp func, scf::ForOp loop) {
+  /// Specializes `loops`, the marked loops of `func` in program order: one
+  /// loop, or a chain whose loops continue each other's streams (see
+  /// findChainedLoads), served by one producer loop over all their
+  /// iterations.
+  LogicalResult specialize(func::FuncOp func,
+                           MutableArrayRef<scf::ForOp> loops) {
     MLIRContext *ctx = func.getContext();
-    TileDialect::WarpSpecializeAttrHelper(ctx).removeAttr(loop);
+    for (scf::ForOp loop : loops)
+      TileDialect::WarpSpecializeAttrHelper(ctx).removeAttr(loop);
+    scf::ForOp loop = loops.front();
     auto fail = [&](const Twine &why) {
       return loop.emitError("tile.warp_specialize: ") << why;
     };
@@ -240,6 +241,20 @@ struct TileWarpSpecializePass
     if (streams.empty())
       return fail("the loop streams no f16/bf16 blocks through loop-carried "
                   "block pointers");
+    // The streams' loads in each later loop of the chain.
+    SmallVector<SmallVector<StreamedLoad>> chained{{}};
+    for (Stream &s : streams)
+      chained.front().push_back(s.load);
+    for (scf::ForOp next : loops.drop_front()) {
+      scf::ForOp prev = loops[chained.size() - 1];
+      std::string why;
+      std::optional<SmallVector<StreamedLoad>> loads =
+          findChainedLoads(prev, next, chained.front(), why);
+      if (!loads)
+        return next.emitError("tile.warp_specialize: a second marked loop ")
+               << "does not continue the first one's streams: " << why;
+      chained.push_back(std::move(*loads));
+    }
 
     // The scf.ifs that hold the loop, outermost first, and whether the loop
     // is in their then-region.
@@ -324,8 +339,8 @@ struct TileWarpSpecializePass
       pb.setInsertionPoint(inThen ? copy.thenBlock()->getTerminator()
                                   : copy.elseBlock()->getTerminator());
     }
-    SmallVector<Value> needed{loop.getLowerBound(), loop.getUpperBound(),
-                              loop.getStep()};
+    SmallVector<Value> needed{loop.getLowerBound(),
+                              loops.back().getUpperBound(), loop.getStep()};
     for (Stream &s : streams) {
       needed.push_back(loop.getInitArgs()[s.load.iterArg]);
       llvm::append_range(needed, s.load.advance.getOffsets());
@@ -340,7 +355,8 @@ struct TileWarpSpecializePass
     Value lb = mapping.lookupOrDefault(loop.getLowerBound());
     Value step = mapping.lookupOrDefault(loop.getStep());
     scf::ForOp::create(
-        pb, loc, lb, mapping.lookupOrDefault(loop.getUpperBound()), step, inits,
+        pb, loc, lb, mapping.lookupOrDefault(loops.back().getUpperBound()),
+        step, inits,
         [&](OpBuilder &lb2, Location l, Value iv, ValueRange ptrs) {
           auto [stage, parity] =
               emitStageAndParity(lb2, l, iv, lb, step, stages);
@@ -366,32 +382,93 @@ struct TileWarpSpecializePass
           scf::YieldOp::create(lb2, l, next);
         });
 
-    // The program's side: wait for each stage, read it, release it.
-    Block *body = loop.getBody();
-    OpBuilder cb = OpBuilder::atBlockBegin(body);
-    auto [stage, parity] =
-        emitStageAndParity(cb, loc, loop.getInductionVar(),
-                           loop.getLowerBound(), loop.getStep(), stages);
-    for (Value barriers : full)
-      MBarrierWaitOp::create(cb, loc, barriers, stage, parity,
-                             /*nosync=*/true);
-    SmallVector<Value> tiles;
-    for (auto [k, s] : llvm::enumerate(streams)) {
-      Operation *at = s.reshape ? s.reshape : s.load.load.getOperation();
-      cb.setInsertionPoint(at);
-      Value read =
-          LocalLoadOp::create(cb, at->getLoc(), s.block, buffers[k], stage);
-      s.tile.replaceAllUsesWith(read);
-      if (s.reshape)
-        s.reshape->erase();
-      s.load.load->erase();
-      tiles.push_back(read);
+    // The program's side, in each loop: wait for each stage, read it,
+    // release it. Iterations count from the first loop's lower bound.
+    for (auto [consumer, loads] : llvm::zip(loops, chained)) {
+      Block *body = consumer.getBody();
+      OpBuilder cb = OpBuilder::atBlockBegin(body);
+      auto [stage, parity] =
+          emitStageAndParity(cb, loc, consumer.getInductionVar(),
+                             loop.getLowerBound(), loop.getStep(), stages);
+      for (Value barriers : full)
+        MBarrierWaitOp::create(cb, loc, barriers, stage, parity,
+                               /*nosync=*/true);
+      SmallVector<Value> tiles;
+      for (auto [k, load] : llvm::enumerate(loads)) {
+        Operation *reshape =
+            streams[k].reshape ? *load.load->getUsers().begin() : nullptr;
+        Operation *at = reshape ? reshape : load.load.getOperation();
+        cb.setInsertionPoint(at);
+        Value read = LocalLoadOp::create(cb, at->getLoc(), streams[k].block,
+                                         buffers[k], stage);
+        at->getResult(0).replaceAllUsesWith(read);
+        if (reshape)
+          reshape->erase();
+        load.load->erase();
+        tiles.push_back(read);
+      }
+      cb.setInsertionPoint(body->getTerminator());
+      for (auto [k, tile] : llvm::enumerate(tiles))
+        MBarrierArriveOp::create(cb, loc, empty[k], stage,
+                                 readingDots(tile, body));
     }
-    cb.setInsertionPoint(body->getTerminator());
-    for (auto [k, tile] : llvm::enumerate(tiles))
-      MBarrierArriveOp::create(cb, loc, empty[k], stage,
-                               readingDots(tile, body));
     return success();
+  }
+
+  /// The loads of `next` that continue the streams `loads` of `prev`: `next`
+  /// follows `prev` in its block, starts where `prev` ends with the same
+  /// step, and streams a block pointer of the same iteration argument from
+  /// `prev`'s result, of the same type and advanced by the same offsets;
+  /// nothing else is streamed.
+  static std::optional<SmallVector<StreamedLoad>>
+  findChainedLoads(scf::ForOp prev, scf::ForOp next,
+                   ArrayRef<StreamedLoad> loads, std::string &why) {
+    if (next->getBlock() != prev->getBlock() || !prev->isBeforeInBlock(next)) {
+      why = "it is not after it in the same block";
+      return std::nullopt;
+    }
+    if (next.getLowerBound() != prev.getUpperBound() ||
+        next.getStep() != prev.getStep()) {
+      why = "it does not start where the first ends, with the same step";
+      return std::nullopt;
+    }
+    SmallVector<StreamedLoad> found = findStreamedLoads(next, isCopyableBlock),
+                              out;
+    if (found.size() != loads.size()) {
+      why = "it streams a different number of blocks";
+      return std::nullopt;
+    }
+    for (StreamedLoad load : loads) {
+      auto match = llvm::find_if(found, [&](const StreamedLoad &l) {
+        return l.iterArg == load.iterArg;
+      });
+      if (match == found.end() ||
+          next.getInitArgs()[match->iterArg] != prev.getResult(load.iterArg) ||
+          match->load.getType() != load.load.getType() ||
+          !llvm::equal(match->advance.getOffsets(),
+                       load.advance.getOffsets())) {
+        why = "a streamed block pointer is not the first loop's result, "
+              "or is read or advanced differently";
+        return std::nullopt;
+      }
+      // Blocks of higher rank are read through one reshape, as in the
+      // first loop.
+      RankedTensorType type = load.load.getType();
+      if (type.getRank() > 2) {
+        auto reshape =
+            match->load->hasOneUse()
+                ? dyn_cast<ReshapeOp>(*match->load->getUsers().begin())
+                : ReshapeOp();
+        if (!reshape ||
+            reshape.getType().getShape() != type.getShape().take_back(2)) {
+          why = "a block of higher rank is read other than through one "
+                "tile.reshape to its last two dimensions";
+          return std::nullopt;
+        }
+      }
+      out.push_back(*match);
+    }
+    return out;
   }
 };
 

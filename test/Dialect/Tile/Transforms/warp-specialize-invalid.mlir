@@ -79,3 +79,27 @@ func.func @loaded_bound(%k: !tile.ptr<f16>, %np: !tile.ptr<i32>)
   } {tile.warp_specialize}
   return
 }
+
+// -----
+
+// A second marked loop that does not start where the first one ends.
+func.func @unchained(%k: !tile.ptr<f16>, %n: i32, %mid: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %p1 = scf.for %i = %c0 to %mid step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  // expected-error @+1 {{tile.warp_specialize: a second marked loop does not continue the first one's streams: it does not start where the first ends, with the same step}}
+  %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %p1) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  return
+}

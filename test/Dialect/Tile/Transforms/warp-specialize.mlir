@@ -7,8 +7,8 @@
 // the same scf.if, waits for each stage's release and copies into it. The
 // loop waits for its stage, reads it and releases it after the dot.
 //
-// RUN: tile-opt %s -tile-warp-specialize=chip=sm_90a | FileCheck %s
-// RUN: tile-opt %s -tile-warp-specialize=chip=sm_80 | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt %s -split-input-file -tile-warp-specialize=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-warp-specialize=chip=sm_80 | FileCheck %s --check-prefix=SM80
 
 // CHECK-LABEL: func.func @stream(
 // CHECK-SAME:    %[[K:[^:]*]]: !tile.ptr<f16>
@@ -69,5 +69,60 @@ func.func @stream(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %heads: i32,
   }
   %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
   tile.block_store %op, %r : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+// Two marked loops, the second continuing the first one's stream (its lower
+// bound is the first's upper bound, its block pointer the first's result):
+// one producer loop copies the blocks of both, from the first loop's lower
+// bound to the second's upper bound, and each loop counts its stages from
+// the first loop's lower bound.
+// CHECK-LABEL: func.func @chained(
+// CHECK-SAME:    %{{.*}}: !tile.ptr<f16>, %{{.*}}: !tile.ptr<f32>, %[[N:[^:]*]]: i32, %[[MID:[^:]*]]: i32
+// CHECK:         %[[BUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 3, pad = 8>
+// CHECK:         tile.warp_specialize registers(24, 240) {
+// CHECK:           scf.for %{{.*}} = %[[C0:[^ ]*]] to %[[N]] step
+// CHECK:             tile.tma_copy
+// CHECK-NOT:       scf.for
+// CHECK:         %[[FIRST:.*]]:2 = scf.for %[[I:[^ ]*]] = %[[C0B:[^ ]*]] to %[[MID]]
+// CHECK:           arith.subi %[[I]], %[[C0B]]
+// CHECK:           tile.local_load %[[BUF]]
+// CHECK:           tile.mbarrier_arrive
+// CHECK:         scf.for %[[J:[^ ]*]] = %[[MID]] to %[[N]] step %{{.*}} iter_args(%{{.*}} = %[[FIRST]]#0, %{{.*}} = %[[FIRST]]#1)
+// CHECK:           arith.subi %[[J]], %[[C0B]]
+// CHECK:           tile.local_load %[[BUF]]
+// CHECK:           tile.mbarrier_arrive
+// CHECK-NOT:     tile.block_load
+
+// SM80-LABEL: func.func @chained(
+// SM80-NOT:     tile.warp_specialize
+// SM80-COUNT-2: tile.block_load
+func.func @chained(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %mid: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 3 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  %first:2 = scf.for %i = %c0 to %mid step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %second:2 = scf.for %i = %mid to %n step %c64 iter_args(%acc = %first#0, %p = %first#1) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+    %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %two = arith.addf %s, %s : tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %two, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %second#0 : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
