@@ -34,7 +34,8 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.blockM) + "_n" + std::to_string(k.blockN) + "_w" +
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
          (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "") +
-         (k.specialized ? "_ws" : "") + (k.pingpong ? "_pp" : "");
+         (k.specialized ? "_ws" : "") + (k.pingpong ? "_pp" : "") +
+         (k.splitMasked ? "_split" : "");
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
@@ -462,13 +463,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                         UnitAttr::get(ctx));
         return loop;
       };
-      // Warp-specialized kernels run the unmasked steps and the masked ones
-      // in two loops that one producer serves (their copies one stream), so
-      // that the unmasked steps hold no branch; the others' pipelines would
-      // take buffers per loop, and run one loop that branches.
+      // Split kernels run the unmasked steps and the masked ones in two
+      // loops that one producer serves (their copies one stream), so that
+      // the unmasked steps hold no branch; the others run one loop that
+      // branches (a pipeline of tile-pipeline-loops would take buffers per
+      // loop).
       SmallVector<Value> init{acc0, first.l, first.m, first.p, kLoop, vLoop};
       scf::ForOp loop;
-      if (c.specialized) {
+      if (c.splitMasked) {
         Value mid = arith::MinSIOp::create(
             k.b, k.loc, arith::MaxSIOp::create(k.b, k.loc, next, maskFrom), to);
         scf::ForOp unmasked = stepLoop(next, mid, init, Mask::Never);

@@ -33,7 +33,8 @@ enum Param {
   Stages,
   Hopper,
   Specialized,
-  PingPong
+  PingPong,
+  SplitMasked
 };
 enum ProblemField {
   PType,
@@ -100,7 +101,8 @@ public:
                {dtypeField(), intField("head_block"), boolField("padded"),
                 boolField("aligned"), intField("block_m"), intField("block_n"),
                 intField("warps"), intField("stages"), boolField("hopper"),
-                boolField("specialized"), boolField("pingpong")},
+                boolField("specialized"), boolField("pingpong"),
+                boolField("split_masked")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -132,6 +134,9 @@ public:
              "unpadded head_dim";
     if (k.pingpong && !k.specialized)
       return "ping-pong takes the warpgroups of a warp-specialized kernel";
+    if (k.splitMasked && !k.specialized)
+      return "split_masked loops share the producer of a warp-specialized "
+             "kernel";
     // Four warps' registers do not hold a step with larger K and V blocks
     // (the compiler estimates over 300 per thread); Hopper's overlapped
     // step also holds P.
@@ -222,15 +227,17 @@ public:
                  {std::tuple<bool, bool, bool>{false, false, false},
                   {true, false, false},
                   {true, true, false},
-                  {true, true, true}}) {
-              k.hopper = hopper;
-              k.specialized = specialized;
-              k.pingpong = pingpong;
-              KernelDesc desc = toDesc(k);
-              if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
-                  std::find(out.begin(), out.end(), desc) == out.end())
-                out.push_back(desc);
-            }
+                  {true, true, true}})
+              for (bool split : {false, true}) {
+                k.hopper = hopper;
+                k.specialized = specialized;
+                k.pingpong = pingpong;
+                k.splitMasked = split;
+                KernelDesc desc = toDesc(k);
+                if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
+                    std::find(out.begin(), out.end(), desc) == out.end())
+                  out.push_back(desc);
+              }
           }
     return out;
   }
@@ -458,6 +465,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[Hopper] = k.hopper;
   d.params[Specialized] = k.specialized;
   d.params[PingPong] = k.pingpong;
+  d.params[SplitMasked] = k.splitMasked;
   return d;
 }
 
@@ -474,6 +482,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.hopper = d.params[Hopper] != 0;
   k.specialized = d.params[Specialized] != 0;
   k.pingpong = d.params[PingPong] != 0;
+  k.splitMasked = d.params[SplitMasked] != 0;
   return k;
 }
 

@@ -37,6 +37,10 @@ struct AttentionKernel {
   /// Specialized: the two warpgroups take turns issuing their products
   /// (ping-pong), each one's softmax overlapping the other's products.
   bool pingpong = false;
+  /// Specialized: the masked steps (the diagonal's blocks, a partial last
+  /// block) run in a second loop that the producer serves too, instead of
+  /// behind a branch in the one loop of every step.
+  bool splitMasked = false;
 };
 
 const OpSpec &getAttentionOp();
