@@ -198,6 +198,14 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
       `tile.local_load` of stage i mod S; before the yield the threads
       arrive on `empty` after the dots that read the stage.
 
+    Several marked loops form one chain when each continues the previous
+    one's streams: it follows it in the same block, starts at its upper
+    bound with the same step, and streams the same iteration arguments from
+    its results, advanced by the same offsets (say, a loop of unmasked
+    steps and one of masked steps). One producer loop then copies the
+    blocks of all of them, and each loop counts its iterations from the
+    first one's lower bound.
+
     The values the producer needs (bounds, block pointers, the conditions
     of enclosing `scf.if`s) must come from kernel arguments through pure
     scalar ops; nothing before the loop may compute a tile that the
