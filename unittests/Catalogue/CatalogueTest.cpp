@@ -1,6 +1,7 @@
 //===- CatalogueTest.cpp - The kernel catalogue ---------------------------===//
 
 #include "tile/Catalogue/KernelBuilder.h"
+#include "tile/Catalogue/Ops/Attention.h"
 #include "tile/Catalogue/Ops/Softmax.h"
 #include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Catalogue/TuningFile.h"
@@ -210,6 +211,43 @@ TEST(Catalogue, InvalidSoftmaxMatmulKernelsSayWhy) {
   EXPECT_NE(whyInvalid(toDesc(k)), "");
   k = tile(DType::F16, Precision::IEEE);
   k.blockN = 96;
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+}
+
+/// A warp-specialized Hopper attention kernel of head_dim 128.
+AttentionKernel specializedAttention() {
+  AttentionKernel k;
+  k.dtype = DType::F16;
+  k.headBlock = 128;
+  k.aligned = true;
+  k.blockM = 128;
+  k.blockN = 128;
+  k.warps = 8;
+  k.stages = 2;
+  k.hopper = true;
+  k.specialized = true;
+  return k;
+}
+
+TEST(Catalogue, InvalidAttentionKernelsSayWhy) {
+  AttentionKernel k = specializedAttention();
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.pingpong = true;
+  k.splitMasked = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "attention_f16_d128_m128_n128_w8_s2_a16_h_ws_pp_split");
+  k.specialized = false; // ping-pong and split loops need the producer
+  k.pingpong = false;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("split_masked"), std::string::npos);
+  k.splitMasked = false;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k = specializedAttention();
+  k.warps = 4; // the producer serves two consumer warpgroups
+  k.blockM = 64;
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k = specializedAttention();
+  k.hopper = false; // TMA and wgmma
   EXPECT_NE(whyInvalid(toDesc(k)), "");
 }
 
