@@ -8,9 +8,10 @@
 // Blocks every row of the program sees whole (before the key padding and,
 // causal, before the block's first diagonal) take no mask; the blocks
 // after them (the last partial block and the diagonal ones) do. sm_80
-// kernels run the two kinds in two loops; Hopper's run both in one
-// pipelined loop, whose steps past the unmasked blocks apply the mask.
-// Blocks past the last row's diagonal are not visited.
+// kernels run the two kinds in two loops; Hopper's stream both through one
+// pipeline (or producer), in one loop whose steps past the unmasked blocks
+// apply the mask or, split_masked, in two loops. Blocks past the last
+// row's diagonal are not visited.
 //
 //===----------------------------------------------------------------------===//
 
@@ -280,10 +281,9 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                PaddingKind::Zero);
   };
   // On Hopper both products read their key and value blocks from shared
-  // buffers (wgmma); blocks outside the pipeline (the first and last of
-  // the overlapped loop) go through this one. (One
-  // block: a second would cost the short sequences' kernels a program per
-  // SM.)
+  // buffers (wgmma); the blocks outside the pipeline (the first and last
+  // of the overlapped loop) go through this one. (One block: a second
+  // would cost the short sequences' kernels a program per SM.)
   Value edgeBuf;
   if (c.hopper)
     edgeBuf = AllocSharedOp::create(

@@ -201,7 +201,8 @@ public:
   /// blocks of 32 to 128 (fewer rescales of the accumulator), 4 and 8
   /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
   /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
-  /// producer warpgroup, with and without ping-pong.
+  /// producer warpgroup, with and without ping-pong, with the masked steps
+  /// behind a branch or in a loop of their own (split_masked).
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
