@@ -451,8 +451,16 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                             ? scoresFrom(loc, qk, n0, true)
                             : scoresAt(loc, qk, n0, maskFrom);
               Step step = softmaxStep(loc, s, m, l, mask != Mask::Never);
+              // Through two loops LLVM would carry the weights in f32 and
+              // round them at the top of the next step (twice the
+              // registers, and each pair's halves swapped back by ptxas
+              // before P V): the barrier keeps them rounded here.
+              Value p16 = step.p;
+              if (c.splitMasked)
+                p16 =
+                    OptimizationBarrierOp::create(k.b, loc, p16.getType(), p16);
               SmallVector<Value> yields{rescale(loc, sum, step.alpha), step.l,
-                                        step.m, step.p};
+                                        step.m, p16};
               for (Value ptr : {kp, vp})
                 yields.push_back(
                     AdvanceOp::create(k.b, loc, ptr.getType(), ptr, along));
