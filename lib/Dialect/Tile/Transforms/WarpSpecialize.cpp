@@ -35,15 +35,23 @@ namespace {
 constexpr int32_t kProducerRegisters = 24;
 constexpr int32_t kMaxConsumerRegisters = 240;
 
-/// A streamed load and what the loop body reads of it: the 2-d tile (the
-/// load's result, or the tile.reshape of a block of higher rank).
+/// A streamed load of the first loop, the 2-d block the loop body reads of
+/// it and the array it reads.
 struct Stream {
   StreamedLoad load;
-  Value tile;
-  Operation *reshape = nullptr;
   RankedTensorType block;
   DictionaryAttr array;
 };
+
+/// The one tile.reshape through which the body reads the block of rank 3
+/// or more that `load` loads, as the 2-d `block`; null if there is none.
+ReshapeOp getReadingReshape(BlockLoadOp load, RankedTensorType block) {
+  auto reshape = dyn_cast<ReshapeOp>(
+      load->hasOneUse() ? *load->getUsers().begin() : nullptr);
+  return reshape && reshape.getType().getShape() == block.getShape()
+             ? reshape
+             : ReshapeOp();
+}
 
 /// A 2-d f16/bf16 block, or one of rank 3 to 5 that is 1 along its leading
 /// dimensions.
@@ -214,18 +222,11 @@ struct TileWarpSpecializePass
       RankedTensorType type = load.load.getType();
       s.block = RankedTensorType::get(type.getShape().take_back(2),
                                       type.getElementType());
-      s.tile = load.load.getResult();
-      if (type.getRank() > 2) {
-        auto reshape = dyn_cast<ReshapeOp>(
-            load.load->hasOneUse() ? *load.load->getUsers().begin() : nullptr);
-        if (!reshape || reshape.getType().getShape() != s.block.getShape())
-          return fail("a block of rank ")
-                 << type.getRank()
-                 << " is read other than through one tile.reshape to its "
-                    "last two dimensions";
-        s.reshape = reshape;
-        s.tile = reshape.getResult();
-      }
+      if (type.getRank() > 2 && !getReadingReshape(load.load, s.block))
+        return fail("a block of rank ")
+               << type.getRank()
+               << " is read other than through one tile.reshape to its "
+                  "last two dimensions";
       auto make =
           loop.getInitArgs()[load.iterArg].getDefiningOp<MakeBlockPtrOp>();
       if (!make)
@@ -249,7 +250,7 @@ struct TileWarpSpecializePass
       scf::ForOp prev = loops[chained.size() - 1];
       std::string why;
       std::optional<SmallVector<StreamedLoad>> loads =
-          findChainedLoads(prev, next, chained.front(), why);
+          findChainedLoads(prev, next, streams, why);
       if (!loads)
         return next.emitError("tile.warp_specialize: a second marked loop ")
                << "does not continue the first one's streams: " << why;
@@ -395,8 +396,9 @@ struct TileWarpSpecializePass
                                /*nosync=*/true);
       SmallVector<Value> tiles;
       for (auto [k, load] : llvm::enumerate(loads)) {
-        Operation *reshape =
-            streams[k].reshape ? *load.load->getUsers().begin() : nullptr;
+        Operation *reshape = nullptr;
+        if (load.load.getType().getRank() > 2)
+          reshape = getReadingReshape(load.load, streams[k].block);
         Operation *at = reshape ? reshape : load.load.getOperation();
         cb.setInsertionPoint(at);
         Value read = LocalLoadOp::create(cb, at->getLoc(), streams[k].block,
@@ -415,14 +417,14 @@ struct TileWarpSpecializePass
     return success();
   }
 
-  /// The loads of `next` that continue the streams `loads` of `prev`: `next`
+  /// The loads of `next` that continue `streams` from `prev`: `next`
   /// follows `prev` in its block, starts where `prev` ends with the same
   /// step, and streams a block pointer of the same iteration argument from
-  /// `prev`'s result, of the same type and advanced by the same offsets;
-  /// nothing else is streamed.
+  /// `prev`'s result, of the same type, read the same way and advanced by
+  /// the same offsets; nothing else is streamed.
   static std::optional<SmallVector<StreamedLoad>>
-  findChainedLoads(scf::ForOp prev, scf::ForOp next,
-                   ArrayRef<StreamedLoad> loads, std::string &why) {
+  findChainedLoads(scf::ForOp prev, scf::ForOp next, ArrayRef<Stream> streams,
+                   std::string &why) {
     if (next->getBlock() != prev->getBlock() || !prev->isBeforeInBlock(next)) {
       why = "it is not after it in the same block";
       return std::nullopt;
@@ -434,11 +436,12 @@ struct TileWarpSpecializePass
     }
     SmallVector<StreamedLoad> found = findStreamedLoads(next, isCopyableBlock),
                               out;
-    if (found.size() != loads.size()) {
+    if (found.size() != streams.size()) {
       why = "it streams a different number of blocks";
       return std::nullopt;
     }
-    for (StreamedLoad load : loads) {
+    for (const Stream &stream : streams) {
+      StreamedLoad load = stream.load;
       auto match = llvm::find_if(found, [&](const StreamedLoad &l) {
         return l.iterArg == load.iterArg;
       });
@@ -453,18 +456,11 @@ struct TileWarpSpecializePass
       }
       // Blocks of higher rank are read through one reshape, as in the
       // first loop.
-      RankedTensorType type = load.load.getType();
-      if (type.getRank() > 2) {
-        auto reshape =
-            match->load->hasOneUse()
-                ? dyn_cast<ReshapeOp>(*match->load->getUsers().begin())
-                : ReshapeOp();
-        if (!reshape ||
-            reshape.getType().getShape() != type.getShape().take_back(2)) {
-          why = "a block of higher rank is read other than through one "
-                "tile.reshape to its last two dimensions";
-          return std::nullopt;
-        }
+      if (load.load.getType().getRank() > 2 &&
+          !getReadingReshape(match->load, stream.block)) {
+        why = "a block of higher rank is read other than through one "
+              "tile.reshape to its last two dimensions";
+        return std::nullopt;
       }
       out.push_back(*match);
     }
