@@ -87,9 +87,11 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // the argument), which tile-warp-specialize turns into TMA copies by a
   // producer warpgroup; the tiles are reshaped to 2-d.
   bool ws = c.specialized;
-  assert((!ws || (c.hopper && c.stages >= 2 && !c.tma && !c.mmaInFlight &&
-                  !c.transposedProduct && byteSize(c.dtype) == 2)) &&
+  assert((!ws || (c.hopper && c.stages >= 2 && !c.tma && !c.transposedProduct &&
+                  byteSize(c.dtype) == 2)) &&
          "a producer warpgroup serves Hopper's plain 2-byte wgmma kernels");
+  // Specialized with the product in flight: see the loop below.
+  bool overlapped = ws && c.mmaInFlight;
   auto xStream = k.tensor({1, BM, BK}, elem),
        vStream = k.tensor({1, BK, BN}, elem);
   Value batches =
@@ -179,7 +181,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // transposed product's wgmma reads only P's buffer: X's and V's stages
   // are read synchronously, so their copies run S - 1 ahead.
   int64_t ahead = c.mmaInFlight && !c.transposedProduct ? S - 2 : S - 1;
-  assert((!c.mmaInFlight || (c.hopper && S >= (c.transposedProduct ? 2 : 3))) &&
+  assert((!c.mmaInFlight || overlapped ||
+          (c.hopper && S >= (c.transposedProduct ? 2 : 3))) &&
          "wgmma in flight needs Hopper and 3 stages (2 transposed)");
   assert((!c.transposedProduct ||
           (c.hopper && S >= 2 && c.dtype == ElemType::F32 &&
@@ -246,152 +249,240 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     xp0 = xp;
     vp0 = vp;
   }
-  SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
-  if (deferredSum)
-    init.append({acc0, k.splat(one, {BM})});
-  auto loop = scf::ForOp::create(
-      k.b, k.loc, c0, d2, k.ci32(BK), init,
-      [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
-        OpBuilder::InsertionGuard guard(k.b);
-        k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
-        Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
-        auto [xNext, vNext] = advance(loc, xp, vp, 1);
-        Value xt, stage;
-        if (S) {
-          // Step j's blocks have landed once at most ahead - 1 newer groups
-          // are in flight; the wait's barrier also ends the reads of the
-          // stage the next copy overwrites: step j - 1's (j - 2's with a
-          // wgmma in flight, which every warp waited for in step j - 1).
-          if (!c.tma)
-            AsyncWaitOp::create(k.b, loc, ahead - 1);
-          Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
-          stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
-          if (c.tma) {
-            // Step j's copies are barrier j mod S's (j / S)-th phase.
-            Value parity = arith::RemUIOp::create(
-                k.b, loc, arith::DivUIOp::create(k.b, loc, step, k.ci32(S)),
-                k.ci32(2));
-            MBarrierWaitOp::create(k.b, loc, barriers, stage, parity);
-          }
-          Value aheadStep =
-              arith::AddIOp::create(k.b, loc, step, k.ci32(ahead));
-          Value target = arith::RemUIOp::create(k.b, loc, aheadStep, k.ci32(S));
-          copyStep(loc, xp, vp, target, aheadStep);
-          xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
-        } else {
-          xt = loadX(k.b, loc, xp);
-        }
-        Value xf = k.toFloat(xt, f32);
-        if (S || ws) {
-          // The copies zero-fill past the end of d2; the softmax needs -inf
-          // there. Only the last step can be partial: the mask is applied
-          // under a uniform branch.
-          Value partial = arith::CmpIOp::create(
-              k.b, loc, arith::CmpIPredicate::sgt,
-              arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), d2);
-          auto ifOp = scf::IfOp::create(k.b, loc, TypeRange{xf.getType()},
-                                        partial, /*withElse=*/true);
-          {
-            OpBuilder::InsertionGuard g(k.b);
-            k.b.setInsertionPointToStart(ifOp.thenBlock());
-            Value cols =
-                arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}), k.range(BK));
-            Value inside =
-                k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
-            Value masked =
-                arith::SelectOp::create(k.b, loc, k.spread(inside, 0, {BM, BK}),
-                                        xf, k.splat(negInf, {BM, BK}));
-            scf::YieldOp::create(k.b, loc, masked);
-            k.b.setInsertionPointToStart(ifOp.elseBlock());
-            scf::YieldOp::create(k.b, loc, xf);
-          }
-          xf = ifOp.getResult(0);
-        }
-        Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
-        Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
-        // Rows still all -inf shift by 0: exp gives 0, not NaN.
-        Value allInf = arith::CmpFOp::create(
-            k.b, loc, arith::CmpFPredicate::OEQ, mNew, k.splat(negInf, {BM}));
-        Value shift = arith::SelectOp::create(k.b, loc, allInf,
-                                              k.splat(zero, {BM}), mNew);
-        Value p, alpha;
-        if (foldedExp) {
-          // exp(x - s) = 2^(x log2 e - s log2 e): one fma per element (the
-          // subtraction and the exponential's scaling were two roundings
-          // and two instructions; ptxas does not fuse the .rn forms).
-          Value shift2 =
-              arith::MulFOp::create(k.b, loc, shift, k.splat(log2e, {BM}));
-          p = math::Exp2Op::create(
-              k.b, loc,
-              math::FmaOp::create(k.b, loc, xf, k.splat(log2e, {BM, BK}),
-                                  arith::NegFOp::create(
-                                      k.b, loc, k.spread(shift2, 1, {BM, BK}))),
-              arith::FastMathFlags::afn);
-          alpha = math::Exp2Op::create(
-              k.b, loc,
-              arith::MulFOp::create(k.b, loc,
-                                    arith::SubFOp::create(k.b, loc, m, shift),
-                                    k.splat(log2e, {BM})),
-              arith::FastMathFlags::afn);
-        } else {
-          p = softmaxExp(k.b, loc,
-                         arith::SubFOp::create(k.b, loc, xf,
-                                               k.spread(shift, 1, {BM, BK})));
-          alpha =
-              softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
-        }
-        Value lNew = arith::AddFOp::create(
-            k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
-            k.reduce(ReduceKind::Sum, p, 1));
-        Value scaled = deferredSum
-                           ? Value()
-                           : (Value)arith::MulFOp::create(
-                                 k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
-        Value pa = k.toFloat(p, elem);
-        if (c.transposedProduct) {
-          // Stored after the rescale: the wait for the previous step's
-          // wgmma (which reads this buffer) comes no earlier than the
-          // accumulator's first use.
-          LocalStoreOp::create(k.b, loc, pa, pBuf, k.ci32(0));
-          pa = LocalLoadOp::create(k.b, loc, pType, pBuf, k.ci32(0));
-        }
-        // Read V last, right before the dot, which then takes its B
-        // fragments from the buffer directly.
-        Value vt = S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
-                     : loadV(k.b, loc, vp);
-        if (deferredSum) {
-          // acc_{j-1} = acc_{j-2} alpha_{j-1} + P_{j-1} V_{j-1}, after this
-          // step's exponentials (the first use of the partial products,
-          // which waits for their wgmma); P_j V_j from zero, in flight.
-          Value partial = it[5], partialAlpha = it[6];
-          Value accPrev = arith::AddFOp::create(
-              k.b, loc,
-              arith::MulFOp::create(k.b, loc, acc,
-                                    k.spread(partialAlpha, 1, {BM, BN})),
-              partial);
-          Value products = DotOp::create(k.b, loc, acc.getType(), pa, vt,
-                                         k.splat(zero, {BM, BN}), c.precision);
+  // The online softmax's step over X's block at column kk: the new
+  // maxima and sums, the block's weights (f32) and the factor alpha that
+  // rescales what was summed before.
+  struct Step {
+    Value m, l, p, alpha;
+  };
+  // Columns past d2 read as -inf (the copies zero-fill them).
+  auto maskColumns = [&](Location loc, Value xf, Value kk) -> Value {
+    Value cols =
+        arith::AddIOp::create(k.b, loc, k.splat(kk, {BK}), k.range(BK));
+    Value inside = k.cmp(arith::CmpIPredicate::slt, cols, k.splat(d2, {BK}));
+    return arith::SelectOp::create(k.b, loc, k.spread(inside, 0, {BM, BK}), xf,
+                                   k.splat(negInf, {BM, BK}));
+  };
+  auto stepFrom = [&](Location loc, Value xf, Value m, Value l) -> Step {
+    Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
+    Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
+    // Rows still all -inf shift by 0: exp gives 0, not NaN.
+    Value allInf = arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OEQ,
+                                         mNew, k.splat(negInf, {BM}));
+    Value shift =
+        arith::SelectOp::create(k.b, loc, allInf, k.splat(zero, {BM}), mNew);
+    Value p, alpha;
+    if (foldedExp) {
+      // exp(x - s) = 2^(x log2 e - s log2 e): one fma per element (the
+      // subtraction and the exponential's scaling were two roundings
+      // and two instructions; ptxas does not fuse the .rn forms).
+      Value shift2 =
+          arith::MulFOp::create(k.b, loc, shift, k.splat(log2e, {BM}));
+      p = math::Exp2Op::create(
+          k.b, loc,
+          math::FmaOp::create(
+              k.b, loc, xf, k.splat(log2e, {BM, BK}),
+              arith::NegFOp::create(k.b, loc, k.spread(shift2, 1, {BM, BK}))),
+          arith::FastMathFlags::afn);
+      alpha = math::Exp2Op::create(
+          k.b, loc,
+          arith::MulFOp::create(k.b, loc,
+                                arith::SubFOp::create(k.b, loc, m, shift),
+                                k.splat(log2e, {BM})),
+          arith::FastMathFlags::afn);
+    } else {
+      p = softmaxExp(
+          k.b, loc,
+          arith::SubFOp::create(k.b, loc, xf, k.spread(shift, 1, {BM, BK})));
+      alpha = softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
+    }
+    Value lNew = arith::AddFOp::create(
+        k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+        k.reduce(ReduceKind::Sum, p, 1));
+    return Step{mNew, lNew, p, alpha};
+  };
+
+  auto softmaxStep = [&](Location loc, Value xt, Value kk, Value m,
+                         Value l) -> Step {
+    Value xf = k.toFloat(xt, f32);
+    if (!S && !ws)
+      return stepFrom(loc, xf, m, l);
+    // Only the last step can be partial: the mask is applied under a
+    // uniform branch. The overlapped loop's arms take the whole step:
+    // where they joined at the scores, ptxas would wait for the product in
+    // flight there, before the exponentials.
+    Value partial = arith::CmpIOp::create(
+        k.b, loc, arith::CmpIPredicate::sgt,
+        arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), d2);
+    if (overlapped) {
+      auto ifOp = scf::IfOp::create(
+          k.b, loc,
+          TypeRange{m.getType(), l.getType(), xf.getType(), m.getType()},
+          partial, /*withElse=*/true);
+      for (bool masks : {true, false}) {
+        OpBuilder::InsertionGuard g(k.b);
+        k.b.setInsertionPointToStart(masks ? ifOp.thenBlock()
+                                           : ifOp.elseBlock());
+        Step step = stepFrom(loc, masks ? maskColumns(loc, xf, kk) : xf, m, l);
+        scf::YieldOp::create(k.b, loc,
+                             ValueRange{step.m, step.l, step.p, step.alpha});
+      }
+      return Step{ifOp.getResult(0), ifOp.getResult(1), ifOp.getResult(2),
+                  ifOp.getResult(3)};
+    }
+    auto ifOp = scf::IfOp::create(k.b, loc, TypeRange{xf.getType()}, partial,
+                                  /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard g(k.b);
+      k.b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(k.b, loc, maskColumns(loc, xf, kk));
+      k.b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(k.b, loc, xf);
+    }
+    return stepFrom(loc, ifOp.getResult(0), m, l);
+  };
+
+  Value l, acc;
+  if (overlapped) {
+    // Step j issues P_j V_j, then computes the softmax of X's block j + 1
+    // while that product runs, and rescales the accumulator after it; X's
+    // first block is loaded and exponentiated before the loop. The last
+    // step's block lies past d2 (copied as zeros and masked to -inf), so
+    // its weights are 0 and its alpha 1: one step's softmax more, no
+    // product after the loop and no buffer outside the producer's ring.
+    Value x0 = BlockLoadOp::create(
+        k.b, k.loc, xType,
+        MakeBlockPtrOp::create(
+            k.b, k.loc, BlockPointerType::get(ctx, xType), batchBase(xBase, 1),
+            ValueRange{d1, d2w}, ValueRange{stride(1, 1), stride(1, 2)},
+            ValueRange{rowStart, c0}, ArrayRef<int32_t>{1, 0}),
+        ArrayRef<int32_t>{0, 1}, PaddingKind::Zero);
+    Step first = softmaxStep(k.loc, x0, c0, m0, l0);
+    // (The producer's streams start at pointers made for the loop.)
+    Value xSecond =
+        arrayPtr(xBase, 1, d1, d2w, rowStart, k.ci32(BK), xType, xStream);
+    SmallVector<Value> init{first.m, first.l, acc0, k.toFloat(first.p, elem),
+                            xSecond, vp0};
+    auto loop = scf::ForOp::create(
+        k.b, k.loc, c0, d2, k.ci32(BK), init,
+        [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value m = it[0], l = it[1], acc = it[2], p = it[3], xp = it[4],
+                vp = it[5];
+          Value sum = DotOp::create(k.b, loc, acc.getType(), p,
+                                    loadV(k.b, loc, vp), acc, c.precision);
+          Step step = softmaxStep(
+              loc, loadX(k.b, loc, xp),
+              arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), m, l);
+          // Kept rounded through the loop: LLVM would otherwise carry the
+          // weights in f32 and round them at the top of the step.
+          Value pNext = k.toFloat(step.p, elem);
+          pNext =
+              OptimizationBarrierOp::create(k.b, loc, pNext.getType(), pNext);
+          auto [xAfter, vAfter] = advance(loc, xp, vp, 1);
           scf::YieldOp::create(
               k.b, loc,
-              ValueRange{mNew, lNew, accPrev, xNext, vNext, products, alpha});
-          return;
-        }
-        Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt, scaled,
-                                     c.precision);
-        scf::YieldOp::create(k.b, loc,
-                             ValueRange{mNew, lNew, accNew, xNext, vNext});
-      });
-  if (c.mmaInFlight)
-    loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
-  if (ws)
+              ValueRange{step.m, step.l,
+                         arith::MulFOp::create(
+                             k.b, loc, sum, k.spread(step.alpha, 1, {BM, BN})),
+                         pNext, xAfter, vAfter});
+        });
     loop->setAttr(TileDialect::getWarpSpecializeAttrName(), UnitAttr::get(ctx));
-  Value l = loop.getResult(1), acc = loop.getResult(2);
-  if (deferredSum)
-    acc = arith::AddFOp::create(
-        k.b, k.loc,
-        arith::MulFOp::create(k.b, k.loc, acc,
-                              k.spread(loop.getResult(6), 1, {BM, BN})),
-        loop.getResult(5));
+    l = loop.getResult(1);
+    acc = loop.getResult(2);
+  } else {
+    SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
+    if (deferredSum)
+      init.append({acc0, k.splat(one, {BM})});
+    auto loop = scf::ForOp::create(
+        k.b, k.loc, c0, d2, k.ci32(BK), init,
+        [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
+          OpBuilder::InsertionGuard guard(k.b);
+          k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
+          Value m = it[0], l = it[1], acc = it[2], xp = it[3], vp = it[4];
+          auto [xNext, vNext] = advance(loc, xp, vp, 1);
+          Value xt, stage;
+          if (S) {
+            // Step j's blocks have landed once at most ahead - 1 newer groups
+            // are in flight; the wait's barrier also ends the reads of the
+            // stage the next copy overwrites: step j - 1's (j - 2's with a
+            // wgmma in flight, which every warp waited for in step j - 1).
+            if (!c.tma)
+              AsyncWaitOp::create(k.b, loc, ahead - 1);
+            Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
+            stage = arith::RemUIOp::create(k.b, loc, step, k.ci32(S));
+            if (c.tma) {
+              // Step j's copies are barrier j mod S's (j / S)-th phase.
+              Value parity = arith::RemUIOp::create(
+                  k.b, loc, arith::DivUIOp::create(k.b, loc, step, k.ci32(S)),
+                  k.ci32(2));
+              MBarrierWaitOp::create(k.b, loc, barriers, stage, parity);
+            }
+            Value aheadStep =
+                arith::AddIOp::create(k.b, loc, step, k.ci32(ahead));
+            Value target =
+                arith::RemUIOp::create(k.b, loc, aheadStep, k.ci32(S));
+            copyStep(loc, xp, vp, target, aheadStep);
+            xt = LocalLoadOp::create(k.b, loc, xType, xBuf, stage);
+          } else {
+            xt = loadX(k.b, loc, xp);
+          }
+          auto [mNew, lNew, p, alpha] = softmaxStep(loc, xt, kk, m, l);
+          Value scaled = deferredSum
+                             ? Value()
+                             : (Value)arith::MulFOp::create(
+                                   k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
+          Value pa = k.toFloat(p, elem);
+          if (c.transposedProduct) {
+            // Stored after the rescale: the wait for the previous step's
+            // wgmma (which reads this buffer) comes no earlier than the
+            // accumulator's first use.
+            LocalStoreOp::create(k.b, loc, pa, pBuf, k.ci32(0));
+            pa = LocalLoadOp::create(k.b, loc, pType, pBuf, k.ci32(0));
+          }
+          // Read V last, right before the dot, which then takes its B
+          // fragments from the buffer directly.
+          Value vt =
+              S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
+                : loadV(k.b, loc, vp);
+          if (deferredSum) {
+            // acc_{j-1} = acc_{j-2} alpha_{j-1} + P_{j-1} V_{j-1}, after this
+            // step's exponentials (the first use of the partial products,
+            // which waits for their wgmma); P_j V_j from zero, in flight.
+            Value partial = it[5], partialAlpha = it[6];
+            Value accPrev = arith::AddFOp::create(
+                k.b, loc,
+                arith::MulFOp::create(k.b, loc, acc,
+                                      k.spread(partialAlpha, 1, {BM, BN})),
+                partial);
+            Value products =
+                DotOp::create(k.b, loc, acc.getType(), pa, vt,
+                              k.splat(zero, {BM, BN}), c.precision);
+            scf::YieldOp::create(
+                k.b, loc,
+                ValueRange{mNew, lNew, accPrev, xNext, vNext, products, alpha});
+            return;
+          }
+          Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt,
+                                       scaled, c.precision);
+          scf::YieldOp::create(k.b, loc,
+                               ValueRange{mNew, lNew, accNew, xNext, vNext});
+        });
+    if (c.mmaInFlight)
+      loop->setAttr(TileDialect::getMmaInFlightAttrName(), UnitAttr::get(ctx));
+    if (ws)
+      loop->setAttr(TileDialect::getWarpSpecializeAttrName(),
+                    UnitAttr::get(ctx));
+    l = loop.getResult(1);
+    acc = loop.getResult(2);
+    if (deferredSum)
+      acc = arith::AddFOp::create(
+          k.b, k.loc,
+          arith::MulFOp::create(k.b, k.loc, acc,
+                                k.spread(loop.getResult(6), 1, {BM, BN})),
+          loop.getResult(5));
+  }
   // One reciprocal per row, not a division per output element (each a
   // dozen instructions; the epilogue dominated small d2).
   Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), l);

@@ -152,7 +152,10 @@ struct SoftmaxMatmulConfig {
   /// Hopper, f16/bf16, wgmma: X's and V's blocks are streamed through 3-d
   /// block pointers that tile-warp-specialize turns into TMA copies by a
   /// producer warpgroup into a `stages`-deep ring (the pass adds the
-  /// tensor maps). Named with a trailing `_ws`.
+  /// tensor maps). Named with a trailing `_ws`. With mmaInFlight, each
+  /// step issues the previous block's product and computes its block's
+  /// exponentials while it runs (the first block's softmax peeled off the
+  /// loop), instead of waiting for its own product.
   bool specialized = false;
   /// If nonzero, the short-row kernel (buildSoftmaxMatmulResident): d2 must
   /// be at most block_k; each program computes its rows' softmax once, keeps

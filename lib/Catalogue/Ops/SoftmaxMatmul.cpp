@@ -172,17 +172,20 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
               out.push_back(toDesc(c));
               c.tma = false;
             }
-            // The widest 2-byte tile with a producer warpgroup instead:
-            // its products waited for in their step (the consumers' two
-            // warpgroups overlap each other's), over 3 or 4 stages.
+            // The widest 2-byte tile with a producer warpgroup instead,
+            // over 3 or 4 stages: its products waited for in their step
+            // (the consumers' two warpgroups overlap each other's), or each
+            // left running over the next block's softmax.
             if (tmaTwin && mm.t != DType::F32)
-              for (int32_t ring : {3, 4}) {
-                SoftmaxMatmulKernel ws = c;
-                ws.product = MatmulProduct::Wgmma;
-                ws.stages = ring;
-                ws.specialized = true;
-                out.push_back(toDesc(ws));
-              }
+              for (int32_t ring : {3, 4})
+                for (MatmulProduct wsProduct :
+                     {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
+                  SoftmaxMatmulKernel ws = c;
+                  ws.product = wsProduct;
+                  ws.stages = ring;
+                  ws.specialized = true;
+                  out.push_back(toDesc(ws));
+                }
           }
         }
       }
@@ -281,9 +284,10 @@ public:
       return "a wgmma in flight needs 3 or more stages";
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
-    if (k.specialized &&
-        (k.product != MatmulProduct::Wgmma || k.dtype == DType::F32 || k.tma ||
-         k.residentProducts || k.warps % 4 != 0))
+    if (k.specialized && ((k.product != MatmulProduct::Wgmma &&
+                           k.product != MatmulProduct::WgmmaInFlight) ||
+                          k.dtype == DType::F32 || k.tma ||
+                          k.residentProducts || k.warps % 4 != 0))
       return "a producer warpgroup serves plain wgmma products of f16 or "
              "bf16 over whole warpgroups, without the consumers' TMA copies";
     if (k.residentProducts &&
