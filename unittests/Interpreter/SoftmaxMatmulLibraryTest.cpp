@@ -4,7 +4,9 @@
 // float64 softmax(X) @ V: the Hopper builds with the product transposed
 // (P through a shared buffer), tf32 and tf32x3, the latter also with the
 // wgmma in flight, where the builder carries each step's products from
-// zero and adds them, rescaled, in the next step. Padded row strides
+// zero and adds them, rescaled, in the next step; and the f16 builds with
+// a producer warpgroup, each product waited for in its step or left
+// running over the next block's softmax. Padded row strides
 // (whose padding must stay untouched), several batches, partial row,
 // column and d2 blocks, large values and -inf entries. Blocks are small
 // here; the library's variants differ only in size.
@@ -47,9 +49,18 @@ protected:
     int64_t xRow = d2 + 3, vRow = d3 + 2, oRow = d3 + 5;
     int64_t xs[3] = {d1 * xRow, xRow, 1}, vs[3] = {d2 * vRow, vRow, 1},
             os[3] = {d1 * oRow, oRow, 1};
-    Buffer x = randomBuffer("x", {batch * xs[0]}, rng, 3.0);
-    Buffer v = randomBuffer("v", {batch * vs[0]}, rng);
-    Buffer out = poisonedBuffer("out", {batch * os[0]});
+    // Buffers of the kernel's element type (inputs rounded to it, so that
+    // the reference sees them exactly).
+    DType dtype = config.dtype == ElemType::F16 ? DType::F16 : DType::F32;
+    auto typed = [&](Buffer from) {
+      Buffer to(from.name, dtype, {from.numElements()});
+      for (int64_t i = 0; i < from.numElements(); ++i)
+        to.set(i, from.get(i));
+      return to;
+    };
+    Buffer x = typed(randomBuffer("x", {batch * xs[0]}, rng, 3.0));
+    Buffer v = typed(randomBuffer("v", {batch * vs[0]}, rng));
+    Buffer out = typed(poisonedBuffer("out", {batch * os[0]}));
     if (specials)
       for (int64_t r = 0; r < batch * d1; ++r) {
         x.set(r * xRow + (r * 7919) % d2, 80.0);
@@ -93,8 +104,12 @@ protected:
             ASSERT_TRUE(std::isnan(value))
                 << what << ": wrote padding at row " << r << " column " << c;
         }
+    // f16: P and the output rounded to f16 (2^-11 relative each).
+    double tolerance = config.dtype == ElemType::F16              ? 2e-3
+                       : config.precision == InputPrecision::TF32 ? 1e-3
+                                                                  : 1e-5;
     expectClose(got, referenceSoftmaxMatmul(xd, vd, batch, d1, d2, d3), what,
-                config.precision == InputPrecision::TF32 ? 1e-3 : 1e-5);
+                tolerance);
   }
 
   /// The transposed product's configuration at a small size.
@@ -109,6 +124,21 @@ protected:
     c.numWarps = 4;
     c.stages = 3;
     c.hopper = c.transposedProduct = true;
+    c.mmaInFlight = inFlight;
+    return c;
+  }
+
+  /// Hopper's f16 kernel with a producer warpgroup at a small size: its
+  /// blocks streamed through 3-d block pointers into the whole arrays.
+  static SoftmaxMatmulConfig specialized(bool inFlight) {
+    SoftmaxMatmulConfig c;
+    c.dtype = ElemType::F16;
+    c.blockM = 16;
+    c.blockK = 16;
+    c.blockN = 32;
+    c.numWarps = 8;
+    c.stages = 3;
+    c.hopper = c.specialized = true;
     c.mmaInFlight = inFlight;
     return c;
   }
@@ -135,6 +165,18 @@ TEST_F(SoftmaxMatmulLibraryTest, TransposedTF32x3) {
 // the next step: the last step's are added after the loop.
 TEST_F(SoftmaxMatmulLibraryTest, TransposedTF32x3InFlight) {
   checkShapes(transposed(InputPrecision::TF32x3, /*inFlight=*/true));
+}
+
+TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16) {
+  checkShapes(specialized(/*inFlight=*/false));
+}
+
+// In flight, X's first block is exponentiated before the loop and the
+// last step's block lies wholly past d2 (masked to -inf): d2 within one
+// step, a partial last step and whole steps.
+TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16InFlight) {
+  checkShapes(specialized(/*inFlight=*/true));
+  check(specialized(true), 1, 16, 48, 32);
 }
 
 } // namespace
