@@ -363,31 +363,21 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return ReshapeOp::create(k.b, loc, kvType, block);
   };
 
-  // The softmax step of the key block at n0 in Hopper's loop: masked from
-  // maskFrom on, behind a branch that is uniform across the program, so
-  // that the unmasked steps pay nothing for it. Each arm takes the whole
-  // step: where the arms joined at the scores, ptxas waited for the
-  // product in flight (P V) at the join, before the step's softmax.
-  auto stepAt = [&](Location loc, Value qk, Value n0, Value maskFrom, Value m,
-                    Value l) -> Step {
+  // Scores of the key block at n0 in Hopper's loop: masked from maskFrom
+  // on, behind a branch that is uniform across the program, so that the
+  // unmasked steps pay nothing for it.
+  auto scoresAt = [&](Location loc, Value qk, Value n0,
+                      Value maskFrom) -> Value {
     auto masked =
-        scf::IfOp::create(k.b, loc,
-                          TypeRange{m.getType(), m.getType(),
-                                    k.tensor({BM, BN}, elem), l.getType()},
+        scf::IfOp::create(k.b, loc, TypeRange{qk.getType()},
                           k.cmp(arith::CmpIPredicate::sge, n0, maskFrom),
                           /*withElseRegion=*/true);
-    auto arm = [&](Block *block, bool masks) {
-      OpBuilder::InsertionGuard guard(k.b);
-      k.b.setInsertionPointToStart(block);
-      Step step = softmaxStep(loc, masks ? scoresFrom(loc, qk, n0, true) : qk,
-                              m, l, masks);
-      scf::YieldOp::create(k.b, loc,
-                           ValueRange{step.m, step.alpha, step.p, step.l});
-    };
-    arm(masked.thenBlock(), true);
-    arm(masked.elseBlock(), false);
-    return Step{masked.getResult(0), masked.getResult(1), masked.getResult(2),
-                masked.getResult(3)};
+    OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPointToStart(masked.thenBlock());
+    scf::YieldOp::create(k.b, loc, scoresFrom(loc, qk, n0, true));
+    k.b.setInsertionPointToStart(masked.elseBlock());
+    scf::YieldOp::create(k.b, loc, qk);
+    return masked.getResult(0);
   };
 
   // Hopper's blocks [from, to), the mask applied from maskFrom on, the
@@ -429,8 +419,11 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
       Value vLastBlock = loadBlock(
           k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), true);
       stageQ();
-      Step first = stepAt(k.loc, product(k.loc, throughEdge(k.loc, k0)), from,
-                          maskFrom, m0, l0);
+      Step first =
+          softmaxStep(k.loc,
+                      scoresAt(k.loc, product(k.loc, throughEdge(k.loc, k0)),
+                               from, maskFrom),
+                      m0, l0, true);
       // The last values take the first keys' place once they are read.
       LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, c0);
       // The steps' loop over [lb, ub): masked never, always, or from
@@ -453,13 +446,11 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               Value sum = weigh(loc, p, loadStream(loc, vp), acc);
               if (c.pingpong)
                 PassTurnOp::create(k.b, loc);
-              Step step = mask == Mask::FromMaskFrom
-                              ? stepAt(loc, qk, n0, maskFrom, m, l)
-                              : softmaxStep(loc,
-                                            mask == Mask::Never
-                                                ? qk
-                                                : scoresFrom(loc, qk, n0, true),
-                                            m, l, mask == Mask::Always);
+              Value s = mask == Mask::Never ? qk
+                        : mask == Mask::Always
+                            ? scoresFrom(loc, qk, n0, true)
+                            : scoresAt(loc, qk, n0, maskFrom);
+              Step step = softmaxStep(loc, s, m, l, mask != Mask::Never);
               // Through two loops LLVM would carry the weights in f32 and
               // round them at the top of the next step (twice the
               // registers, and each pair's halves swapped back by ptxas
