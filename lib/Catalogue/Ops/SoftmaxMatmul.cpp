@@ -211,6 +211,24 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
         c.product = product;
         out.push_back(toDesc(c));
       }
+  // 128-wide d2 steps with a producer warpgroup: half the accumulator's
+  // rescales per product of the 64-wide steps, over a ring of 2 stages
+  // (96 KiB each).
+  for (DType t : {DType::F16, DType::BF16})
+    for (MatmulProduct product :
+         {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
+      SoftmaxMatmulKernel c;
+      c.dtype = t;
+      c.precision = Precision::IEEE;
+      c.blockM = 128;
+      c.blockK = 128;
+      c.blockN = 256;
+      c.warps = 8;
+      c.stages = 2;
+      c.product = product;
+      c.specialized = true;
+      out.push_back(toDesc(c));
+    }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the
@@ -280,8 +298,10 @@ public:
       return "transposed products are for tf32 and tf32x3";
     if (wgmma && !transposed && k.precision == Precision::TF32x3)
       return "tf32x3 wgmma products are transposed";
-    if (k.product == MatmulProduct::WgmmaInFlight && k.stages < 3)
-      return "a wgmma in flight needs 3 or more stages";
+    if (k.product == MatmulProduct::WgmmaInFlight && k.stages < 3 &&
+        !k.specialized)
+      return "a wgmma in flight needs 3 or more stages (a producer's ring "
+             "2)";
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
     if (k.specialized && ((k.product != MatmulProduct::Wgmma &&

@@ -12,3 +12,5 @@
 // CHECK-DAG: "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_tma"
 // CHECK-DAG: "softmax_matmul_f16_ieee_m128_k64_n256_w8_s3_h_ws"
 // CHECK-DAG: "softmax_matmul_bf16_ieee_m128_k64_n256_w8_s4_h_ws"
+// CHECK-DAG: "softmax_matmul_f16_ieee_m128_k64_n256_w8_s4_h_f_ws"
+// CHECK-DAG: "softmax_matmul_bf16_ieee_m128_k128_n256_w8_s2_h_ws"
