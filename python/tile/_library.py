@@ -135,10 +135,10 @@ def _signatures() -> dict:
                                  i32, i64, i64, i64, i64, i64, i64,
                                  ctypes.c_float, i32, void]),
         "tile_softmax_variant": (i32, [i32, i32, i64, i32, text, size]),
-        "tile_softmax_matmul_variant": (i32, [i32, i32, i64, i64, i64, text,
-                                              size]),
-        "tile_attention_variant": (i32, [i32, i64, i64, i64, i32, text,
-                                         size]),
+        "tile_softmax_matmul_variant": (i32, [i32, i32, i64, i64, i64, i64,
+                                              text, size]),
+        "tile_attention_variant": (i32, [i32, i64, i64, i64, i64, i64, i32,
+                                         text, size]),
         "tile_library_kernel_count": (size, []),
         "tile_library_kernel_name": (text, [size]),
         "tile_module_load": (i32, [void, size, text, ctypes.POINTER(void)]),
@@ -223,20 +223,21 @@ def softmax_variant(y_dtype: int, x_dtype: int, cols: int,
         y_dtype, x_dtype, cols, int(bool(aligned)), buf, len(buf)))
 
 
-def softmax_matmul_variant(dtype: int, precision: int, d1: int, d2: int,
-                           d3: int) -> str:
+def softmax_matmul_variant(dtype: int, precision: int, batch: int, d1: int,
+                           d2: int, d3: int) -> str:
     """The kernel tile_softmax_matmul runs on the current device for
     contiguous tensors with 16-byte aligned bases."""
     return _name_from("tile_softmax_matmul_variant", lambda fn, buf: fn(
-        dtype, precision, d1, d2, d3, buf, len(buf)))
+        dtype, precision, batch, d1, d2, d3, buf, len(buf)))
 
 
-def attention_variant(dtype: int, seq_q: int, seq_k: int, head_dim: int,
-                      causal: bool) -> str:
+def attention_variant(dtype: int, batch: int, heads: int, seq_q: int,
+                      seq_k: int, head_dim: int, causal: bool) -> str:
     """The kernel tile_attention runs on the current device for contiguous
     BHSD tensors with 16-byte aligned bases."""
     return _name_from("tile_attention_variant", lambda fn, buf: fn(
-        dtype, seq_q, seq_k, head_dim, int(bool(causal)), buf, len(buf)))
+        dtype, batch, heads, seq_q, seq_k, head_dim, int(bool(causal)), buf,
+        len(buf)))
 
 
 def device_info() -> tuple[str, int, int, int]:

@@ -189,11 +189,12 @@ tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
  * device (compute capability 9.0 has its own choices) for contiguous
  * tensors with 16-byte aligned bases (f16/bf16 on 9.0 may then take a
  * build whose copies use TMA, suffix "_tma"); honours
- * TILE_SOFTMAX_MATMUL_VARIANT like the operation does. */
+ * TILE_SOFTMAX_MATMUL_VARIANT like the operation does. The choice depends
+ * on every size, the batch included. */
 tile_status tile_softmax_matmul_variant(tile_dtype dtype,
-                                        tile_precision precision, int64_t d1,
-                                        int64_t d2, int64_t d3, char *name,
-                                        size_t name_size);
+                                        tile_precision precision, int64_t batch,
+                                        int64_t d1, int64_t d2, int64_t d3,
+                                        char *name, size_t name_size);
 
 /* The attention forward pass, o = softmax(q k^T * scale + mask) v, for every
  * batch entry and head: q and o are [batch, heads, seq_q, head_dim], k and v
@@ -228,10 +229,12 @@ tile_status tile_attention(uint64_t o, const int64_t o_strides[4], uint64_t q,
 /* Variant tile_attention would launch (the kernel name, e.g.
  * "attention_f16_d128_m64_n64_w8_s2_a16") on the current device for
  * contiguous BHSD tensors with 16-byte aligned bases; honours
- * TILE_ATTENTION_VARIANT like the operation does. */
-tile_status tile_attention_variant(tile_dtype dtype, int64_t seq_q,
-                                   int64_t seq_k, int64_t head_dim, int causal,
-                                   char *name, size_t name_size);
+ * TILE_ATTENTION_VARIANT like the operation does. The choice depends on
+ * every size, the batch and the heads included. */
+tile_status tile_attention_variant(tile_dtype dtype, int64_t batch,
+                                   int64_t heads, int64_t seq_q, int64_t seq_k,
+                                   int64_t head_dim, int causal, char *name,
+                                   size_t name_size);
 
 /* The library's embedded kernels, by index (0 .. count - 1): their names,
  * e.g. for forcing one through TILE_SOFTMAX_VARIANT or

@@ -22,6 +22,7 @@
 #include "EmbeddedKernels.h"
 #include "GPUTestUtil.h"
 #include "Library.h"
+#include "tile/Catalogue/Ops/Attention.h"
 #include "tile/Catalogue/Ops/Softmax.h"
 #include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 #include "tile/Reference/Float16.h"
@@ -1071,7 +1072,8 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
   EXPECT_EQ(failures.count, 0u) << failures.report();
 
   char chosen[128];
-  const cat::OpSpec &softmax = getSoftmaxOp(), &matmul = getSoftmaxMatmulOp();
+  const cat::OpSpec &softmax = getSoftmaxOp(), &matmul = getSoftmaxMatmulOp(),
+                    &attention = cat::getAttentionOp();
   for (unsigned i = 0; i < table->numPoints; ++i) {
     const cat::TablePoint &point = table->points[i];
     const cat::Problem &q = point.problem;
@@ -1103,16 +1105,33 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
               d3 = problemField(matmul, q, "d3");
       bool readable = problemField(matmul, q, "tma_readable") != 0;
       int64_t es = elemSize(t);
-      if (batch != 1 ||
-          readable != ((d2 * es) % 16 == 0 && (d3 * es) % 16 == 0))
+      if (readable != ((d2 * es) % 16 == 0 && (d3 * es) % 16 == 0))
         continue; // not a problem tile_softmax_matmul_variant states
       int want = choose(matmul, q, device);
-      ASSERT_EQ(tile_softmax_matmul_variant(t, precision, d1, d2, d3, chosen,
-                                            sizeof(chosen)),
+      ASSERT_EQ(tile_softmax_matmul_variant(t, precision, batch, d1, d2, d3,
+                                            chosen, sizeof(chosen)),
                 TILE_SUCCESS)
           << tile_last_error();
       EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
           << describe(matmul, q);
+    } else if (std::strcmp(point.op, attention.getName()) == 0) {
+      tile_dtype t = apiDtype(cat::DType(problemField(attention, q, "dtype")));
+      int64_t batch = problemField(attention, q, "batch"),
+              heads = problemField(attention, q, "heads"),
+              seqQ = problemField(attention, q, "seq_q"),
+              seqK = problemField(attention, q, "seq_k"),
+              headDim = problemField(attention, q, "head_dim");
+      bool causal = problemField(attention, q, "mask") != 0;
+      bool aligned = problemField(attention, q, "aligned") != 0;
+      if (aligned != ((headDim * (int64_t)elemSize(t)) % 16 == 0))
+        continue; // not a problem tile_attention_variant states
+      int want = choose(attention, q, device);
+      ASSERT_EQ(tile_attention_variant(t, batch, heads, seqQ, seqK, headDim,
+                                       causal, chosen, sizeof(chosen)),
+                TILE_SUCCESS)
+          << tile_last_error();
+      EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
+          << describe(attention, q);
     }
   }
 }
@@ -1147,7 +1166,7 @@ TEST_F(LibraryOpsGPUTest, DispatchChoiceAdmitsEveryProblem) {
         cat::Problem q = contiguousProblem(t, p, 1, 2048, d2, d3);
         int want = choose(getSoftmaxMatmulOp(), q, device);
         ASSERT_GE(want, 0) << describe(getSoftmaxMatmulOp(), q);
-        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 2048, d2, d3, chosen,
+        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 1, 2048, d2, d3, chosen,
                                               sizeof(chosen)),
                   TILE_SUCCESS)
             << tile_last_error();
@@ -1178,7 +1197,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulNoTmaForUnreadableInputs) {
         int64_t es = elemSize(t);
         if ((d2 * es) % 16 == 0 && (d3 * es) % 16 == 0)
           continue; // TMA-readable
-        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 2048, d2, d3, chosen,
+        ASSERT_EQ(tile_softmax_matmul_variant(t, p, 1, 2048, d2, d3, chosen,
                                               sizeof(chosen)),
                   TILE_SUCCESS)
             << tile_last_error();
@@ -1312,8 +1331,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulForcedKernelMustAdmitTheProblem) {
   {
     char chosen[128];
     ScopedEnv env("TILE_SOFTMAX_MATMUL_VARIANT", unknown);
-    EXPECT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 64, 64,
-                                          64, chosen, sizeof(chosen)),
+    EXPECT_EQ(tile_softmax_matmul_variant(TILE_F16, TILE_PRECISION_IEEE, 1, 64,
+                                          64, 64, chosen, sizeof(chosen)),
               TILE_ERROR_INVALID_ARGUMENT);
   }
 

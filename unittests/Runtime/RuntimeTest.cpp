@@ -269,17 +269,32 @@ TEST(RuntimeLibraryKernels, TablesRankEmbeddedKernels) {
 // The choice functions check their arguments before they ask the device.
 TEST(RuntimeLibraryKernels, VariantArguments) {
   char name[128];
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64,
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 1, 0, 64,
                                         512, name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 64, 64, 64,
-                                        name, sizeof(name)),
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 0, 64,
+                                        64, 512, name, sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 64, 64,
-                                        64, nullptr, 0),
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, (tile_precision)7, 1, 64, 64,
+                                        64, name, sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 1, 64,
+                                        64, 64, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 64, 1, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 0, 16, 512, 512, 128, 0, name,
+                                   sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 0, 512, 512, 128, 0, name,
+                                   sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 16, 512, 512, 300, 1, name,
+                                   sizeof(name)),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      tile_attention_variant(TILE_F16, 2, 16, 512, 512, 128, 1, nullptr, 0),
+      TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F16, 64, 1, name, sizeof(name)),
             TILE_ERROR_UNSUPPORTED);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 0, 1, name, sizeof(name)),

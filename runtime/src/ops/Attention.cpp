@@ -131,20 +131,21 @@ extern "C" tile_status tile_attention(
   return run(fn, getAttentionOp(), p, args, kAttentionArgCount, stream);
 }
 
-extern "C" tile_status tile_attention_variant(tile_dtype dtype, int64_t seq_q,
+extern "C" tile_status tile_attention_variant(tile_dtype dtype, int64_t batch,
+                                              int64_t heads, int64_t seq_q,
                                               int64_t seq_k, int64_t head_dim,
                                               int causal, char *name,
                                               size_t name_size) {
   const char *fn = "tile_attention_variant";
   if (!name || name_size == 0)
     return invalidArgument(fn, "name is null");
-  if (!isValidDtype(dtype) || seq_q < 1 || seq_k < 1 || head_dim < 1 ||
-      head_dim > 256)
+  if (!isValidDtype(dtype) || batch < 1 || heads < 1 || seq_q < 1 ||
+      seq_k < 1 || head_dim < 1 || head_dim > 256)
     return invalidArgument(fn, "bad dtype or sizes");
   // Contiguous BHSD tensors with 16-byte aligned bases, as the header says.
   bool aligned = (head_dim * getBytes(DType(dtype))) % 16 == 0;
   return chosenName(fn, getAttentionOp(),
-                    attentionProblem(DType(dtype), causal != 0, aligned, 1, 1,
-                                     seq_q, seq_k, head_dim),
+                    attentionProblem(DType(dtype), causal != 0, aligned, batch,
+                                     heads, seq_q, seq_k, head_dim),
                     name, name_size);
 }

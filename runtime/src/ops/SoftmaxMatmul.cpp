@@ -90,22 +90,21 @@ tile_softmax_matmul(uint64_t out, const int64_t out_strides[3], uint64_t x,
   return run(fn, getSoftmaxMatmulOp(), p, args, 15, stream);
 }
 
-extern "C" tile_status tile_softmax_matmul_variant(tile_dtype dtype,
-                                                   tile_precision precision,
-                                                   int64_t d1, int64_t d2,
-                                                   int64_t d3, char *name,
-                                                   size_t name_size) {
+extern "C" tile_status
+tile_softmax_matmul_variant(tile_dtype dtype, tile_precision precision,
+                            int64_t batch, int64_t d1, int64_t d2, int64_t d3,
+                            char *name, size_t name_size) {
   const char *fn = "tile_softmax_matmul_variant";
   if (!name || name_size == 0)
     return invalidArgument(fn, "name is null");
-  if (!isValidDtype(dtype) || !isValidPrecision(precision) || d1 < 1 ||
-      d2 < 1 || d3 < 1)
+  if (!isValidDtype(dtype) || !isValidPrecision(precision) || batch < 1 ||
+      d1 < 1 || d2 < 1 || d3 < 1)
     return invalidArgument(fn, "bad dtype, precision or sizes");
   // Contiguous tensors with 16-byte aligned bases, as the header says.
   int64_t esize = getBytes(DType(dtype));
   bool tma = (d2 * esize) % 16 == 0 && (d3 * esize) % 16 == 0;
   return chosenName(fn, getSoftmaxMatmulOp(),
-                    softmaxMatmulProblem(DType(dtype), Precision(precision), 1,
-                                         d1, d2, d3, tma),
+                    softmaxMatmulProblem(DType(dtype), Precision(precision),
+                                         batch, d1, d2, d3, tma),
                     name, name_size);
 }
