@@ -249,9 +249,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     xp0 = xp;
     vp0 = vp;
   }
-  // The online softmax's step over X's block at column kk: the new
-  // maxima and sums, the block's weights (f32) and the factor alpha that
-  // rescales what was summed before.
+  // An online softmax step's results: the new maxima and sums, the
+  // block's weights (f32) and the factor alpha that rescales what was
+  // summed before.
   struct Step {
     Value m, l, p, alpha;
   };
@@ -263,6 +263,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     return arith::SelectOp::create(k.b, loc, k.spread(inside, 0, {BM, BK}), xf,
                                    k.splat(negInf, {BM, BK}));
   };
+  // The step over a block xf (f32) whose masked columns are -inf.
   auto stepFrom = [&](Location loc, Value xf, Value m, Value l) -> Step {
     Value blockMax = k.reduce(ReduceKind::Max, xf, 1);
     Value mNew = arith::MaximumFOp::create(k.b, loc, m, blockMax);
@@ -302,15 +303,17 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     return Step{mNew, lNew, p, alpha};
   };
 
+  // The step over X's block xt at column kk.
   auto softmaxStep = [&](Location loc, Value xt, Value kk, Value m,
                          Value l) -> Step {
     Value xf = k.toFloat(xt, f32);
     if (!S && !ws)
       return stepFrom(loc, xf, m, l);
     // Only the last step can be partial: the mask is applied under a
-    // uniform branch. The overlapped loop's arms take the whole step:
-    // where they joined at the scores, ptxas would wait for the product in
-    // flight there, before the exponentials.
+    // uniform branch. The overlapped loop's arms take the whole step, so
+    // that they join after the exponentials (attention's one-loop kernels
+    // showed ptxas waiting for the product in flight at a join before
+    // them).
     Value partial = arith::CmpIOp::create(
         k.b, loc, arith::CmpIPredicate::sgt,
         arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), d2);
