@@ -163,7 +163,7 @@ int main(int argc, char **argv) {
     auto libCmp = mlir::tile::reference::compare(
         ly, mlir::tile::reference::referenceSoftmax(xs, rows, n), 1e-5);
     char variant[128] = "";
-    (void)tile_softmax_variant(TILE_F32, TILE_F32, n, n % 16 == 0, variant,
+    (void)tile_softmax_variant(TILE_F32, TILE_F32, m, n, n % 16 == 0, variant,
                                sizeof(variant));
     double libGBs = 2.0 * m * n * 4 / (median(libMs) * 1e-3) / 1e9;
     std::printf("%lld,%lld,tile_softmax %s,%.4f,%.1f,%.3f,%.2e%s\n",

@@ -194,7 +194,8 @@ class TileLib:
                    and (x.stride(0) * es) % 16 == 0
                    and (y.stride(0) * es) % 16 == 0)
         return tile_library.softmax_variant(
-            TILE_DTYPE[y.dtype], TILE_DTYPE[x.dtype], x.shape[1], aligned)
+            TILE_DTYPE[y.dtype], TILE_DTYPE[x.dtype], x.shape[0], x.shape[1],
+            aligned)
 
     def softmax_matmul_variant(self, x, v, precision):
         """The kernel tile_softmax_matmul runs for these tensors ("" when

@@ -134,7 +134,7 @@ def _signatures() -> dict:
         "tile_attention": (i32, [u64, p64, u64, p64, u64, p64, u64, p64, u64,
                                  i32, i64, i64, i64, i64, i64, i64,
                                  ctypes.c_float, i32, void]),
-        "tile_softmax_variant": (i32, [i32, i32, i64, i32, text, size]),
+        "tile_softmax_variant": (i32, [i32, i32, i64, i64, i32, text, size]),
         "tile_softmax_matmul_variant": (i32, [i32, i32, i64, i64, i64, i64,
                                               text, size]),
         "tile_attention_variant": (i32, [i32, i64, i64, i64, i64, i64, i32,
@@ -215,12 +215,13 @@ def _name_from(function: str, call) -> str:
     return buf.value.decode() if status == SUCCESS else ""
 
 
-def softmax_variant(y_dtype: int, x_dtype: int, cols: int,
+def softmax_variant(y_dtype: int, x_dtype: int, rows: int, cols: int,
                     aligned: bool) -> str:
-    """The kernel tile_softmax runs for rows of `cols` elements (dtypes as
-    DTYPES values; `aligned`: 16-byte aligned bases and row strides)."""
+    """The kernel tile_softmax runs for `rows` rows of `cols` elements
+    (dtypes as DTYPES values; `aligned`: 16-byte aligned bases and row
+    strides)."""
     return _name_from("tile_softmax_variant", lambda fn, buf: fn(
-        y_dtype, x_dtype, cols, int(bool(aligned)), buf, len(buf)))
+        y_dtype, x_dtype, rows, cols, int(bool(aligned)), buf, len(buf)))
 
 
 def softmax_matmul_variant(dtype: int, precision: int, batch: int, d1: int,

@@ -178,11 +178,13 @@ tile_status tile_softmax_matmul(uint64_t out, const int64_t out_strides[3],
                                 int64_t d2, int64_t d3,
                                 tile_precision precision, void *stream);
 
-/* Variant the dispatcher would launch (for benchmarks and tests): writes
- * its kernel name (e.g. "softmax_rows_f32_f32_r4_b1024_w4_a16") to `name`. */
+/* Variant the dispatcher would launch (for benchmarks and tests) for `rows`
+ * rows of `cols` elements, 16-byte aligned bases and row strides if
+ * `aligned`: writes its kernel name (e.g.
+ * "softmax_rows_f32_f32_r4_b1024_w4_a16") to `name`. */
 tile_status tile_softmax_variant(tile_dtype y_dtype, tile_dtype x_dtype,
-                                 int64_t cols, int aligned, char *name,
-                                 size_t name_size);
+                                 int64_t rows, int64_t cols, int aligned,
+                                 char *name, size_t name_size);
 
 /* Variant tile_softmax_matmul would launch for these arguments (the kernel
  * name, e.g. "softmax_matmul_f32_tf32_m64_k32_n128_w4_s2") on the current

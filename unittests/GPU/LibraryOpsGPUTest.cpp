@@ -1085,13 +1085,12 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
               cols = problemField(softmax, q, "cols");
       bool whole = (cols * (int64_t)elemSize(t)) % 16 == 0;
       bool aligned = alignment != cat::RowAlignment::Element;
-      if (rows != 1 ||
-          (aligned && whole != (alignment == cat::RowAlignment::Whole16)))
+      if (aligned && whole != (alignment == cat::RowAlignment::Whole16))
         continue; // not a problem tile_softmax_variant states
       int want = choose(softmax, q, device);
-      ASSERT_EQ(
-          tile_softmax_variant(t, t, cols, aligned, chosen, sizeof(chosen)),
-          TILE_SUCCESS)
+      ASSERT_EQ(tile_softmax_variant(t, t, rows, cols, aligned, chosen,
+                                     sizeof(chosen)),
+                TILE_SUCCESS)
           << tile_last_error();
       EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")
           << describe(softmax, q);
@@ -1153,9 +1152,9 @@ TEST_F(LibraryOpsGPUTest, DispatchChoiceAdmitsEveryProblem) {
         cat::Problem q = apiSoftmaxProblem(t, 1, cols, aligned);
         int want = choose(getSoftmaxOp(), q, device);
         ASSERT_GE(want, 0) << describe(getSoftmaxOp(), q);
-        ASSERT_EQ(
-            tile_softmax_variant(t, t, cols, aligned, chosen, sizeof(chosen)),
-            TILE_SUCCESS)
+        ASSERT_EQ(tile_softmax_variant(t, t, 1, cols, aligned, chosen,
+                                       sizeof(chosen)),
+                  TILE_SUCCESS)
             << tile_last_error();
         ASSERT_STREQ(chosen, kKernels[want].name)
             << describe(getSoftmaxOp(), q);
@@ -1254,7 +1253,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxForcedKernelMustAdmitTheProblem) {
   {
     char chosen[128];
     ScopedEnv env("TILE_SOFTMAX_VARIANT", unknown);
-    EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 100, 1, chosen,
+    EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 1, 100, 1, chosen,
                                    sizeof(chosen)),
               TILE_ERROR_INVALID_ARGUMENT);
   }

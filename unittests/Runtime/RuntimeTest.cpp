@@ -281,7 +281,7 @@ TEST(RuntimeLibraryKernels, VariantArguments) {
   EXPECT_EQ(tile_softmax_matmul_variant(TILE_F32, TILE_PRECISION_TF32, 1, 64,
                                         64, 64, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 64, 1, nullptr, 0),
+  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 1, 64, 1, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_attention_variant(TILE_F16, 0, 16, 512, 512, 128, 0, name,
                                    sizeof(name)),
@@ -295,10 +295,15 @@ TEST(RuntimeLibraryKernels, VariantArguments) {
   EXPECT_EQ(
       tile_attention_variant(TILE_F16, 2, 16, 512, 512, 128, 1, nullptr, 0),
       TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F16, 64, 1, name, sizeof(name)),
-            TILE_ERROR_UNSUPPORTED);
-  EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 0, 1, name, sizeof(name)),
-            TILE_ERROR_UNSUPPORTED);
+  EXPECT_EQ(
+      tile_softmax_variant(TILE_F32, TILE_F16, 1, 64, 1, name, sizeof(name)),
+      TILE_ERROR_UNSUPPORTED);
+  EXPECT_EQ(
+      tile_softmax_variant(TILE_F32, TILE_F32, 1, 0, 1, name, sizeof(name)),
+      TILE_ERROR_UNSUPPORTED);
+  EXPECT_EQ(
+      tile_softmax_variant(TILE_F32, TILE_F32, 0, 64, 1, name, sizeof(name)),
+      TILE_ERROR_UNSUPPORTED);
 }
 
 TEST(RuntimeMetadata, ParsesABlock) {

@@ -65,20 +65,20 @@ extern "C" tile_status tile_softmax(uint64_t y, tile_dtype y_dtype,
 }
 
 extern "C" tile_status tile_softmax_variant(tile_dtype y_dtype,
-                                            tile_dtype x_dtype, int64_t cols,
-                                            int aligned, char *name,
-                                            size_t name_size) {
+                                            tile_dtype x_dtype, int64_t rows,
+                                            int64_t cols, int aligned,
+                                            char *name, size_t name_size) {
   const char *fn = "tile_softmax_variant";
   if (!name || name_size == 0)
     return invalidArgument(fn, "name is null");
   if (!isValidDtype(y_dtype) || !isValidDtype(x_dtype) || y_dtype != x_dtype ||
-      cols < 1 || cols > kInt32Max)
-    return unsupported(fn, "no kernel for these dtypes and cols");
+      rows < 1 || cols < 1 || cols > kInt32Max)
+    return unsupported(fn, "no kernel for these dtypes, rows and cols");
   int64_t esize = getBytes(DType(x_dtype));
   RowAlignment a = !aligned                   ? RowAlignment::Element
                    : (cols * esize) % 16 == 0 ? RowAlignment::Whole16
                                               : RowAlignment::Rows16;
   return chosenName(fn, getSoftmaxOp(),
-                    softmaxProblem(DType(x_dtype), a, 1, cols), name,
+                    softmaxProblem(DType(x_dtype), a, rows, cols), name,
                     name_size);
 }
