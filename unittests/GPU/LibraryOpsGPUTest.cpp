@@ -1055,8 +1055,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulStridedInputs) {
 
 // At every point of the table this device selects, the dispatcher takes
 // the first ranked kernel that admits the point's problem; the C API names
-// that kernel where it can state the problem (one row; contiguous
-// softmax-matmul tensors of one batch).
+// that kernel where it can state the problem (contiguous tensors: for
+// softmax, aligned rows of the point's alignment class).
 TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
   TILE_REQUIRE_DEVICE();
   const cat::TuningTable *table =
