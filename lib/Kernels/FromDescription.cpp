@@ -98,6 +98,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.tma = k.tma;
   c.specialized = k.specialized;
   c.residentProducts = k.residentProducts;
+  c.clusterSize = k.cluster;
   return c;
 }
 } // namespace

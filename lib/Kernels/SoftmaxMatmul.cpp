@@ -64,6 +64,13 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   if (c.minProgramsPerSM)
     k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
                     tmp.getI32IntegerAttr(c.minProgramsPerSM));
+  assert((c.clusterSize <= 1 || c.specialized) &&
+         "clusters share the producer warpgroups' copies");
+  // Programs of consecutive row blocks (grid x) share V's blocks: the
+  // producers' streams of V do not depend on program_id 0.
+  if (c.clusterSize > 1)
+    k.func->setAttr(TileDialect::getClusterSizeAttrName(),
+                    tmp.getI32IntegerAttr(c.clusterSize));
   int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
   Value outBase = k.arg(0), xBase = k.arg(1), vBase = k.arg(2);
   Value d1 = k.extsi(k.arg(3), i64), d2 = k.arg(4), d3 = k.extsi(k.arg(5), i64);
@@ -212,9 +219,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     Value runs =
         arith::CmpIOp::create(k.b, loc, arith::CmpIPredicate::slt, step, steps);
     TmaCopyOp::create(k.b, loc, xp, xBuf, stage, k.arg(15), barriers, runs,
-                      batchIndex);
+                      batchIndex, /*multicast=*/IntegerAttr());
     TmaCopyOp::create(k.b, loc, vp, vBuf, stage, k.arg(16), barriers, runs,
-                      batchIndex);
+                      batchIndex, /*multicast=*/IntegerAttr());
   };
   // The transposed product reads V's rows as 8-byte column pairs, four
   // rows per warp access: rows 32 bytes apart in the banks (8 elements of

@@ -163,6 +163,11 @@ struct SoftmaxMatmulConfig {
   /// column blocks of V, each stored before the next (V's blocks pipelined
   /// over `stages`). Named with a trailing `_p<n>`.
   int64_t residentProducts = 0;
+  /// Specialized kernels: if above 1, programs run in clusters of this many
+  /// consecutive row blocks (tile.cluster_size), whose producers share V's
+  /// blocks (tile-warp-specialize multicasts them); grid x must be a
+  /// multiple. Named with a trailing `_c<n>`.
+  int64_t clusterSize = 0;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

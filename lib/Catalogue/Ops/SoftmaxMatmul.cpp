@@ -32,7 +32,8 @@ enum Param {
   Product,
   Tma,
   ResidentProducts,
-  Specialized
+  Specialized,
+  Cluster
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -185,6 +186,9 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
                   ws.stages = ring;
                   ws.specialized = true;
                   out.push_back(toDesc(ws));
+                  // Pairs of row blocks sharing V's blocks.
+                  ws.cluster = 2;
+                  out.push_back(toDesc(ws));
                 }
           }
         }
@@ -228,6 +232,8 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       c.product = product;
       c.specialized = true;
       out.push_back(toDesc(c));
+      c.cluster = 2;
+      out.push_back(toDesc(c));
     }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
@@ -270,7 +276,8 @@ public:
                 intField("block_k"), intField("block_n"), intField("warps"),
                 intField("stages"), intField("min_programs_per_sm"),
                 enumField("product", productNames()), boolField("tma"),
-                intField("resident_products"), boolField("specialized")},
+                intField("resident_products"), boolField("specialized"),
+                intField("cluster")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -314,6 +321,11 @@ public:
         (!isPowerOf2(k.residentProducts) || k.residentProducts > 8 ||
          k.stages != 2 || k.tma))
       return "short-row kernels take 1 to 8 products over a 2-stage pipeline";
+    if (k.cluster != 0 &&
+        (!k.specialized || !isPowerOf2(k.cluster) || k.cluster < 2 ||
+         k.cluster > 8 || k.blockK % k.cluster != 0))
+      return "clusters (2 to 8 programs, a power of two dividing block_k) "
+             "share the producer warpgroups' copies of V";
     return "";
   }
 
@@ -334,7 +346,7 @@ public:
     if ((k.tma || k.specialized) && !p.values[PTmaReadable])
       return false;
     return ceilDiv(p.values[PD3], columnsPerProgram(k)) <= kGridYZMax &&
-           ceilDiv(p.values[PD1], k.blockM) <= kInt32Max &&
+           rowPrograms(k, p.values[PD1]) <= kInt32Max &&
            p.values[PBatch] <= kGridYZMax;
   }
 
@@ -349,12 +361,13 @@ public:
     return {double(a[PTmaReadable] != b[PTmaReadable]), d, -double(a[PD2]), 0};
   }
 
-  /// One program per blockM rows and columnsPerProgram columns of a batch.
+  /// One program per blockM rows (rounded up to whole clusters; those past
+  /// d1 store nothing) and columnsPerProgram columns of a batch.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
                   const DeviceInfo &) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     LaunchPlan plan;
-    plan.grid[0] = (uint32_t)ceilDiv(p.values[PD1], k.blockM);
+    plan.grid[0] = (uint32_t)rowPrograms(k, p.values[PD1]);
     plan.grid[1] = (uint32_t)ceilDiv(p.values[PD3], columnsPerProgram(k));
     plan.grid[2] = (uint32_t)p.values[PBatch];
     return plan;
@@ -533,6 +546,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[Tma] = k.tma;
   d.params[ResidentProducts] = k.residentProducts;
   d.params[Specialized] = k.specialized;
+  d.params[Cluster] = k.cluster;
   return d;
 }
 
@@ -550,6 +564,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.tma = d.params[Tma] != 0;
   k.residentProducts = d.params[ResidentProducts];
   k.specialized = d.params[Specialized] != 0;
+  k.cluster = d.params[Cluster];
   return k;
 }
 

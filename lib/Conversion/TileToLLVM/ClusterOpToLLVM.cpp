@@ -56,6 +56,60 @@ void mlir::tile::addClusterExchangeBoundaries(func::FuncOp kernel) {
   });
 }
 
+bool mlir::tile::sharesClusterBarriers(func::FuncOp kernel) {
+  bool shares = false;
+  kernel.walk([&](Operation *op) {
+    if (auto copy = dyn_cast<TmaCopyOp>(op))
+      shares |= copy.getMulticast().has_value();
+    if (auto arrive = dyn_cast<MBarrierArriveOp>(op))
+      shares |= arrive.getCluster();
+  });
+  return shares;
+}
+
+LogicalResult mlir::tile::addClusterBarrierBoundaries(func::FuncOp kernel) {
+  bool exchanges = false;
+  kernel.walk([&](Operation *op) {
+    exchanges |= isa<ClusterReduceOp, ClusterGatherOp>(op);
+  });
+  if (exchanges)
+    return kernel.emitError("kernel '")
+           << kernel.getSymName()
+           << "' both exchanges values between the programs of a cluster "
+              "and shares barriers with them; not supported";
+  // The barriers are allocated at the kernel's start, before a producer
+  // warpgroup splits off, so that every thread of the cluster takes part.
+  Block &entry = kernel.getBody().front();
+  Operation *lastAlloc = nullptr;
+  WalkResult nested = kernel.walk([&](AllocMBarriersOp alloc) {
+    if (alloc->getBlock() != &entry)
+      return WalkResult::interrupt();
+    lastAlloc = alloc;
+    return WalkResult::advance();
+  });
+  if (nested.wasInterrupted() || !lastAlloc)
+    return kernel.emitError("kernel '")
+           << kernel.getSymName()
+           << "' shares barriers across its cluster: they must be allocated "
+              "in its entry block";
+  if (WarpSpecializeOp split = getWarpSpecialize(kernel);
+      split && split->isBeforeInBlock(lastAlloc))
+    return kernel.emitError("kernel '")
+           << kernel.getSymName()
+           << "' allocates barriers that its cluster shares after its "
+              "producer warpgroup splits off";
+  OpBuilder b(kernel.getContext());
+  b.setInsertionPointAfter(lastAlloc);
+  emitClusterArrive(b, lastAlloc->getLoc());
+  emitClusterWait(b, lastAlloc->getLoc());
+  kernel.walk([&](func::ReturnOp ret) {
+    b.setInsertionPoint(ret);
+    emitClusterArrive(b, ret.getLoc());
+    emitClusterWait(b, ret.getLoc());
+  });
+  return success();
+}
+
 /// Runs one exchange of `values` (f32 or i32 scalars, the same in every
 /// thread of the program) over a cluster of `size` programs whose words
 /// start `offset` bytes into shared memory. Returns, per value, what lane

@@ -172,7 +172,7 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
       if (!array || !copy)
         continue;
       SharedLayout layout = getSharedLayout(copy.getBuffer());
-      TmaBox box = getTmaBox(layout);
+      TmaBox box = getTmaBox(copy);
       auto strings = [&](StringRef key) {
         std::string out;
         for (Attribute a : cast<ArrayAttr>(array.get(key)))
@@ -420,6 +420,9 @@ struct TileConvertToLLVMPass
         bytes += 4 * clusterWords;
         addClusterExchangeBoundaries(kernel);
       }
+      if (sharesClusterBarriers(kernel) &&
+          failed(addClusterBarrierBoundaries(kernel)))
+        return signalPassFailure();
       sharedBytes.setAttr(kernel,
                           IntegerAttr::get(IntegerType::get(ctx, 64), bytes));
       kernel->setAttr("tile.metadata",
@@ -434,8 +437,7 @@ struct TileConvertToLLVMPass
         // Two maps where the copies also take a whole-block one (see
         // TmaBox::groups).
         TmaCopyOp copy = getTmaCopy(kernel, i);
-        int64_t maps =
-            copy && getTmaBox(getSharedLayout(copy.getBuffer())).groups ? 2 : 1;
+        int64_t maps = copy && getTmaBox(copy).groups ? 2 : 1;
         kernel.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                           TypeAttr::get(LLVM::LLVMArrayType::get(
                               IntegerType::get(ctx, 8), 128 * maps)));
@@ -514,9 +516,10 @@ struct TileConvertToLLVMPass
     for (func::FuncOp kernel : kernels) {
       bool turns = false;
       kernel.walk([&](WaitTurnOp) { turns = true; });
+      bool clusterExit = sharesClusterBarriers(kernel);
       if (failed(applyPartialConversion(kernel, target, frozen)))
         return signalPassFailure();
-      lowerWarpSpecialize(kernel, turns);
+      lowerWarpSpecialize(kernel, turns, clusterExit);
     }
   }
 };

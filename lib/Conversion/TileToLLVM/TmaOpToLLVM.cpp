@@ -116,8 +116,12 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
       return op.emitOpError("copies into a buffer whose rows are not "
                             "swizzled (rows under 32 bytes, or transposed "
                             "for a tf32 wgmma); TMA writes swizzled rows only");
-    TmaBox box = getTmaBox(layout);
-    if (rows % box.rows || cols % box.cols)
+    TmaBox box = getTmaBox(op);
+    int64_t split = op.getMulticast().value_or(1);
+    if (split > 1 && box.groups)
+      return op.emitOpError("multicasts into a buffer in wgmma's row-group "
+                            "order; not supported");
+    if ((rows / split) % box.rows || cols % box.cols)
       return op.emitOpError("block ")
              << block << " is not a whole number of " << box.rows << "x"
              << box.cols << " TMA boxes";
@@ -160,15 +164,24 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
 
     // The stage's bytes (the whole block: TMA counts the zeros it writes
-    // outside the array too), then one copy per box.
+    // outside the array too, and a multicast block's parts all complete on
+    // each program's barrier), then one copy per box.
     NVVM::MBarrierArriveExpectTxOp::create(
         rewriter, loc, /*res=*/Type(), barrier, c(rows * cols * bytes),
         NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+    // A multicast copy writes the same offsets of every program of the
+    // cluster (mask bit r: the program of rank r) and completes on the
+    // barrier at the same offset in each.
+    Value mask;
+    if (split > 1)
+      mask = LLVM::ConstantOp::create(
+          rewriter, loc, rewriter.getI16Type(),
+          rewriter.getI16IntegerAttr(int16_t((1u << split) - 1)));
     auto copy = [&](Value dst, Value tensorMap, ArrayRef<Value> coordinates) {
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
           rewriter, loc, toOwnClusterPointer(rewriter, loc, dst), tensorMap,
           coordinates, barrier, /*im2colOffsets=*/ValueRange(),
-          /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+          /*multicastMask=*/mask, /*l2CacheHint=*/Value(),
           NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
           /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
     };
@@ -177,16 +190,29 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
       llvm::append_range(coordinates, outer);
       copy(dst, map, coordinates);
     };
-    auto stageAddress = [&](int64_t row, int64_t col) -> Value {
+    auto stageAddressAt = [&](Value row, int64_t col) -> Value {
       return byteOffset(rewriter, loc, stageBase,
-                        layout.emitOffset(rewriter, loc, c(row), c(col)));
+                        layout.emitOffset(rewriter, loc, row, c(col)));
     };
+    auto stageAddress = [&](int64_t row, int64_t col) -> Value {
+      return stageAddressAt(c(row), col);
+    };
+    // This program's rows of the block: all, or its rank's part of a
+    // multicast block.
+    Value firstRow = c(0);
+    if (split > 1)
+      firstRow = arith::MulIOp::create(
+          rewriter, loc,
+          NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type()),
+          c(rows / split));
     auto boxes = [&]() {
       for (int64_t col = 0; col < cols; col += box.cols) {
         Value x = arith::AddIOp::create(rewriter, loc, colOffset, c(col));
-        for (int64_t row = 0; row < rows; row += box.rows)
-          copy2d(stageAddress(row, col), x,
-                 arith::AddIOp::create(rewriter, loc, rowOffset, c(row)));
+        for (int64_t row = 0; row < rows / split; row += box.rows) {
+          Value r = arith::AddIOp::create(rewriter, loc, firstRow, c(row));
+          copy2d(stageAddressAt(r, col), x,
+                 arith::AddIOp::create(rewriter, loc, rowOffset, r));
+        }
       }
     };
     if (!box.groups) {
@@ -277,8 +303,35 @@ struct MBarrierArriveOpConversion
     // their computation (the wgmma waits go before their first use).
     Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
                                        adaptor.getIndex()[0]);
-    NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), barrier,
-                                   /*count=*/Value());
+    if (!op.getCluster()) {
+      NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), barrier,
+                                     /*count=*/Value());
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Once the whole warp is here, lane r arrives for it on the barrier of
+    // the program of rank r (release at cluster scope: the warp's reads of
+    // the stage are done before a peer's copy may overwrite it).
+    auto func = op->getParentOfType<func::FuncOp>();
+    int64_t size =
+        func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName())
+            .getInt();
+    NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
+    Value lane = getThreadIds(rewriter, loc).lane;
+    auto ifArrives = scf::IfOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, lane,
+                              i32Constant(rewriter, loc, size)),
+        /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifArrives.thenBlock());
+    Value remote = NVVM::MapaOp::create(
+        rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
+        barrier, lane);
+    NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), remote,
+                                   /*count=*/Value(),
+                                   NVVM::MemScopeKind::CLUSTER,
+                                   /*relaxed=*/false);
     rewriter.eraseOp(op);
     return success();
   }
@@ -286,14 +339,20 @@ struct MBarrierArriveOpConversion
 
 } // namespace
 
-TmaBox mlir::tile::getTmaBox(const SharedLayout &layout) {
+TmaBox mlir::tile::getTmaBox(TmaCopyOp copy) {
+  return getTmaBox(getSharedLayout(copy.getBuffer()),
+                   copy.getMulticast().value_or(1));
+}
+
+TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {
   RankedTensorType block = layout.type.getBlockType();
   TmaBox box;
   box.cols = layout.swizzleBytes / layout.type.getElementBytes();
   // A buffer in wgmma's row order moves 8-row groups (see SharedLayout);
-  // a box spans at most 256 rows.
-  box.rows =
-      layout.mmaRowWarps ? 8 : std::min<int64_t>(block.getDimSize(0), 256);
+  // a box spans at most 256 rows (of this program's part of the block).
+  box.rows = layout.mmaRowWarps
+                 ? 8
+                 : std::min<int64_t>(block.getDimSize(0) / parts, 256);
   if (layout.mmaRowWarps && block.getDimSize(0) == 16 * layout.mmaRowWarps &&
       layout.mmaRowWarps % 2 == 0)
     box.groups = layout.mmaRowWarps;

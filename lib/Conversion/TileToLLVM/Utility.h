@@ -75,8 +75,10 @@ void emitNamedBarrier(OpBuilder &b, Location loc, Value id, int64_t threads);
 WarpSpecializeOp getWarpSpecialize(func::FuncOp kernel);
 /// Splits the warps at `kernel`'s tile.warp_specialize once the ops around
 /// it are lowered (WarpSpecializeOpToLLVM.cpp); `turns`: its warpgroups
-/// take turns (tile.wait_turn).
-void lowerWarpSpecialize(func::FuncOp kernel, bool turns);
+/// take turns (tile.wait_turn); `clusterExit`: the producer arrives on the
+/// cluster barrier that the program's warps wait for before they return
+/// (see addClusterBarrierBoundaries).
+void lowerWarpSpecialize(func::FuncOp kernel, bool turns, bool clusterExit);
 /// One inline PTX instruction with `resultTypes.size()` results (none,
 /// one, or several returned through a literal struct and extracted).
 /// Only where NVVM has no op for it or the op cannot say what the code
@@ -165,10 +167,13 @@ struct SharedLayout {
 /// 4-d map, [column, g < 8, h < 2, 8-row group] with the h stride W groups,
 /// whose box [chunk, 8, 2, W / 2] writes half a chunk of the block in that
 /// order in one copy (used for blocks wholly inside the array; W even).
+/// A copy multicast over `parts` programs moves 1/parts of the rows.
 struct TmaBox {
   int64_t rows = 0, cols = 0, groups = 0;
 };
-TmaBox getTmaBox(const SharedLayout &layout);
+TmaBox getTmaBox(const SharedLayout &layout, int64_t parts = 1);
+/// The box of `copy`'s buffer, of its part of the block when it multicasts.
+TmaBox getTmaBox(TmaCopyOp copy);
 /// The layout of `buffer` (the result of a tile.alloc_shared), from the
 /// attributes the pass set on it.
 SharedLayout getSharedLayout(Value buffer);

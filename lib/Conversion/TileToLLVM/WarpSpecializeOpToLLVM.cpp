@@ -84,7 +84,8 @@ struct PassTurnOpConversion : public OpConversionPattern<PassTurnOp> {
 
 } // namespace
 
-void mlir::tile::lowerWarpSpecialize(func::FuncOp kernel, bool turns) {
+void mlir::tile::lowerWarpSpecialize(func::FuncOp kernel, bool turns,
+                                     bool clusterExit) {
   WarpSpecializeOp op = getWarpSpecialize(kernel);
   if (!op)
     return;
@@ -104,6 +105,10 @@ void mlir::tile::lowerWarpSpecialize(func::FuncOp kernel, bool turns) {
   Block *region = &op.getProducer().front();
   ifFirst.thenBlock()->getOperations().splice(ifFirst.thenBlock()->begin(),
                                               region->getOperations());
+  // Its arrival on the cluster barrier of the kernel's end, which exited
+  // threads would not hold up either.
+  if (clusterExit)
+    NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
   NVVM::Exit::create(b, loc);
   b.setInsertionPointAfter(ifProducer);
   NVVM::SetMaxRegisterOp::create(b, loc, op.getConsumerRegisters(),

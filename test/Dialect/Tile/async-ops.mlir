@@ -59,3 +59,17 @@ func.func @tma(%bp: !tile.block_ptr<tensor<128x64xf16>>, %map: !tile.tensormap, 
   tile.mbarrier_wait %bars[%s], phase %phase : !tile.mbarriers<4, arrivals = 2>
   return
 }
+
+// CHECK-LABEL: func.func @tma_multicast(
+// CHECK:         tile.tma_copy %{{.*}}, %[[BUF:.*]][%[[S:.*]]] map %{{.*}}, %[[BARS:.*]] if %{{.*}} multicast 2 : !tile.block_ptr<tensor<128x64xf16>>
+// CHECK-NEXT:    tile.mbarrier_arrive %[[BARS]][%[[S]]] cluster : !tile.mbarriers<4, arrivals = 8>
+// CHECK-NEXT:    tile.mbarrier_arrive %[[BARS]][%[[S]]] cluster after %{{.*}} : !tile.mbarriers<4, arrivals = 8>, tensor<64x64xf32>
+func.func @tma_multicast(%bp: !tile.block_ptr<tensor<128x64xf16>>, %map: !tile.tensormap, %s: i32, %p: i1, %acc: tensor<64x64xf32>)
+    attributes {tile.cluster_size = 2 : i32} {
+  %buf = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<4, arrivals = 8>
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p multicast 2 : !tile.block_ptr<tensor<128x64xf16>>, !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>, !tile.mbarriers<4, arrivals = 8>
+  tile.mbarrier_arrive %bars[%s] cluster : !tile.mbarriers<4, arrivals = 8>
+  tile.mbarrier_arrive %bars[%s] cluster after %acc : !tile.mbarriers<4, arrivals = 8>, tensor<64x64xf32>
+  return
+}

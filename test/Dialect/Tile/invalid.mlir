@@ -1387,6 +1387,48 @@ func.func @tma_copy_barrier_count(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map:
 
 // -----
 
+func.func @tma_multicast_no_cluster(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1)
+{
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op needs a kernel with 'tile.cluster_size' (the programs it combines over)}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p multicast 2 : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_other_cluster(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1)
+    attributes {tile.cluster_size = 4 : i32} {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op multicasts to 2 programs, but the kernel's clusters have 4}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p multicast 2 : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @tma_multicast_rows(%bp: !tile.block_ptr<tensor<8x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1)
+    attributes {tile.cluster_size = 16 : i32} {
+  %buf = tile.alloc_shared : !tile.shared<tensor<8x32xf16>, stages = 2, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
+  // expected-error @+1 {{'tile.tma_copy' op splits a block of 8 rows into 16 parts, which does not divide it}}
+  tile.tma_copy %bp, %buf[%s] map %map, %bars if %p multicast 16 : !tile.block_ptr<tensor<8x32xf16>>, !tile.shared<tensor<8x32xf16>, stages = 2, pad = 8>, !tile.mbarriers<2, arrivals = 1>
+  return
+}
+
+// -----
+
+func.func @mbarrier_arrive_cluster_no_cluster(%s: i32) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 4>
+  // expected-error @+1 {{'tile.mbarrier_arrive' op needs a kernel with 'tile.cluster_size' (the programs it combines over)}}
+  tile.mbarrier_arrive %bars[%s] cluster : !tile.mbarriers<2, arrivals = 4>
+  return
+}
+
+// -----
+
 func.func @tma_copy_wrong_block(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !tile.tensormap, %s: i32, %p: i1) {
   %buf = tile.alloc_shared : !tile.shared<tensor<32x32xf16>, stages = 2, pad = 8>
   %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>

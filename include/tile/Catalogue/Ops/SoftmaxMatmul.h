@@ -39,6 +39,10 @@ struct SoftmaxMatmulKernel {
   /// 0: the d2 loop. n: the short-row kernel (d2 <= blockK), the softmax
   /// computed once and multiplied with n consecutive blockN column blocks.
   int32_t residentProducts = 0;
+  /// 0: programs alone. n: specialized kernels in clusters of n programs
+  /// of consecutive row blocks, which share V's blocks (each copies 1/n of
+  /// every block to all n); the grid's rows are rounded up to a multiple.
+  int32_t cluster = 0;
 };
 
 const OpSpec &getSoftmaxMatmulOp();
@@ -52,6 +56,14 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &k);
 /// 2-byte types take Precision::IEEE (their products are exact in f32).
 Problem softmaxMatmulProblem(DType t, Precision p, int64_t batch, int64_t d1,
                              int64_t d2, int64_t d3, bool tmaReadable);
+
+/// Row-block programs along the grid's x: one per blockM rows, rounded up to
+/// a whole number of clusters.
+inline int64_t rowPrograms(const SoftmaxMatmulKernel &k, int64_t d1) {
+  int64_t n = (d1 + k.blockM - 1) / k.blockM;
+  int64_t c = k.cluster > 1 ? k.cluster : 1;
+  return (n + c - 1) / c * c;
+}
 
 /// Output columns one program computes.
 inline int64_t columnsPerProgram(const SoftmaxMatmulKernel &k) {

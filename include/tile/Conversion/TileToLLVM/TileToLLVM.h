@@ -56,6 +56,14 @@ void populateClusterOpToLLVMPatterns(TileTypeConverter &converter,
 /// first arrival (at entry) and last wait (before each return); see
 /// ClusterOpToLLVM.cpp.
 void addClusterExchangeBoundaries(func::FuncOp kernel);
+/// Whether `kernel`'s programs fill or release each other's barriers
+/// (tile.tma_copy multicast, tile.mbarrier_arrive cluster).
+bool sharesClusterBarriers(func::FuncOp kernel);
+/// Brackets such a kernel with a cluster barrier once its mbarriers are
+/// initialized (no peer uses them before) and one before each return (no
+/// program exits while a peer may still arrive on its barriers); see
+/// ClusterOpToLLVM.cpp. Fails if the kernel also exchanges values.
+LogicalResult addClusterBarrierBoundaries(func::FuncOp kernel);
 /// tile.atomic_add and tile.wait_at_least (GridSyncOpToLLVM.cpp).
 void populateGridSyncOpToLLVMPatterns(TileTypeConverter &converter,
                                       RewritePatternSet &patterns);

@@ -413,6 +413,19 @@ LogicalResult AsyncCopyOp::verify() {
   return success();
 }
 
+/// The tile.cluster_size of the kernel around a cluster op, or an error.
+static FailureOr<int64_t> getClusterSize(Operation *op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto size = func ? func->getAttrOfType<IntegerAttr>(
+                         TileDialect::getClusterSizeAttrName())
+                   : IntegerAttr();
+  if (!size)
+    return op->emitOpError()
+           << "needs a kernel with '" << TileDialect::getClusterSizeAttrName()
+           << "' (the programs it combines over)";
+  return size.getInt();
+}
+
 LogicalResult TmaCopyOp::verify() {
   auto ptr = cast<BlockPointerType>(getPtr().getType());
   auto buffer = cast<SharedBufferType>(getBuffer().getType());
@@ -445,6 +458,31 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError("needs one barrier per stage: ")
            << buffer.getStages() << " stages, " << barriers.getCount()
            << " barriers";
+  if (std::optional<uint32_t> parts = getMulticast()) {
+    FailureOr<int64_t> size = getClusterSize(*this);
+    if (failed(size))
+      return failure();
+    if (*size != *parts)
+      return emitOpError("multicasts to ")
+             << *parts << " programs, but the kernel's clusters have " << *size;
+    if (block.getDimSize(0) % *parts)
+      return emitOpError("splits a block of ")
+             << block.getDimSize(0) << " rows into " << *parts
+             << " parts, which does not divide it";
+  }
+  return success();
+}
+
+LogicalResult MBarrierArriveOp::verify() {
+  if (!getCluster())
+    return success();
+  FailureOr<int64_t> size = getClusterSize(*this);
+  if (failed(size))
+    return failure();
+  if (*size > 32)
+    return emitOpError("arrives from one lane per program of a warp: a "
+                       "cluster has at most 32 programs, not ")
+           << *size;
   return success();
 }
 
@@ -650,19 +688,6 @@ LogicalResult AssertOp::verify() {
     return emitOpError() << "takes an i1 condition or a tile of i1, not "
                          << type;
   return success();
-}
-
-/// The tile.cluster_size of the kernel around a cluster op, or an error.
-static FailureOr<int64_t> getClusterSize(Operation *op) {
-  auto func = op->getParentOfType<func::FuncOp>();
-  auto size = func ? func->getAttrOfType<IntegerAttr>(
-                         TileDialect::getClusterSizeAttrName())
-                   : IntegerAttr();
-  if (!size)
-    return op->emitOpError()
-           << "needs a kernel with '" << TileDialect::getClusterSizeAttrName()
-           << "' (the programs it combines over)";
-  return size.getInt();
 }
 
 LogicalResult ClusterReduceOp::verify() {

@@ -191,7 +191,7 @@ static void pipeline(scf::ForOp loop, MutableArrayRef<Candidate> candidates,
     Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                        iteration, tripCount);
     TmaCopyOp::create(b, loc, ptr, buffer, stage, maps[i], barriers, runs,
-                      /*batch=*/Value());
+                      /*batch=*/Value(), /*multicast=*/IntegerAttr());
   };
   for (int64_t s = 0; s < ahead; ++s) {
     for (auto [i, buffer, ptr] : llvm::enumerate(buffers, aheadPtrs)) {

@@ -41,7 +41,38 @@ struct Stream {
   StreamedLoad load;
   RankedTensorType block;
   DictionaryAttr array;
+  /// Copied once per cluster (the same blocks for all its programs).
+  bool shared = false;
 };
+
+/// Whether `v` may differ between the programs of a cluster: it depends
+/// on `tile.program_id 0` (clusters group consecutive programs along axis
+/// 0), or on a value this cannot trace (a region's result, a loop's
+/// argument).
+bool variesInCluster(Value v, func::FuncOp func) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value next = work.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(next)) {
+      if (arg.getOwner()->getParentOp() != func)
+        return true;
+      continue;
+    }
+    Operation *def = next.getDefiningOp();
+    if (auto pid = dyn_cast<ProgramIdOp>(def)) {
+      if (pid.getAxis() == 0)
+        return true;
+      continue;
+    }
+    if (def->getNumRegions() || !isMemoryEffectFree(def))
+      return true;
+    llvm::append_range(work, def->getOperands());
+  }
+  return false;
+}
 
 /// The one tile.reshape through which the body reads the block of rank 3
 /// or more that `load` loads, as the 2-d `block`; null if there is none.
@@ -271,6 +302,32 @@ struct TileWarpSpecializePass
     }
     std::reverse(ifs.begin(), ifs.end());
 
+    // Streams the cluster's programs share: only if they all run the same
+    // iterations.
+    auto clusterAttr =
+        func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName());
+    int64_t clusterSize = clusterAttr ? clusterAttr.getInt() : 1;
+    if (clusterSize > 1) {
+      SmallVector<Value> control{loop.getLowerBound(),
+                                 loops.back().getUpperBound(), loop.getStep()};
+      for (scf::ForOp l : loops)
+        llvm::append_range(control, ValueRange{l.getLowerBound(),
+                                               l.getUpperBound(), l.getStep()});
+      for (auto [ifOp, inThen] : ifs)
+        control.push_back(ifOp.getCondition());
+      bool sameSteps = llvm::none_of(
+          control, [&](Value v) { return variesInCluster(v, func); });
+      for (Stream &s : streams) {
+        SmallVector<Value> values{loop.getInitArgs()[s.load.iterArg]};
+        llvm::append_range(values, s.load.advance.getOffsets());
+        s.shared = sameSteps && llvm::none_of(values, [&](Value v) {
+                     return variesInCluster(v, func);
+                   });
+        if (s.shared && s.block.getDimSize(0) % clusterSize)
+          s.shared = false;
+      }
+    }
+
     // Buffers, barriers, tensor maps and the producer region at the
     // kernel's start.
     Location loc = loop.getLoc();
@@ -284,8 +341,10 @@ struct TileWarpSpecializePass
           b, loc, SharedBufferType::get(ctx, s.block, stages, 16 / bytes)));
       full.push_back(
           AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, stages, 1)));
+      // A shared stage is released by each warp of the cluster's programs.
+      int64_t releases = s.shared ? numWarps * clusterSize : numWarps * 32;
       empty.push_back(AllocMBarriersOp::create(
-          b, loc, MBarriersType::get(ctx, stages, numWarps * 32)));
+          b, loc, MBarriersType::get(ctx, stages, releases)));
       unsigned index = func.getNumArguments();
       NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
                            s.array);
@@ -372,8 +431,11 @@ struct TileWarpSpecializePass
           for (auto [k, s] : llvm::enumerate(streams)) {
             MBarrierWaitOp::create(lb2, l, empty[k], stage, released,
                                    /*nosync=*/true);
-            TmaCopyOp::create(lb2, l, ptrs[k], buffers[k], stage, maps[k],
-                              full[k], always, /*batch=*/Value());
+            auto copy = TmaCopyOp::create(
+                lb2, l, ptrs[k], buffers[k], stage, maps[k], full[k], always,
+                /*batch=*/Value(), /*multicast=*/IntegerAttr());
+            if (s.shared)
+              copy.setMulticast(clusterSize);
             SmallVector<Value> offsets;
             for (Value o : s.load.advance.getOffsets())
               offsets.push_back(mapping.lookupOrDefault(o));
@@ -410,9 +472,11 @@ struct TileWarpSpecializePass
         tiles.push_back(read);
       }
       cb.setInsertionPoint(body->getTerminator());
-      for (auto [k, tile] : llvm::enumerate(tiles))
-        MBarrierArriveOp::create(cb, loc, empty[k], stage,
-                                 readingDots(tile, body));
+      for (auto [k, tile] : llvm::enumerate(tiles)) {
+        auto release = MBarrierArriveOp::create(cb, loc, empty[k], stage,
+                                                readingDots(tile, body));
+        release.setCluster(streams[k].shared);
+      }
     }
     return success();
   }

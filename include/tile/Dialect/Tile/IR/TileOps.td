@@ -421,13 +421,23 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
     block is 1 along its leading dimensions copies through a map of that
     rank (shape, strides and offsets of every dimension from `%bp`); its
     buffer holds the last two dimensions. Sm_90a and later.
+
+    With `multicast N`, the N programs of a cluster (`tile.cluster_size`
+    N) copy the same block together: the program of rank r copies rows
+    [r R/N, (r + 1) R/N) of the R-row block into stage `%stage` of every
+    program's buffer, completing bytes on every program's barrier
+    `%stage`, and announces the whole block's bytes on its own. Each
+    program's copy of the block is then complete once its barrier's phase
+    is, and a stage may be refilled only once every program of the
+    cluster has released it (see `tile.mbarrier_arrive ... cluster`).
   }];
   let arguments = (ins Tile_BlockPtr:$ptr, Tile_SharedBuffer:$buffer,
-                       I32:$stage, Tile_TensorMap:$map, Tile_MBarriers:$barriers,
-                       I1:$pred, Optional<I32>:$batch);
+      I32:$stage, Tile_TensorMap:$map, Tile_MBarriers:$barriers, I1:$pred,
+      Optional<I32>:$batch,
+      OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<2>]>>:$multicast);
   let assemblyFormat = [{
     $ptr `,` $buffer `[` $stage `]` `map` $map `,` $barriers `if` $pred
-    (`batch` $batch^)?
+    (`batch` $batch^)? (`multicast` $multicast^)?
     attr-dict `:` type($ptr) `,` type($buffer) `,` type($barriers)
   }];
   let hasVerifier = 1;
@@ -472,13 +482,20 @@ def Tile_MBarrierArriveOp
     shared buffer, has finished before the thread arrives. A
     warp-specialized loop's consumers release a stage this way once the
     products that read it are done.
+
+    With `cluster`, each warp of the program arrives once, when all its
+    threads have got here, on barrier `%stage` of every program of its
+    cluster (`tile.cluster_size` N), so that such a barrier expects
+    `num_warps * N` arrivals: the release of a stage that the cluster's
+    programs fill together (`tile.tma_copy ... multicast`).
   }];
   let arguments = (ins Tile_MBarriers:$barriers, I32:$index,
-      Variadic<AnyType>:$after);
+      Variadic<AnyType>:$after, UnitAttr:$cluster);
   let assemblyFormat = [{
-    $barriers `[` $index `]` (`after` $after^)? attr-dict `:` type($barriers)
-    (`,` type($after)^)?
+    $barriers `[` $index `]` (`cluster` $cluster^)? (`after` $after^)?
+    attr-dict `:` type($barriers) (`,` type($after)^)?
   }];
+  let hasVerifier = 1;
 }
 
 def Tile_WaitTurnOp

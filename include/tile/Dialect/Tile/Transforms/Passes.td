@@ -206,6 +206,19 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     blocks of all of them, and each loop counts its iterations from the
     first one's lower bound.
 
+    In a kernel of `tile.cluster_size` N > 1 (clusters along grid axis 0),
+    a stream whose blocks are the same for every program of a cluster (its
+    first block pointer and its offsets do not depend on
+    `tile.program_id 0`, nor do the loop's bounds or the conditions of the
+    `scf.if`s that hold it) is copied once per cluster: each program's
+    producer copies 1/N of every block to all N programs
+    (`tile.tma_copy ... multicast N`), and its `empty` barriers take one
+    arrival per warp of each of the N programs
+    (`tile.mbarrier_arrive ... cluster`), so a stage is refilled only once
+    the whole cluster has released it. Programs of neighbouring row
+    blocks then share, say, the blocks of the matrix they all multiply
+    by, and the cluster reads them from L2 once.
+
     The values the producer needs (bounds, block pointers, the conditions
     of enclosing `scf.if`s) must come from kernel arguments through pure
     scalar ops; nothing before the loop may compute a tile that the
