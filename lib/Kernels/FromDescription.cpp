@@ -99,6 +99,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.specialized = k.specialized;
   c.residentProducts = k.residentProducts;
   c.clusterSize = k.cluster;
+  c.clusterColumns = k.clusterColumns;
   return c;
 }
 } // namespace

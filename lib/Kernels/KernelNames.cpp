@@ -62,7 +62,8 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
           (c.transposedProduct ? "_t" : "") + (c.tma ? "_tma" : "") +
           (c.specialized ? "_ws" : "") +
-          (c.clusterSize > 1 ? "_c" + std::to_string(c.clusterSize)
+          (c.clusterSize > 1 ? (c.clusterColumns ? "_cn" : "_c") +
+                                   std::to_string(c.clusterSize)
                              : std::string()) +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
                               : std::string()))

@@ -67,7 +67,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   assert((c.clusterSize <= 1 || c.specialized) &&
          "clusters share the producer warpgroups' copies");
   // Programs of consecutive row blocks (grid x) share V's blocks: the
-  // producers' streams of V do not depend on program_id 0.
+  // producers' streams of V do not depend on program_id 0 (X's, with
+  // clusters of column blocks).
   if (c.clusterSize > 1)
     k.func->setAttr(TileDialect::getClusterSizeAttrName(),
                     tmp.getI32IntegerAttr(c.clusterSize));
@@ -78,8 +79,11 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   auto stride = [&](unsigned tensor, unsigned dim) {
     return k.arg(6 + 3 * tensor + dim);
   };
-  Value pidM = ProgramIdOp::create(k.b, k.loc, 0);
-  Value pidN = ProgramIdOp::create(k.b, k.loc, 1);
+  // Clusters of column blocks put those along the grid's x (the cluster's
+  // axis), so that X's stream is the one their programs share.
+  bool columnsAlongX = c.clusterSize > 1 && c.clusterColumns;
+  Value pidM = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 1 : 0);
+  Value pidN = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 0 : 1);
   Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
   Value rowStart = arith::MulIOp::create(k.b, k.loc, pidM, k.ci32(BM));
   Value colStart = arith::MulIOp::create(k.b, k.loc, pidN, k.ci32(BN));

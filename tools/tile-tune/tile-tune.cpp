@@ -12,6 +12,7 @@
 //
 //   tile-tune -o runtime/tuning/nvidia-h200.json [--op softmax]
 //             [--set dtype=f32,f16] [--set cols=1024,4096] [--commit <sha>]
+//             [--print-times]
 //
 // An existing table of the same device at -o keeps its entries at the
 // problems not measured now. With --space, tile-tune tunes a parameterized
@@ -103,6 +104,10 @@ static cl::opt<bool>
                                   "the cache has it"));
 static cl::opt<std::string>
     commit("commit", cl::desc("the library's commit, recorded"), cl::init(""));
+static cl::opt<bool> printTimes(
+    "print-times",
+    cl::desc("print every measured kernel's time at each problem, fastest "
+             "first (to compare kernels the table does not rank)"));
 
 namespace {
 [[noreturn]] void fatal(const llvm::Twine &message) {
@@ -301,6 +306,15 @@ TuningEntry tune(const OpSpec &op, const DeviceInfo &device, const Problem &p,
   llvm::errs() << llvm::format(
       "%-48s: %3zu kernels, %-48s %.4f ms\n", where.c_str(), measured.size(),
       nameOf(entry.ranked[0].kernel), entry.ranked[0].ms);
+  if (printTimes) {
+    std::vector<Candidate> sorted = measured;
+    llvm::sort(sorted, [](const Candidate &a, const Candidate &b) {
+      return a.ms < b.ms;
+    });
+    for (const Candidate &c : sorted)
+      llvm::errs() << llvm::format("  %-64s %.4f ms\n", kKernels[c.index].name,
+                                   c.ms);
+  }
   return entry;
 }
 

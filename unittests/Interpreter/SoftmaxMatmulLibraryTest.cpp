@@ -89,12 +89,19 @@ protected:
         args.push_back(ArgValue::integer(s[d]));
     RunOptions options;
     options.printStream = nullptr;
-    // Row blocks rounded up to whole clusters (as the catalogue launches
-    // them): the programs past d1 store nothing.
+    // The cluster's axis rounded up to whole clusters (as the catalogue
+    // launches them): the programs past d1 or d3 store nothing. Clusters of
+    // column blocks put those along x.
+    auto blocks = [](int64_t n, int64_t block, int64_t cluster) {
+      return (n + block * cluster - 1) / (block * cluster) * cluster;
+    };
     int64_t cluster = std::max<int64_t>(config.clusterSize, 1);
-    options.grid[0] = (d1 + config.blockM * cluster - 1) /
-                      (config.blockM * cluster) * cluster;
-    options.grid[1] = (d3 + config.blockN - 1) / config.blockN;
+    int64_t rowBlocks =
+        blocks(d1, config.blockM, config.clusterColumns ? 1 : cluster);
+    int64_t colBlocks =
+        blocks(d3, config.blockN, config.clusterColumns ? cluster : 1);
+    options.grid[0] = config.clusterColumns ? colBlocks : rowBlocks;
+    options.grid[1] = config.clusterColumns ? rowBlocks : colBlocks;
     options.grid[2] = batch;
     ASSERT_TRUE(succeeded(runKernel(h.kernel(name), args, buffers, options)))
         << what << ": " << h.diagnostics;
@@ -182,6 +189,17 @@ TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16) {
 TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16Cluster) {
   SoftmaxMatmulConfig c = specialized(/*inFlight=*/false);
   c.clusterSize = 2;
+  checkShapes(c);
+  c.mmaInFlight = true;
+  check(c, 2, 37, 100, 70);
+}
+
+// In clusters of two column blocks, which share X's blocks: column blocks
+// along x; an odd number of them leaves a program past d3.
+TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16ColumnCluster) {
+  SoftmaxMatmulConfig c = specialized(/*inFlight=*/false);
+  c.clusterSize = 2;
+  c.clusterColumns = true;
   checkShapes(c);
   c.mmaInFlight = true;
   check(c, 2, 37, 100, 70);

@@ -168,6 +168,11 @@ struct SoftmaxMatmulConfig {
   /// blocks (tile-warp-specialize multicasts them); grid x must be a
   /// multiple. Named with a trailing `_c<n>`.
   int64_t clusterSize = 0;
+  /// With clusterSize: the clusters are consecutive column blocks of the
+  /// same rows (program_id 0 the column block, 1 the row block), whose
+  /// producers share X's blocks instead; grid x must be a multiple of the
+  /// cluster. Named `_cn<n>`.
+  bool clusterColumns = false;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);

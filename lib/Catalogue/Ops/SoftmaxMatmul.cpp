@@ -33,7 +33,8 @@ enum Param {
   Tma,
   ResidentProducts,
   Specialized,
-  Cluster
+  Cluster,
+  ClusterColumns
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -189,6 +190,8 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
                   // Pairs of row blocks sharing V's blocks.
                   ws.cluster = 2;
                   out.push_back(toDesc(ws));
+                  ws.clusterColumns = true;
+                  out.push_back(toDesc(ws));
                 }
           }
         }
@@ -234,6 +237,9 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       out.push_back(toDesc(c));
       c.cluster = 2;
       out.push_back(toDesc(c));
+      // Pairs of column blocks sharing X's blocks.
+      c.clusterColumns = true;
+      out.push_back(toDesc(c));
     }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
@@ -277,7 +283,7 @@ public:
                 intField("stages"), intField("min_programs_per_sm"),
                 enumField("product", productNames()), boolField("tma"),
                 intField("resident_products"), boolField("specialized"),
-                intField("cluster")},
+                intField("cluster"), boolField("cluster_columns")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -326,6 +332,10 @@ public:
          k.cluster > 8 || k.blockK % k.cluster != 0))
       return "clusters (2 to 8 programs, a power of two dividing block_k) "
              "share the producer warpgroups' copies of V";
+    if (k.clusterColumns &&
+        (k.cluster < 2 || k.blockM % k.cluster != 0 || k.residentProducts))
+      return "clusters of column blocks (a power of two dividing block_m) "
+             "share the producer warpgroups' copies of X";
     return "";
   }
 
@@ -345,8 +355,11 @@ public:
       return false;
     if ((k.tma || k.specialized) && !p.values[PTmaReadable])
       return false;
-    return ceilDiv(p.values[PD3], columnsPerProgram(k)) <= kGridYZMax &&
-           rowPrograms(k, p.values[PD1]) <= kInt32Max &&
+    int64_t rows = rowPrograms(k, p.values[PD1]),
+            cols = columnPrograms(k, p.values[PD3]);
+    if (k.clusterColumns)
+      std::swap(rows, cols);
+    return cols <= kGridYZMax && rows <= kInt32Max &&
            p.values[PBatch] <= kGridYZMax;
   }
 
@@ -361,14 +374,17 @@ public:
     return {double(a[PTmaReadable] != b[PTmaReadable]), d, -double(a[PD2]), 0};
   }
 
-  /// One program per blockM rows (rounded up to whole clusters; those past
-  /// d1 store nothing) and columnsPerProgram columns of a batch.
+  /// One program per blockM rows and columnsPerProgram columns of a batch
+  /// (the cluster's axis rounded up to whole clusters: programs past d1 or
+  /// d3 store nothing); clusters of column blocks put those along x.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
                   const DeviceInfo &) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     LaunchPlan plan;
     plan.grid[0] = (uint32_t)rowPrograms(k, p.values[PD1]);
-    plan.grid[1] = (uint32_t)ceilDiv(p.values[PD3], columnsPerProgram(k));
+    plan.grid[1] = (uint32_t)columnPrograms(k, p.values[PD3]);
+    if (k.clusterColumns)
+      std::swap(plan.grid[0], plan.grid[1]);
     plan.grid[2] = (uint32_t)p.values[PBatch];
     return plan;
   }
@@ -547,6 +563,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[ResidentProducts] = k.residentProducts;
   d.params[Specialized] = k.specialized;
   d.params[Cluster] = k.cluster;
+  d.params[ClusterColumns] = k.clusterColumns;
   return d;
 }
 
@@ -565,6 +582,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.residentProducts = d.params[ResidentProducts];
   k.specialized = d.params[Specialized] != 0;
   k.cluster = d.params[Cluster];
+  k.clusterColumns = d.params[ClusterColumns] != 0;
   return k;
 }
 

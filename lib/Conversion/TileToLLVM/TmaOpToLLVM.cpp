@@ -310,8 +310,9 @@ struct MBarrierArriveOpConversion
       return success();
     }
     // Once the whole warp is here, lane r arrives for it on the barrier of
-    // the program of rank r (release at cluster scope: the warp's reads of
-    // the stage are done before a peer's copy may overwrite it).
+    // the program of rank r. The release is the default, at CTA scope: the
+    // stage is read only by wgmma, whose wait precedes the arrival, and a
+    // release at cluster scope fences every step.
     auto func = op->getParentOfType<func::FuncOp>();
     int64_t size =
         func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName())
@@ -329,9 +330,7 @@ struct MBarrierArriveOpConversion
         rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 7),
         barrier, lane);
     NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), remote,
-                                   /*count=*/Value(),
-                                   NVVM::MemScopeKind::CLUSTER,
-                                   /*relaxed=*/false);
+                                   /*count=*/Value());
     rewriter.eraseOp(op);
     return success();
   }

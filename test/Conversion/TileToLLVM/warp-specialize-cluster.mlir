@@ -8,7 +8,7 @@
 // rows to both programs (mask 0b11); it arrives on the cluster barrier
 // before it exits. Each consumer warp, once all its lanes are there,
 // arrives from lane r on the barrier of the program of rank r (mapa, then
-// a release at cluster scope); the program's warps meet the producer's
+// the default release at CTA scope); the program's warps meet the producer's
 // arrivals at the cluster barrier before they return, so no program exits
 // while a peer may still arrive on its barriers.
 //
@@ -37,7 +37,7 @@
 // CHECK:           %[[ARRIVES:.*]] = arith.cmpi ult, %[[LANE]], %c2_i32
 // CHECK-NEXT:      scf.if %[[ARRIVES]] {
 // CHECK:             %[[REMOTE:.*]] = nvvm.mapa %{{.*}}, %[[LANE]] : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:        nvvm.mbarrier.arrive %[[REMOTE]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK-NEXT:        nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
 // CHECK:         nvvm.cluster.arrive
 // CHECK-NEXT:    nvvm.cluster.wait
 // CHECK-NEXT:    return

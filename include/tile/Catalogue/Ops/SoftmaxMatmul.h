@@ -43,6 +43,10 @@ struct SoftmaxMatmulKernel {
   /// of consecutive row blocks, which share V's blocks (each copies 1/n of
   /// every block to all n); the grid's rows are rounded up to a multiple.
   int32_t cluster = 0;
+  /// With `cluster`: the cluster's programs are consecutive column blocks
+  /// of the same rows instead (the column blocks along the grid's x, the
+  /// row blocks along y), which share X's blocks.
+  bool clusterColumns = false;
 };
 
 const OpSpec &getSoftmaxMatmulOp();
@@ -57,17 +61,23 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &k);
 Problem softmaxMatmulProblem(DType t, Precision p, int64_t batch, int64_t d1,
                              int64_t d2, int64_t d3, bool tmaReadable);
 
-/// Row-block programs along the grid's x: one per blockM rows, rounded up to
-/// a whole number of clusters.
-inline int64_t rowPrograms(const SoftmaxMatmulKernel &k, int64_t d1) {
-  int64_t n = (d1 + k.blockM - 1) / k.blockM;
-  int64_t c = k.cluster > 1 ? k.cluster : 1;
-  return (n + c - 1) / c * c;
-}
-
 /// Output columns one program computes.
 inline int64_t columnsPerProgram(const SoftmaxMatmulKernel &k) {
   return int64_t(k.blockN) * (k.residentProducts ? k.residentProducts : 1);
+}
+
+/// Row-block and column-block programs: one per blockM rows and
+/// columnsPerProgram columns, those along the cluster's axis rounded up to
+/// a whole number of clusters.
+inline int64_t rowPrograms(const SoftmaxMatmulKernel &k, int64_t d1) {
+  int64_t n = (d1 + k.blockM - 1) / k.blockM;
+  int64_t c = k.cluster > 1 && !k.clusterColumns ? k.cluster : 1;
+  return (n + c - 1) / c * c;
+}
+inline int64_t columnPrograms(const SoftmaxMatmulKernel &k, int64_t d3) {
+  int64_t n = (d3 + columnsPerProgram(k) - 1) / columnsPerProgram(k);
+  int64_t c = k.cluster > 1 && k.clusterColumns ? k.cluster : 1;
+  return (n + c - 1) / c * c;
 }
 
 const char *getName(MatmulProduct p);
