@@ -311,8 +311,9 @@ struct MBarrierArriveOpConversion
     }
     // Once the whole warp is here, lane r arrives for it on the barrier of
     // the program of rank r. The release is the default, at CTA scope: the
-    // stage is read only by wgmma, whose wait precedes the arrival, and a
-    // release at cluster scope fences every step.
+    // stage is read only by wgmma, whose wait precedes the arrival; a
+    // release at cluster scope made every step of the softmax-matmul's
+    // clusters slower (docs/perf-notes.md).
     auto func = op->getParentOfType<func::FuncOp>();
     int64_t size =
         func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName())
