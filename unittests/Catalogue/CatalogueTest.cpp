@@ -214,6 +214,56 @@ TEST(Catalogue, InvalidSoftmaxMatmulKernelsSayWhy) {
   EXPECT_NE(whyInvalid(toDesc(k)), "");
 }
 
+/// The 128-wide warp-specialized f16 softmax-matmul kernel.
+SoftmaxMatmulKernel specializedSoftmaxMatmul() {
+  SoftmaxMatmulKernel k;
+  k.dtype = DType::F16;
+  k.precision = Precision::IEEE;
+  k.blockM = 128;
+  k.blockK = 128;
+  k.blockN = 256;
+  k.warps = 8;
+  k.stages = 2;
+  k.product = MatmulProduct::Wgmma;
+  k.specialized = true;
+  return k;
+}
+
+// Clusters share a specialized kernel's copies; the grid rounds the
+// cluster's axis up to whole clusters (row blocks, or with cluster_columns
+// the column blocks, which then run along x).
+TEST(Catalogue, SoftmaxMatmulClusters) {
+  SoftmaxMatmulKernel k = specializedSoftmaxMatmul();
+  k.cluster = 2;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "softmax_matmul_f16_ieee_m128_k128_n256_w8_s2_h_ws_c2");
+  DeviceInfo device;
+  // 300 rows: 3 row blocks, rounded up to 4; 520 columns: 3 column blocks.
+  Problem p = softmaxMatmulProblem(DType::F16, Precision::IEEE, 5, 300, 1000,
+                                   520, true);
+  LaunchPlan plan = getSoftmaxMatmulOp().plan(toDesc(k), p, device);
+  EXPECT_EQ(plan.grid[0], 4u);
+  EXPECT_EQ(plan.grid[1], 3u);
+  EXPECT_EQ(plan.grid[2], 5u);
+  k.clusterColumns = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "softmax_matmul_f16_ieee_m128_k128_n256_w8_s2_h_ws_cn2");
+  plan = getSoftmaxMatmulOp().plan(toDesc(k), p, device);
+  EXPECT_EQ(plan.grid[0], 4u); // 3 column blocks, rounded up
+  EXPECT_EQ(plan.grid[1], 3u); // row blocks
+  k.cluster = 3;               // not a power of two
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k = specializedSoftmaxMatmul();
+  k.clusterColumns = true; // without a cluster
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k = specializedSoftmaxMatmul();
+  k.specialized = false; // the consumers' own copies are not shared
+  k.cluster = 2;
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+}
+
 /// A warp-specialized Hopper attention kernel of head_dim 128.
 AttentionKernel specializedAttention() {
   AttentionKernel k;

@@ -78,3 +78,27 @@ func.func @no_layout(%v: f32) attributes {tile.kernel, tile.num_warps = 1 : i32}
   %x = tile.splat %v : tensor<32xf32>
   return
 }
+
+// -----
+
+// Programs that share barriers meet at a cluster barrier around them,
+// which the cluster exchanges' own protocol would interleave with.
+// expected-error @+1 {{kernel 'shares_and_exchanges' both exchanges values between the programs of a cluster and shares barriers with them; not supported}}
+func.func @shares_and_exchanges(%s: i32, %x: f32) attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 2 : i32} {
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 8>
+  tile.mbarrier_arrive %bars[%s] cluster : !tile.mbarriers<2, arrivals = 8>
+  %m = tile.cluster_reduce max %x : f32
+  return
+}
+
+// -----
+
+// Every thread of the cluster must meet once the shared barriers exist.
+// expected-error @+1 {{kernel 'nested_barriers' shares barriers across its cluster: they must be allocated in its entry block}}
+func.func @nested_barriers(%s: i32, %c: i1) attributes {tile.kernel, tile.num_warps = 4 : i32, tile.cluster_size = 2 : i32} {
+  scf.if %c {
+    %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 8>
+    tile.mbarrier_arrive %bars[%s] cluster : !tile.mbarriers<2, arrivals = 8>
+  }
+  return
+}
