@@ -118,9 +118,6 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
                             "for a tf32 wgmma); TMA writes swizzled rows only");
     TmaBox box = getTmaBox(op);
     int64_t split = op.getMulticast().value_or(1);
-    if (split > 1 && box.groups)
-      return op.emitOpError("multicasts into a buffer in wgmma's row-group "
-                            "order; not supported");
     if ((rows / split) % box.rows || cols % box.cols)
       return op.emitOpError("block ")
              << block << " is not a whole number of " << box.rows << "x"
@@ -310,10 +307,11 @@ struct MBarrierArriveOpConversion
       return success();
     }
     // Once the whole warp is here, lane r arrives for it on the barrier of
-    // the program of rank r. The release is the default, at CTA scope: the
-    // stage is read only by wgmma, whose wait precedes the arrival; a
-    // release at cluster scope made every step of the softmax-matmul's
-    // clusters slower (docs/perf-notes.md).
+    // the program of rank r. The warp's reads of the stage are complete
+    // by then (the op's `after` values, the products, needed them), and
+    // the warp barrier orders its lanes' before the arrival. The release
+    // is the default, at CTA scope: at cluster scope it made every step of
+    // the softmax-matmul's clusters slower (docs/perf-notes.md).
     auto func = op->getParentOfType<func::FuncOp>();
     int64_t size =
         func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName())
@@ -353,8 +351,9 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {
   box.rows = layout.mmaRowWarps
                  ? 8
                  : std::min<int64_t>(block.getDimSize(0) / parts, 256);
+  // (A multicast part is copied 8-row group by group.)
   if (layout.mmaRowWarps && block.getDimSize(0) == 16 * layout.mmaRowWarps &&
-      layout.mmaRowWarps % 2 == 0)
+      layout.mmaRowWarps % 2 == 0 && parts == 1)
     box.groups = layout.mmaRowWarps;
   return box;
 }
