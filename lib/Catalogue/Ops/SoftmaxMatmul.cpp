@@ -68,6 +68,17 @@ double tolerance(DType t, Precision p) {
   return p == Precision::TF32 ? 1e-3 : 1e-5;
 }
 
+/// A specialized kernel alone, then in clusters of two row blocks sharing
+/// V's blocks and of two column blocks sharing X's.
+void addSpecialized(std::vector<KernelDesc> &out, SoftmaxMatmulKernel k) {
+  k.specialized = true;
+  out.push_back(toDesc(k));
+  k.cluster = 2;
+  out.push_back(toDesc(k));
+  k.clusterColumns = true;
+  out.push_back(toDesc(k));
+}
+
 /// softmax(X) @ V tiles looping over d2.
 void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
   for (TypeAndPrecision mm : {TypeAndPrecision{DType::F32, Precision::IEEE},
@@ -185,13 +196,7 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
                   SoftmaxMatmulKernel ws = c;
                   ws.product = wsProduct;
                   ws.stages = ring;
-                  ws.specialized = true;
-                  out.push_back(toDesc(ws));
-                  // Pairs of row blocks sharing V's blocks.
-                  ws.cluster = 2;
-                  out.push_back(toDesc(ws));
-                  ws.clusterColumns = true;
-                  out.push_back(toDesc(ws));
+                  addSpecialized(out, ws);
                 }
           }
         }
@@ -233,13 +238,7 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       c.warps = 8;
       c.stages = 2;
       c.product = product;
-      c.specialized = true;
-      out.push_back(toDesc(c));
-      c.cluster = 2;
-      out.push_back(toDesc(c));
-      // Pairs of column blocks sharing X's blocks.
-      c.clusterColumns = true;
-      out.push_back(toDesc(c));
+      addSpecialized(out, c);
     }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
