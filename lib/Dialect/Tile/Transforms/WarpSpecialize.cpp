@@ -308,8 +308,7 @@ struct TileWarpSpecializePass
         func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName());
     int64_t clusterSize = clusterAttr ? clusterAttr.getInt() : 1;
     if (clusterSize > 1) {
-      SmallVector<Value> control{loop.getLowerBound(),
-                                 loops.back().getUpperBound(), loop.getStep()};
+      SmallVector<Value> control;
       for (scf::ForOp l : loops)
         llvm::append_range(control, ValueRange{l.getLowerBound(),
                                                l.getUpperBound(), l.getStep()});
