@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -173,26 +174,81 @@ SmallVector<Value> readingDots(Value tile, Block *body) {
   return out;
 }
 
-/// Iteration (iv - lb) / step of `loop` as i32, its stage i mod S and the
-/// parity (i / S) mod 2 of that stage's barriers.
+/// `v` (i32 or index) as i32.
+Value toI32(OpBuilder &b, Location loc, Value v) {
+  Type i32 = b.getI32Type();
+  return v.getType() == i32 ? v : arith::IndexCastOp::create(b, loc, i32, v);
+}
+
+/// Iteration i = base + (iv - lb) / step of `loop` as i32 (base: the
+/// iterations the ring served before the loop's first, null for none), its
+/// stage i mod S and the parity (i / S) mod 2 of that stage's barriers.
 std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
                                             Value iv, Value lb, Value step,
-                                            int64_t stages) {
-  Type i32 = b.getI32Type();
-  if (!iv.getType().isInteger(32)) {
-    iv = arith::IndexCastOp::create(b, loc, i32, iv);
-    lb = arith::IndexCastOp::create(b, loc, i32, lb);
-    step = arith::IndexCastOp::create(b, loc, i32, step);
-  }
+                                            int64_t stages, Value base) {
+  iv = toI32(b, loc, iv);
+  lb = toI32(b, loc, lb);
+  step = toI32(b, loc, step);
   auto c = [&](int64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   };
   Value i = arith::DivSIOp::create(b, loc,
                                    arith::SubIOp::create(b, loc, iv, lb), step);
+  if (base)
+    i = arith::AddIOp::create(b, loc, i, base);
   Value stage = arith::RemUIOp::create(b, loc, i, c(stages));
   Value parity = arith::RemUIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, i, c(stages)), c(2));
   return {stage, parity};
+}
+
+/// Iterations of a loop from `lb` to `ub` by `step` (> 0) as i32: 0 when
+/// ub <= lb.
+Value emitTripCount(OpBuilder &b, Location loc, Value lb, Value ub,
+                    Value step) {
+  lb = toI32(b, loc, lb);
+  ub = toI32(b, loc, ub);
+  step = toI32(b, loc, step);
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, span, arith::SubIOp::create(b, loc, step, one));
+  return arith::MaxSIOp::create(b, loc, zero,
+                                arith::DivSIOp::create(b, loc, rounded, step));
+}
+
+/// Rebuilds `ifOp` with one more i32 result: `count` (defined in the region
+/// `inThen` selects, before its yield) from that region, 0 from the other.
+/// Returns the new op.
+scf::IfOp appendCountResult(scf::IfOp ifOp, bool inThen, Value count) {
+  OpBuilder b(ifOp);
+  Location loc = ifOp.getLoc();
+  SmallVector<Type> types(ifOp.getResultTypes());
+  types.push_back(b.getI32Type());
+  auto grown = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
+                                 /*withElseRegion=*/false);
+  grown.getThenRegion().takeBody(ifOp.getThenRegion());
+  grown.getElseRegion().takeBody(ifOp.getElseRegion());
+  if (grown.getElseRegion().empty()) {
+    Block *block = b.createBlock(&grown.getElseRegion());
+    b.setInsertionPointToStart(block);
+    scf::YieldOp::create(b, loc);
+  }
+  for (bool then : {true, false}) {
+    Block *block = then ? grown.thenBlock() : grown.elseBlock();
+    auto yield = cast<scf::YieldOp>(block->getTerminator());
+    b.setInsertionPoint(yield);
+    Value value =
+        then == inThen
+            ? count
+            : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))
+                  .getResult();
+    yield.getResultsMutable().append(value);
+  }
+  ifOp.replaceAllUsesWith(grown.getResults().drop_back());
+  ifOp.erase();
+  return grown;
 }
 
 struct TileWarpSpecializePass
@@ -289,24 +345,44 @@ struct TileWarpSpecializePass
     }
 
     // The scf.ifs that hold the loop, outermost first, and whether the loop
-    // is in their then-region.
+    // is in their then-region; and at most one scf.for among them, a
+    // persistent program's loop over its tiles, after which the ring goes
+    // on counting iterations (`insideTiles`: the ifs inside it).
     SmallVector<std::pair<scf::IfOp, bool>> ifs;
+    scf::ForOp tiles;
+    size_t insideTiles = 0;
     for (Operation *op = loop; op->getParentOp() != func;
          op = op->getParentOp()) {
-      auto ifOp = dyn_cast<scf::IfOp>(op->getParentOp());
-      if (!ifOp)
+      Operation *parent = op->getParentOp();
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+        ifs.push_back({ifOp, op->getParentRegion() == &ifOp.getThenRegion()});
+        continue;
+      }
+      auto forOp = dyn_cast<scf::ForOp>(parent);
+      if (!forOp || tiles)
         return fail("the loop is inside a '")
-               << op->getParentOp()->getName()
-               << "'; the producer reproduces enclosing scf.if ops only";
-      ifs.push_back({ifOp, op->getParentRegion() == &ifOp.getThenRegion()});
+               << parent->getName()
+               << "'; the producer reproduces enclosing scf.if ops and one "
+                  "scf.for only";
+      if (forOp.getNumRegionIterArgs())
+        return fail("the scf.for that holds the loop carries values; the "
+                    "producer reproduces a loop over tiles without them");
+      tiles = forOp;
+      insideTiles = ifs.size();
     }
     std::reverse(ifs.begin(), ifs.end());
+    // Index in `ifs` of the first if inside the loop over tiles.
+    size_t firstInsideTiles = ifs.size() - insideTiles;
 
     // Streams the cluster's programs share: only if they all run the same
     // iterations.
     auto clusterAttr =
         func->getAttrOfType<IntegerAttr>(TileDialect::getClusterSizeAttrName());
     int64_t clusterSize = clusterAttr ? clusterAttr.getInt() : 1;
+    if (clusterSize > 1 && tiles)
+      return fail("a loop over tiles in a kernel of clusters is not "
+                  "supported (the cluster's programs would have to take the "
+                  "same tiles)");
     if (clusterSize > 1) {
       SmallVector<Value> control;
       for (scf::ForOp l : loops)
@@ -389,15 +465,45 @@ struct TileWarpSpecializePass
       pb.clone(*def, mapping);
       return success();
     };
-    for (auto [ifOp, inThen] : ifs) {
+    // The loop over tiles carries the iterations the ring served before
+    // (`base`); the ifs inside it yield how many they ran.
+    scf::ForOp producerTiles;
+    SmallVector<std::pair<scf::IfOp, bool>> producerIfs;
+    Value base;
+    auto openTiles = [&]() -> LogicalResult {
+      for (Value v :
+           {tiles.getLowerBound(), tiles.getUpperBound(), tiles.getStep()})
+        if (failed(require(v)))
+          return failure();
+      Value zero = arith::ConstantOp::create(pb, loc, pb.getI32IntegerAttr(0));
+      producerTiles = scf::ForOp::create(
+          pb, loc, mapping.lookupOrDefault(tiles.getLowerBound()),
+          mapping.lookupOrDefault(tiles.getUpperBound()),
+          mapping.lookupOrDefault(tiles.getStep()), ValueRange{zero},
+          [&](OpBuilder &tb, Location l, Value, ValueRange carried) {
+            scf::YieldOp::create(tb, l, carried);
+          });
+      mapping.map(tiles.getInductionVar(), producerTiles.getInductionVar());
+      base = producerTiles.getRegionIterArgs()[0];
+      pb.setInsertionPoint(producerTiles.getBody()->getTerminator());
+      return success();
+    };
+    for (auto [index, entry] : llvm::enumerate(ifs)) {
+      auto [ifOp, inThen] = entry;
+      if (tiles && index == firstInsideTiles && failed(openTiles()))
+        return failure();
       if (failed(require(ifOp.getCondition())))
         return failure();
       auto copy = scf::IfOp::create(
           pb, loc, mapping.lookupOrDefault(ifOp.getCondition()),
           /*withElseRegion=*/!inThen);
+      if (tiles && index >= firstInsideTiles)
+        producerIfs.push_back({copy, inThen});
       pb.setInsertionPoint(inThen ? copy.thenBlock()->getTerminator()
                                   : copy.elseBlock()->getTerminator());
     }
+    if (tiles && firstInsideTiles == ifs.size() && failed(openTiles()))
+      return failure();
     SmallVector<Value> needed{loop.getLowerBound(),
                               loops.back().getUpperBound(), loop.getStep()};
     for (Stream &s : streams) {
@@ -412,13 +518,13 @@ struct TileWarpSpecializePass
       inits.push_back(
           mapping.lookupOrDefault(loop.getInitArgs()[s.load.iterArg]));
     Value lb = mapping.lookupOrDefault(loop.getLowerBound());
+    Value ub = mapping.lookupOrDefault(loops.back().getUpperBound());
     Value step = mapping.lookupOrDefault(loop.getStep());
-    scf::ForOp::create(
-        pb, loc, lb, mapping.lookupOrDefault(loops.back().getUpperBound()),
-        step, inits,
+    auto producerLoop = scf::ForOp::create(
+        pb, loc, lb, ub, step, inits,
         [&](OpBuilder &lb2, Location l, Value iv, ValueRange ptrs) {
           auto [stage, parity] =
-              emitStageAndParity(lb2, l, iv, lb, step, stages);
+              emitStageAndParity(lb2, l, iv, lb, step, stages, base);
           // A stage is free once the threads released its previous use:
           // the phase before this use's, which a fresh barrier passes.
           Value released = arith::XOrIOp::create(
@@ -444,18 +550,55 @@ struct TileWarpSpecializePass
           scf::YieldOp::create(lb2, l, next);
         });
 
+    // In a loop over tiles, both sides add each tile's iterations to
+    // `base`, passing them out of the ifs inside it.
+    Value consumerBase;
+    if (tiles) {
+      OpBuilder after(ctx);
+      after.setInsertionPointAfter(producerLoop);
+      Value count = emitTripCount(after, loc, lb, ub, step);
+      for (auto [ifOp, inThen] : llvm::reverse(producerIfs))
+        count = appendCountResult(ifOp, inThen, count).getResults().back();
+      auto yield = cast<scf::YieldOp>(producerTiles.getBody()->getTerminator());
+      after.setInsertionPoint(yield);
+      yield->setOperand(0, arith::AddIOp::create(after, loc, base, count));
+
+      after.setInsertionPointAfter(loops.back());
+      count = emitTripCount(after, loc, loop.getLowerBound(),
+                            loops.back().getUpperBound(), loop.getStep());
+      for (auto [ifOp, inThen] :
+           llvm::reverse(ArrayRef(ifs).drop_front(firstInsideTiles)))
+        count = appendCountResult(ifOp, inThen, count).getResults().back();
+      IRRewriter rewriter(ctx);
+      after.setInsertionPoint(tiles);
+      Value zero =
+          arith::ConstantOp::create(after, loc, after.getI32IntegerAttr(0));
+      FailureOr<LoopLikeOpInterface> counted =
+          tiles.replaceWithAdditionalYields(
+              rewriter, ValueRange{zero},
+              /*replaceInitOperandUsesInLoop=*/false,
+              [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+                return SmallVector<Value>{
+                    arith::AddIOp::create(yb, l, args[0], count)};
+              });
+      if (failed(counted))
+        return fail("the loop over tiles could not carry the ring's count");
+      consumerBase =
+          cast<scf::ForOp>(counted->getOperation()).getRegionIterArgs().back();
+    }
+
     // The program's side, in each loop: wait for each stage, read it,
     // release it. Iterations count from the first loop's lower bound.
     for (auto [consumer, loads] : llvm::zip(loops, chained)) {
       Block *body = consumer.getBody();
       OpBuilder cb = OpBuilder::atBlockBegin(body);
-      auto [stage, parity] =
-          emitStageAndParity(cb, loc, consumer.getInductionVar(),
-                             loop.getLowerBound(), loop.getStep(), stages);
+      auto [stage, parity] = emitStageAndParity(
+          cb, loc, consumer.getInductionVar(), loop.getLowerBound(),
+          loop.getStep(), stages, consumerBase);
       for (Value barriers : full)
         MBarrierWaitOp::create(cb, loc, barriers, stage, parity,
                                /*nosync=*/true);
-      SmallVector<Value> tiles;
+      SmallVector<Value> reads;
       for (auto [k, load] : llvm::enumerate(loads)) {
         Operation *reshape = nullptr;
         if (load.load.getType().getRank() > 2)
@@ -468,10 +611,10 @@ struct TileWarpSpecializePass
         if (reshape)
           reshape->erase();
         load.load->erase();
-        tiles.push_back(read);
+        reads.push_back(read);
       }
       cb.setInsertionPoint(body->getTerminator());
-      for (auto [k, tile] : llvm::enumerate(tiles)) {
+      for (auto [k, tile] : llvm::enumerate(reads)) {
         auto release = MBarrierArriveOp::create(cb, loc, empty[k], stage,
                                                 readingDots(tile, body));
         release.setCluster(streams[k].shared);

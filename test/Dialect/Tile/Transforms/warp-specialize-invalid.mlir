@@ -22,7 +22,7 @@ func.func @computed_base(%k: !tile.ptr<f16>, %n: i32, %off: i64)
 
 // -----
 
-// The loop inside another loop: the producer would need its iterations.
+// The loop inside two loops: the producer reproduces one loop over tiles.
 func.func @nested(%k: !tile.ptr<f16>, %n: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
   %c0 = arith.constant 0 : i32
@@ -32,12 +32,38 @@ func.func @nested(%k: !tile.ptr<f16>, %n: i32)
   %d = arith.constant 64 : i64
   %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
   scf.for %j = %c0 to %n step %c1 : i32 {
-    // expected-error @+1 {{tile.warp_specialize: the loop is inside a 'scf.for'; the producer reproduces enclosing scf.if ops only}}
-    %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    scf.for %l = %c0 to %n step %c1 : i32 {
+      // expected-error @+1 {{tile.warp_specialize: the loop is inside a 'scf.for'; the producer reproduces enclosing scf.if ops and one scf.for only}}
+      %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+        %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+        %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+        scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+      } {tile.warp_specialize}
+    }
+  }
+  return
+}
+
+// -----
+
+// A loop over tiles that carries a value: the producer would need it.
+func.func @carrying(%k: !tile.ptr<f16>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %r = scf.for %j = %c0 to %n step %c1 iter_args(%from = %c0) -> (i32) : i32 {
+    // expected-error @+1 {{tile.warp_specialize: the scf.for that holds the loop carries values; the producer reproduces a loop over tiles without them}}
+    %p2 = scf.for %i = %from to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
       %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
       %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
       scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
     } {tile.warp_specialize}
+    %f = arith.addi %from, %c64 : i32
+    scf.yield %f : i32
   }
   return
 }

@@ -206,6 +206,14 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     blocks of all of them, and each loop counts its iterations from the
     first one's lower bound.
 
+    The loops may sit in one `scf.for` without loop-carried values (besides
+    `scf.if`s inside and outside it): a persistent program's loop over its
+    tiles. The producer reproduces it, and both sides carry the iterations
+    the ring served in the tiles before (each enclosing `scf.if` inside it
+    yields its trip count, 0 where it does not run the loops), so that the
+    stages and barrier phases go on across tiles and the producer copies
+    the next tile's first blocks while the program finishes the last one.
+
     In a kernel of `tile.cluster_size` N > 1 (clusters along grid axis 0),
     a stream whose blocks are the same for every program of a cluster (its
     first block pointer and its offsets do not depend on

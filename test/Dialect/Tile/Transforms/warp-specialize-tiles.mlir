@@ -1,0 +1,116 @@
+// tile-warp-specialize in a persistent program: the marked loop sits in an
+// scf.if inside a loop over the program's tiles. The producer reproduces
+// the loop over tiles and the if, and both sides carry the iterations the
+// ring served in earlier tiles (`base`), so that stages and barrier phases
+// go on where the previous tile left them: each if yields its trip count
+// (0 where it does not run the loop), which the loop over tiles adds.
+//
+// RUN: tile-opt %s -split-input-file -tile-warp-specialize=chip=sm_90a | FileCheck %s
+
+// CHECK-LABEL: func.func @tiles(
+// CHECK:         tile.warp_specialize registers(24, 240) {
+// CHECK:           %[[PT:.*]] = scf.for %[[T:[^ ]*]] = %{{.*}} iter_args(%[[PBASE:.*]] = %{{.*}}) -> (i32)
+// CHECK:             %[[PCOUNT:.*]] = scf.if %{{.*}} -> (i32) {
+// CHECK:               scf.for %[[PI:[^ ]*]] = %[[PLB:[^ ]*]] to
+// CHECK:                 %[[PSUB:.*]] = arith.subi %[[PI]], %[[PLB]]
+// CHECK-NEXT:            %[[PDIV:.*]] = arith.divsi %[[PSUB]]
+// CHECK-NEXT:            arith.addi %[[PDIV]], %[[PBASE]]
+// CHECK:                 tile.tma_copy
+// CHECK:               %[[PN:.*]] = arith.maxsi
+// CHECK-NEXT:          scf.yield %[[PN]] : i32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          %[[PZ:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:          scf.yield %[[PZ]] : i32
+// CHECK:             %[[PNEXT:.*]] = arith.addi %[[PBASE]], %[[PCOUNT]]
+// CHECK-NEXT:        scf.yield %[[PNEXT]] : i32
+// CHECK:         scf.for %{{.*}} iter_args(%[[BASE:.*]] = %{{.*}}) -> (i32)
+// CHECK:           %[[R:.*]]:2 = scf.if %{{.*}} -> (tensor<64x64xf32>, i32) {
+// CHECK:             scf.for %[[I:[^ ]*]] = %[[LB:[^ ]*]] to
+// CHECK:               %[[SUB:.*]] = arith.subi %[[I]], %[[LB]]
+// CHECK-NEXT:          %[[DIV:.*]] = arith.divsi %[[SUB]]
+// CHECK-NEXT:          arith.addi %[[DIV]], %[[BASE]]
+// CHECK:               tile.mbarrier_wait
+// CHECK:               tile.local_load
+// CHECK:               tile.mbarrier_arrive
+// CHECK:             %[[N:.*]] = arith.maxsi
+// CHECK-NEXT:        scf.yield %{{.*}}, %[[N]] : tensor<64x64xf32>, i32
+// CHECK:           tile.block_store
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[BASE]], %[[R]]#1
+// CHECK-NEXT:      scf.yield %[[NEXT]] : i32
+// CHECK-NOT:     tile.block_load
+func.func @tiles(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    // Tile t reads rows [t, n) of K.
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %any = arith.cmpi slt, %t, %n : i32
+    %r = scf.if %any -> tensor<64x64xf32> {
+      %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+        %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+        %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+        %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+        scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+      } {tile.warp_specialize}
+      scf.yield %res#0 : tensor<64x64xf32>
+    } else {
+      scf.yield %zero : tensor<64x64xf32>
+    }
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+    tile.block_store %op, %r : !tile.block_ptr<tensor<64x64xf32>>
+  }
+  return
+}
+
+// -----
+
+// A loop over tiles directly around the marked loop: no if to pass the
+// count out of.
+// CHECK-LABEL: func.func @tiles_without_if(
+// CHECK:         tile.warp_specialize registers(24, 240) {
+// CHECK:           scf.for %{{.*}} iter_args(%[[PBASE:.*]] = %{{.*}}) -> (i32)
+// CHECK:             scf.for
+// CHECK:               tile.tma_copy
+// CHECK:             %[[PN:.*]] = arith.maxsi
+// CHECK-NEXT:        %[[PNEXT:.*]] = arith.addi %[[PBASE]], %[[PN]]
+// CHECK-NEXT:        scf.yield %[[PNEXT]] : i32
+// CHECK:         scf.for %{{.*}} iter_args(%[[BASE:.*]] = %{{.*}}) -> (i32)
+// CHECK:           scf.for
+// CHECK:             tile.local_load
+// CHECK:           %[[N:.*]] = arith.maxsi
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[BASE]], %[[N]]
+// CHECK-NEXT:      scf.yield %[[NEXT]] : i32
+func.func @tiles_without_if(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+    tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
+  }
+  return
+}
