@@ -36,7 +36,7 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
          (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "") +
          (k.specialized ? "_ws" : "") + (k.pingpong ? "_pp" : "") +
-         (k.splitMasked ? "_split" : "");
+         (k.splitMasked ? "_split" : "") + (k.persistent ? "_pers" : "");
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
@@ -76,17 +76,34 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return k.arg(12 + 3 * t + dim);
   };
 
+  Value head = ProgramIdOp::create(k.b, k.loc, 1);
+  Value batch = ProgramIdOp::create(k.b, k.loc, 2);
   // Query blocks run last to first: causal programs further down the
   // sequence see more keys, and starting the longest first leaves the
   // short ones to fill the last wave (programs start, in practice, in the
-  // order of their x index).
+  // order of their x index). A persistent program runs blocks pid, pid +
+  // P, ... of the blocks so counted, in a loop that holds the rest of the
+  // kernel; the shared buffers are allocated before it.
+  Value pid = ProgramIdOp::create(k.b, k.loc, 0);
+  Value programs = NumProgramsOp::create(k.b, k.loc, 0);
+  Value blocks = programs;
+  scf::ForOp tiles;
+  if (c.persistent) {
+    blocks = arith::DivSIOp::create(
+        k.b, k.loc, arith::AddIOp::create(k.b, k.loc, seqQ, k.ci32(BM - 1)),
+        k.ci32(BM));
+    tiles = scf::ForOp::create(k.b, k.loc, pid, blocks, programs);
+    k.b.setInsertionPoint(tiles.getBody()->getTerminator());
+    pid = tiles.getInductionVar();
+  }
+  auto allocShared = [&](SharedBufferType type) -> Value {
+    OpBuilder::InsertionGuard guard(k.b);
+    if (tiles)
+      k.b.setInsertionPoint(tiles);
+    return AllocSharedOp::create(k.b, k.loc, type);
+  };
   Value pm = arith::SubIOp::create(
-      k.b, k.loc,
-      arith::SubIOp::create(k.b, k.loc, NumProgramsOp::create(k.b, k.loc, 0),
-                            ProgramIdOp::create(k.b, k.loc, 0)),
-      k.ci32(1));
-  Value head = ProgramIdOp::create(k.b, k.loc, 1);
-  Value batch = ProgramIdOp::create(k.b, k.loc, 2);
+      k.b, k.loc, arith::SubIOp::create(k.b, k.loc, blocks, pid), k.ci32(1));
   Value row0 = arith::MulIOp::create(k.b, k.loc, pm, k.ci32(BM));
   Value b64 = k.extsi(batch, i64), h64 = k.extsi(head, i64);
   Value kvh64 = k.extsi(arith::DivSIOp::create(k.b, k.loc, head, group), i64);
@@ -137,8 +154,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                arith::NegFOp::create(k.b, k.loc, q0), q0);
   Value qBuf;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024)
-    qBuf = AllocSharedOp::create(
-        k.b, k.loc, SharedBufferType::get(ctx, qType, 1, 16 / esize));
+    qBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
   auto stageQ = [&]() {
     if (qBuf)
       LocalStoreOp::create(k.b, k.loc, q0, qBuf, k.ci32(0));
@@ -286,8 +302,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // would cost the short sequences' kernels a program per SM.)
   Value edgeBuf;
   if (c.hopper)
-    edgeBuf = AllocSharedOp::create(
-        k.b, k.loc, SharedBufferType::get(ctx, kvType, 1, 16 / esize));
+    edgeBuf = allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
   auto readEdge = [&](Location loc) -> Value {
     return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
   };
@@ -544,6 +559,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value wanted = k.splat(k.cmp(arith::CmpIPredicate::ne, writeLse, c0), {BM});
   StoreOp::create(k.b, k.loc, lsePtrs, lseV,
                   arith::AndIOp::create(k.b, k.loc, inQ, wanted));
+  if (tiles)
+    k.b.setInsertionPointAfter(tiles);
   k.finish();
 }
 

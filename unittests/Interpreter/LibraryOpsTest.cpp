@@ -14,6 +14,7 @@
 
 #include "tile/Catalogue/KernelBuilder.h"
 #include "tile/Catalogue/OpSpec.h"
+#include "tile/Catalogue/Ops/Attention.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -57,7 +58,8 @@ DType pointeeType(func::FuncOp kernel, unsigned arg) {
 /// Runs `k` on problem `p` through the interpreter; "" if its sampled
 /// outputs pass the operation's check, else what went wrong.
 std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
-                           const cat::Problem &p, uint64_t seed) {
+                           const cat::Problem &p, uint64_t seed,
+                           const cat::DeviceInfo &device = sm90()) {
   KernelHarness h;
   h.module = ModuleOp::create(UnknownLoc::get(&h.context));
   cat::buildKernel(*h.module, k);
@@ -83,7 +85,7 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
   // Each pointer argument is a buffer of its tensor's bytes from the
   // pointer on; the workspace's pointers are buffers of its bytes (its
   // first words zeroed, the rest poisoned).
-  cat::LaunchPlan plan = op.plan(k, p, sm90());
+  cat::LaunchPlan plan = op.plan(k, p, device);
   std::vector<Buffer> buffers;
   std::vector<ArgValue> args;
   std::vector<std::pair<unsigned, size_t>> views; // tensor, byte offset
@@ -165,6 +167,46 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
       runs += admitted;
     }
     EXPECT_GT(runs, 0) << op->getName();
+  }
+}
+
+// Persistent attention kernels on a device of few SMs: each program runs
+// several query blocks of its head (the last one partial), the causal
+// ones seeing different numbers of key blocks, so that the loop over a
+// program's blocks carries nothing from one block to the next.
+TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  cat::DeviceInfo few = sm90();
+  for (int sms : {2, 4}) {
+    few.sms = sms;
+    for (int32_t d : {64, 128})
+      for (bool pingpong : {false, true})
+        for (bool causal : {false, true}) {
+          cat::AttentionKernel k;
+          k.dtype = cat::DType::F16;
+          k.headBlock = d;
+          k.aligned = true;
+          k.blockM = 128;
+          k.blockN = 64;
+          k.warps = 8;
+          k.stages = 2;
+          k.hopper = k.specialized = k.persistent = true;
+          k.pingpong = pingpong;
+          k.splitMasked = !pingpong;
+          cat::KernelDesc desc = cat::toDesc(k);
+          ASSERT_EQ(cat::whyInvalid(desc), "");
+          // 300 query rows: 3 blocks, the last of 44 rows; 1 or 2
+          // programs for each of the 2 heads.
+          cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
+                                                 1, 2, 300, 200, d);
+          EXPECT_EQ(cat::getAttentionOp().plan(desc, p, few).grid[0],
+                    sms == 2 ? 1u : 2u);
+          EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few),
+                    "")
+              << cat::getKernelName(desc) << " on " << sms << " SMs, causal "
+              << causal;
+        }
   }
 }
 

@@ -34,7 +34,8 @@ enum Param {
   Hopper,
   Specialized,
   PingPong,
-  SplitMasked
+  SplitMasked,
+  Persistent
 };
 enum ProblemField {
   PType,
@@ -64,7 +65,8 @@ int64_t tileRegisters(const AttentionKernel &k) {
 }
 
 /// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages and, on Hopper, the block outside the pipeline;
+/// V pipeline's stages, on Hopper the block outside the pipeline and, in
+/// persistent kernels, the output's staging;
 /// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
 /// swizzled instead).
 int64_t bufferBytes(const AttentionKernel &k) {
@@ -72,8 +74,12 @@ int64_t bufferBytes(const AttentionKernel &k) {
   int64_t q = k.blockM * row;
   if (k.hopper)
     row = k.headBlock * e;
+  // A persistent kernel's output staging (the epilogue's layout
+  // conversion) cannot reuse the stages, which the producer fills with the
+  // next query block's keys and values meanwhile.
+  int64_t staging = k.persistent ? k.blockM * (k.headBlock * e + 16) : 0;
   return (q <= 48 * 1024 ? k.blockM * row : 0) +
-         (2 * k.stages + k.hopper) * k.blockN * row;
+         (2 * k.stages + k.hopper) * k.blockN * row + staging;
 }
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the
@@ -102,7 +108,7 @@ public:
                 boolField("aligned"), intField("block_m"), intField("block_n"),
                 intField("warps"), intField("stages"), boolField("hopper"),
                 boolField("specialized"), boolField("pingpong"),
-                boolField("split_masked")},
+                boolField("split_masked"), boolField("persistent")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -137,6 +143,9 @@ public:
     if (k.splitMasked && !k.specialized)
       return "split_masked loops share the producer of a warp-specialized "
              "kernel";
+    if (k.persistent && !k.specialized)
+      return "persistent programs keep the producer of a warp-specialized "
+             "kernel running across their query blocks";
     // Four warps' registers do not hold a step with larger K and V blocks
     // (the compiler estimates over 300 per thread); Hopper's overlapped
     // step also holds P.
@@ -185,11 +194,20 @@ public:
   }
 
   /// One program per block_m query rows of one head of one batch entry.
+  /// Persistent kernels: as many programs per head and batch entry as
+  /// leave every SM one program (at least one, at most a query block
+  /// each); each runs every P-th query block.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
-                  const DeviceInfo &) const override {
+                  const DeviceInfo &device) const override {
     AttentionKernel k = toAttentionKernel(desc);
     LaunchPlan plan;
-    plan.grid[0] = (uint32_t)ceilDiv(p.values[PSeqQ], k.blockM);
+    int64_t blocks = ceilDiv(p.values[PSeqQ], k.blockM);
+    if (k.persistent && blocks > 0)
+      blocks = std::clamp<int64_t>(
+          device.sms /
+              std::max<int64_t>(1, p.values[PHeads] * p.values[PBatch]),
+          1, blocks);
+    plan.grid[0] = (uint32_t)blocks;
     plan.grid[1] = (uint32_t)p.values[PHeads];
     plan.grid[2] = (uint32_t)p.values[PBatch];
     return plan;
@@ -202,7 +220,8 @@ public:
   /// warps, 2 to 4 stages (4 on Hopper only, where the copies run further
   /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
   /// producer warpgroup, with and without ping-pong, with the masked steps
-  /// behind a branch or in a loop of their own (split_masked).
+  /// behind a branch or in a loop of their own (split_masked), in a grid of
+  /// a program per query block or a persistent one.
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
@@ -229,16 +248,18 @@ public:
                   {true, false, false},
                   {true, true, false},
                   {true, true, true}})
-              for (bool split : {false, true}) {
-                k.hopper = hopper;
-                k.specialized = specialized;
-                k.pingpong = pingpong;
-                k.splitMasked = split;
-                KernelDesc desc = toDesc(k);
-                if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
-                    std::find(out.begin(), out.end(), desc) == out.end())
-                  out.push_back(desc);
-              }
+              for (bool split : {false, true})
+                for (bool persistent : {false, true}) {
+                  k.hopper = hopper;
+                  k.specialized = specialized;
+                  k.pingpong = pingpong;
+                  k.splitMasked = split;
+                  k.persistent = persistent;
+                  KernelDesc desc = toDesc(k);
+                  if ((hopper || stages < 4) && whyInvalid(desc).empty() &&
+                      std::find(out.begin(), out.end(), desc) == out.end())
+                    out.push_back(desc);
+                }
           }
     return out;
   }
@@ -313,7 +334,7 @@ public:
   /// causal and not; more keys than queries and fewer (rows with no
   /// visible key); sequences within one block and over several, not
   /// multiples of the blocks; two heads per key/value head where `heads`
-  /// is even.
+  /// is even; for 2-byte types, more heads than SMs.
   std::vector<Problem> getTestProblems() const override {
     std::vector<Problem> out;
     for (DType t : kTypes) {
@@ -323,6 +344,12 @@ public:
       out.push_back(attentionProblem(t, false, true, 1, 1, 40, 90, 256));
       out.push_back(attentionProblem(t, true, false, 2, 1, 37, 130, 96));
       out.push_back(attentionProblem(t, false, false, 1, 2, 64, 64, 20));
+      // More heads x batch entries than an H100 has SMs: a persistent
+      // program runs every query block of its head, the last one partial.
+      if (t != DType::F32) {
+        out.push_back(attentionProblem(t, true, true, 2, 68, 300, 260, 64));
+        out.push_back(attentionProblem(t, false, true, 2, 68, 300, 260, 128));
+      }
     }
     return out;
   }
@@ -467,6 +494,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[Specialized] = k.specialized;
   d.params[PingPong] = k.pingpong;
   d.params[SplitMasked] = k.splitMasked;
+  d.params[Persistent] = k.persistent;
   return d;
 }
 
@@ -484,6 +512,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.specialized = d.params[Specialized] != 0;
   k.pingpong = d.params[PingPong] != 0;
   k.splitMasked = d.params[SplitMasked] != 0;
+  k.persistent = d.params[Persistent] != 0;
   return k;
 }
 
