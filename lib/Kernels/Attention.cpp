@@ -76,25 +76,33 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return k.arg(12 + 3 * t + dim);
   };
 
-  Value head = ProgramIdOp::create(k.b, k.loc, 1);
   Value batch = ProgramIdOp::create(k.b, k.loc, 2);
   // Query blocks run last to first: causal programs further down the
   // sequence see more keys, and starting the longest first leaves the
   // short ones to fill the last wave (programs start, in practice, in the
-  // order of their x index). A persistent program runs blocks pid, pid +
-  // P, ... of the blocks so counted, in a loop that holds the rest of the
-  // kernel; the shared buffers are allocated before it.
+  // order of their x index). A persistent program of batch entry b runs
+  // tiles pid, pid + P, ... of b's heads x query blocks, query blocks
+  // fastest: the programs running at any time work on the tiles of a few
+  // heads and share those heads' keys and values in L2. Its loop over
+  // tiles holds the rest of the kernel; the shared buffers are allocated
+  // before it.
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
-  Value programs = NumProgramsOp::create(k.b, k.loc, 0);
-  Value blocks = programs;
+  Value blocks = NumProgramsOp::create(k.b, k.loc, 0);
+  Value head;
   scf::ForOp tiles;
   if (c.persistent) {
     blocks = arith::DivSIOp::create(
         k.b, k.loc, arith::AddIOp::create(k.b, k.loc, seqQ, k.ci32(BM - 1)),
         k.ci32(BM));
-    tiles = scf::ForOp::create(k.b, k.loc, pid, blocks, programs);
+    tiles = scf::ForOp::create(k.b, k.loc, pid,
+                               arith::MulIOp::create(k.b, k.loc, blocks, heads),
+                               NumProgramsOp::create(k.b, k.loc, 0));
     k.b.setInsertionPoint(tiles.getBody()->getTerminator());
-    pid = tiles.getInductionVar();
+    Value t = tiles.getInductionVar();
+    head = arith::DivSIOp::create(k.b, k.loc, t, blocks);
+    pid = arith::RemSIOp::create(k.b, k.loc, t, blocks);
+  } else {
+    head = ProgramIdOp::create(k.b, k.loc, 1);
   }
   auto allocShared = [&](SharedBufferType type) -> Value {
     OpBuilder::InsertionGuard guard(k.b);

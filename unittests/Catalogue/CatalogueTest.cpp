@@ -309,16 +309,17 @@ TEST(Catalogue, PersistentAttentionKernelsAndTheirGrids) {
             "attention_f16_d128_m128_n128_w8_s2_a16_h_ws_pers");
   DeviceInfo device;
   device.sms = 132;
-  // 2 x 16 heads: 4 programs each (128 of 132 SMs), of 64 query blocks.
+  // 2 batch entries: 66 programs each (132 SMs), running the 16 heads x 64
+  // query blocks.
   Problem p = attentionProblem(DType::F16, false, true, 2, 16, 8192, 8192, 128);
   LaunchPlan plan = getAttentionOp().plan(toDesc(k), p, device);
-  EXPECT_EQ(plan.grid[0], 4u);
-  EXPECT_EQ(plan.grid[1], 16u);
+  EXPECT_EQ(plan.grid[0], 66u);
+  EXPECT_EQ(plan.grid[1], 1u);
   EXPECT_EQ(plan.grid[2], 2u);
-  // More heads than SMs: one program per head.
-  p = attentionProblem(DType::F16, false, true, 32, 16, 512, 512, 128);
+  // More batch entries than SMs: one program each.
+  p = attentionProblem(DType::F16, false, true, 200, 16, 512, 512, 128);
   EXPECT_EQ(getAttentionOp().plan(toDesc(k), p, device).grid[0], 1u);
-  // Never more programs than query blocks.
+  // Never more programs than tiles: 2 query blocks of 1 head.
   p = attentionProblem(DType::F16, false, true, 1, 1, 200, 512, 128);
   EXPECT_EQ(getAttentionOp().plan(toDesc(k), p, device).grid[0], 2u);
   k.stages = 3; // the output's staging does not fit beside 3 stages

@@ -171,9 +171,9 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
 }
 
 // Persistent attention kernels on a device of few SMs: each program runs
-// several query blocks of its head (the last one partial), the causal
-// ones seeing different numbers of key blocks, so that the loop over a
-// program's blocks carries nothing from one block to the next.
+// several tiles (query blocks of either head, the last one partial), the
+// causal ones seeing different numbers of key blocks, so that the loop
+// over a program's tiles carries nothing from one tile to the next.
 TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
   uint64_t seed = std::random_device{}();
   SCOPED_TRACE("random seed " + std::to_string(seed));
@@ -196,12 +196,12 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           k.splitMasked = !pingpong;
           cat::KernelDesc desc = cat::toDesc(k);
           ASSERT_EQ(cat::whyInvalid(desc), "");
-          // 300 query rows: 3 blocks, the last of 44 rows; 1 or 2
-          // programs for each of the 2 heads.
+          // 2 heads of 300 query rows: 6 tiles (3 blocks each, the last
+          // of 44 rows) for 2 or 4 programs.
           cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
                                                  1, 2, 300, 200, d);
           EXPECT_EQ(cat::getAttentionOp().plan(desc, p, few).grid[0],
-                    sms == 2 ? 1u : 2u);
+                    (unsigned)sms);
           EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few),
                     "")
               << cat::getKernelName(desc) << " on " << sms << " SMs, causal "

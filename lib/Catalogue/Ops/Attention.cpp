@@ -177,6 +177,9 @@ public:
     int64_t d = p.values[PHeadDim];
     if (k.padded ? d > k.headBlock : d != k.headBlock)
       return false;
+    if (k.persistent &&
+        ceilDiv(p.values[PSeqQ], k.blockM) * p.values[PHeads] > kInt32Max)
+      return false;
     return ceilDiv(p.values[PSeqQ], k.blockM) <= kInt32Max &&
            p.values[PHeads] <= kGridYZMax && p.values[PBatch] <= kGridYZMax;
   }
@@ -194,22 +197,22 @@ public:
   }
 
   /// One program per block_m query rows of one head of one batch entry.
-  /// Persistent kernels: as many programs per head and batch entry as
-  /// leave every SM one program (at least one, at most a query block
-  /// each); each runs every P-th query block.
+  /// Persistent kernels: P programs per batch entry, as many as leave every
+  /// SM one program (at least one, at most a tile each), each running every
+  /// P-th of the entry's heads x query blocks.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
                   const DeviceInfo &device) const override {
     AttentionKernel k = toAttentionKernel(desc);
     LaunchPlan plan;
-    int64_t blocks = ceilDiv(p.values[PSeqQ], k.blockM);
-    if (k.persistent && blocks > 0)
-      blocks = std::clamp<int64_t>(
-          device.sms /
-              std::max<int64_t>(1, p.values[PHeads] * p.values[PBatch]),
-          1, blocks);
-    plan.grid[0] = (uint32_t)blocks;
+    plan.grid[0] = (uint32_t)ceilDiv(p.values[PSeqQ], k.blockM);
     plan.grid[1] = (uint32_t)p.values[PHeads];
     plan.grid[2] = (uint32_t)p.values[PBatch];
+    int64_t tiles = ceilDiv(p.values[PSeqQ], k.blockM) * p.values[PHeads];
+    if (k.persistent && tiles > 0) {
+      plan.grid[0] = (uint32_t)std::clamp<int64_t>(
+          device.sms / std::max<int64_t>(1, p.values[PBatch]), 1, tiles);
+      plan.grid[1] = 1;
+    }
     return plan;
   }
 
@@ -344,8 +347,9 @@ public:
       out.push_back(attentionProblem(t, false, true, 1, 1, 40, 90, 256));
       out.push_back(attentionProblem(t, true, false, 2, 1, 37, 130, 96));
       out.push_back(attentionProblem(t, false, false, 1, 2, 64, 64, 20));
-      // More heads x batch entries than an H100 has SMs: a persistent
-      // program runs every query block of its head, the last one partial.
+      // Tiles (heads x query blocks) of a batch entry beyond its share of
+      // an H100's SMs: a persistent program runs several, of different
+      // heads, the last query block partial.
       if (t != DType::F32) {
         out.push_back(attentionProblem(t, true, true, 2, 68, 300, 260, 64));
         out.push_back(attentionProblem(t, false, true, 2, 68, 300, 260, 128));

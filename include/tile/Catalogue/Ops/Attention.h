@@ -41,10 +41,10 @@ struct AttentionKernel {
   /// block) run in a second loop that the producer serves too, instead of
   /// behind a branch in the one loop of every step.
   bool splitMasked = false;
-  /// Specialized: a persistent grid, each program running query blocks
-  /// pid, pid + P, ... of its head (P programs per head and batch entry),
-  /// so that the producer copies the next block's keys and values while
-  /// the warpgroups finish the last one.
+  /// Specialized: a persistent grid of P programs per batch entry, each
+  /// running tiles pid, pid + P, ... of the entry's heads x query blocks,
+  /// so that the producer copies the next tile's keys and values while the
+  /// warpgroups finish the last one.
   bool persistent = false;
 };
 
