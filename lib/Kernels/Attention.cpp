@@ -150,22 +150,69 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // registers, next to K's stage, instead of keeping Q in registers and
   // staging it again for every product. (f32 blocks of head_dim 256 would
   // leave too little room for K and V.)
-  Value q0 = BlockLoadOp::create(
-      k.b, k.loc, qType, blockPtr(qh, seqQ64, stride(1, 2), row0, qType),
-      checks(true), PaddingKind::Zero);
+  //
   // The scores' maxima are taken before scaling (see below), which needs a
   // positive scale: a negative one is moved into Q (q . k scale =
   // (-q) . k |scale|).
   Value negativeScale = arith::CmpFOp::create(
       k.b, k.loc, arith::CmpFPredicate::OLT, scale, k.cf(k.f32(), 0.0));
-  q0 = arith::SelectOp::create(k.b, k.loc, k.splat(negativeScale, {BM, D}),
-                               arith::NegFOp::create(k.b, k.loc, q0), q0);
   Value qBuf;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024)
     qBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
+  // Specialized kernels (outside a persistent loop) store Q, the first key
+  // block and the last value block straight from 4-d block loads into
+  // buffers written once, which tile-warp-specialize turns into the
+  // producer's TMA copies at the program's start: the warpgroups then wait
+  // for them instead of loading them through registers. A negative scale
+  // negates Q in place afterwards.
+  bool copiedEdges = c.specialized && !c.persistent;
+  Value q0;
+  if (!copiedEdges) {
+    q0 = BlockLoadOp::create(k.b, k.loc, qType,
+                             blockPtr(qh, seqQ64, stride(1, 2), row0, qType),
+                             checks(true), PaddingKind::Zero);
+    q0 = arith::SelectOp::create(k.b, k.loc, k.splat(negativeScale, {BM, D}),
+                                 arith::NegFOp::create(k.b, k.loc, q0), q0);
+  }
+  Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);
+  // A block of rows [row, row + rows) of head `h` of a [batch, heads, seq,
+  // head_dim] tensor t (o, q, k, v) of any strides, as 4-d block pointer.
+  auto headRowsPtr = [&](Value base, unsigned t, Value headCount, Value seq,
+                         Value h, Value row, int64_t rows) -> Value {
+    auto type = k.tensor({1, 1, rows, D}, elem);
+    return MakeBlockPtrOp::create(
+               k.b, k.loc, BlockPointerType::get(ctx, type), base,
+               ValueRange{batches, k.extsi(headCount, i64), seq, dim},
+               ValueRange{stride(t, 0), stride(t, 1), stride(t, 2), one64},
+               ValueRange{batch, h, row, c0}, ArrayRef<int32_t>{3, 2, 1, 0})
+        .getResult();
+  };
+  // Its rows past `seq` read as zero.
+  auto loadHeadRows = [&](Location loc, Value ptr, RankedTensorType type) {
+    Value block = BlockLoadOp::create(
+        k.b, loc, cast<BlockPointerType>(ptr.getType()).getBlockType(), ptr,
+        ArrayRef<int32_t>{2}, PaddingKind::Zero);
+    return ReshapeOp::create(k.b, loc, type, block).getResult();
+  };
   auto stageQ = [&]() {
-    if (qBuf)
+    if (!qBuf)
+      return;
+    if (!copiedEdges) {
       LocalStoreOp::create(k.b, k.loc, q0, qBuf, k.ci32(0));
+      return;
+    }
+    LocalStoreOp::create(
+        k.b, k.loc,
+        loadHeadRows(k.loc, headRowsPtr(q, 1, heads, seqQ64, head, row0, BM),
+                     qType),
+        qBuf, k.ci32(0));
+    auto negate = scf::IfOp::create(k.b, k.loc, negativeScale,
+                                    /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPoint(negate.thenBlock()->getTerminator());
+    Value staged = LocalLoadOp::create(k.b, k.loc, qType, qBuf, k.ci32(0));
+    LocalStoreOp::create(k.b, k.loc, arith::NegFOp::create(k.b, k.loc, staged),
+                         qBuf, k.ci32(0));
   };
   // Hopper kernels stage Q once the first key block's loads are issued (see
   // overlappedLoop), so that the two loads' latencies overlap.
@@ -308,9 +355,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // buffers (wgmma); the blocks outside the pipeline (the first and last
   // of the overlapped loop) go through this one. (One block: a second
   // would cost the short sequences' kernels a program per SM.)
-  Value edgeBuf;
+  // Kernels whose edge blocks are copied by the producer take a second
+  // buffer for the last value block, so that each is written once.
+  Value edgeBuf, lastValueBuf;
   if (c.hopper)
     edgeBuf = allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
+  lastValueBuf = edgeBuf;
+  if (copiedEdges)
+    lastValueBuf =
+        allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
   auto readEdge = [&](Location loc) -> Value {
     return LocalLoadOp::create(k.b, loc, kvType, edgeBuf, c0);
   };
@@ -362,28 +415,18 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // strides), which tile-warp-specialize turns into TMA copies by a
   // producer warpgroup; the heads' count given is `heads`, which bounds
   // the key/value heads read.
-  auto streamType = k.tensor({1, 1, BN, D}, elem);
   Value kvHead = arith::DivSIOp::create(k.b, k.loc, head, group);
   auto streamPtr = [&](Value base, unsigned t, Value row) -> Value {
     if (!c.specialized)
       return blockPtr(headBase(base, t, kvh64), seqK64, stride(t, 2), row,
                       kvType);
-    Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);
-    return MakeBlockPtrOp::create(
-               k.b, k.loc, BlockPointerType::get(ctx, streamType), base,
-               ValueRange{batches, k.extsi(heads, i64), seqK64, dim},
-               ValueRange{stride(t, 0), stride(t, 1), stride(t, 2), one64},
-               ValueRange{batch, kvHead, row, c0},
-               ArrayRef<int32_t>{3, 2, 1, 0})
-        .getResult();
+    return headRowsPtr(base, t, heads, seqK64, kvHead, row, BN);
   };
   // Rows past seq_k read as zero (the last block may be partial).
   auto loadStream = [&](Location loc, Value ptr) -> Value {
     if (!c.specialized)
       return loadBlock(loc, ptr, true);
-    Value block = BlockLoadOp::create(k.b, loc, streamType, ptr,
-                                      ArrayRef<int32_t>{2}, PaddingKind::Zero);
-    return ReshapeOp::create(k.b, loc, kvType, block);
+    return loadHeadRows(loc, ptr, kvType);
   };
 
   // Scores of the key block at n0 in Hopper's loop: masked from maskFrom
@@ -437,18 +480,29 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           floorToBlock(arith::SubIOp::create(
               k.b, k.loc, arith::SubIOp::create(k.b, k.loc, to, from),
               k.ci32(1))));
-      Value k0 = loadBlock(
-          k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), true);
-      Value vLastBlock = loadBlock(
-          k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), true);
-      stageQ();
-      Step first =
-          softmaxStep(k.loc,
-                      scoresAt(k.loc, product(k.loc, throughEdge(k.loc, k0)),
-                               from, maskFrom),
-                      m0, l0, true);
+      Value firstKeys, lastValues;
+      if (copiedEdges) {
+        LocalStoreOp::create(
+            k.b, k.loc, loadStream(k.loc, streamPtr(kk, 2, from)), edgeBuf, c0);
+        LocalStoreOp::create(k.b, k.loc,
+                             loadStream(k.loc, streamPtr(v, 3, last)),
+                             lastValueBuf, c0);
+        stageQ();
+        firstKeys = readEdge(k.loc);
+      } else {
+        Value k0 = loadBlock(
+            k.loc, blockPtr(kh, seqK64, stride(2, 2), from, kvType), true);
+        lastValues = loadBlock(
+            k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), true);
+        stageQ();
+        firstKeys = throughEdge(k.loc, k0);
+      }
+      Step first = softmaxStep(
+          k.loc, scoresAt(k.loc, product(k.loc, firstKeys), from, maskFrom), m0,
+          l0, true);
       // The last values take the first keys' place once they are read.
-      LocalStoreOp::create(k.b, k.loc, vLastBlock, edgeBuf, c0);
+      if (!copiedEdges)
+        LocalStoreOp::create(k.b, k.loc, lastValues, edgeBuf, c0);
       // The steps' loop over [lb, ub): masked never, always, or from
       // maskFrom on (a branch).
       enum class Mask { Never, Always, FromMaskFrom };
@@ -510,11 +564,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
         loop = stepLoop(next, to, init, Mask::FromMaskFrom);
       }
       Value acc =
-          weigh(k.loc, loop.getResult(3), readEdge(k.loc), loop.getResult(0));
+          weigh(k.loc, loop.getResult(3),
+                LocalLoadOp::create(k.b, k.loc, kvType, lastValueBuf, c0),
+                loop.getResult(0));
       scf::YieldOp::create(
           k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
       k.b.setInsertionPointToStart(any.elseBlock());
-      stageQ();
+      if (!copiedEdges)
+        stageQ();
       scf::YieldOp::create(k.b, k.loc, ValueRange{acc0, l0, m0});
     }
     return std::make_tuple(any.getResult(0), any.getResult(1),

@@ -65,7 +65,7 @@ int64_t tileRegisters(const AttentionKernel &k) {
 }
 
 /// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages, on Hopper the block outside the pipeline and, in
+/// V pipeline's stages, on Hopper the blocks outside the pipeline and, in
 /// persistent kernels, the output's staging;
 /// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
 /// swizzled instead).
@@ -78,8 +78,12 @@ int64_t bufferBytes(const AttentionKernel &k) {
   // conversion) cannot reuse the stages, which the producer fills with the
   // next query block's keys and values meanwhile.
   int64_t staging = k.persistent ? k.blockM * (k.headBlock * e + 16) : 0;
+  // Specialized kernels outside a persistent loop keep the last value
+  // block in a buffer of its own (the producer copies both edge blocks at
+  // the start).
+  int64_t edges = k.hopper + (k.specialized && !k.persistent);
   return (q <= 48 * 1024 ? k.blockM * row : 0) +
-         (2 * k.stages + k.hopper) * k.blockN * row + staging;
+         (2 * k.stages + edges) * k.blockN * row + staging;
 }
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the

@@ -338,8 +338,16 @@ struct MBarrierArriveOpConversion
 } // namespace
 
 TmaBox mlir::tile::getTmaBox(TmaCopyOp copy) {
-  return getTmaBox(getSharedLayout(copy.getBuffer()),
-                   copy.getMulticast().value_or(1));
+  TmaBox box = getTmaBox(getSharedLayout(copy.getBuffer()),
+                         copy.getMulticast().value_or(1));
+  // A copy with leading coordinates (a batch, or a block pointer of rank
+  // > 2) moves a reordered block 8-row group by group: the interleaved map
+  // would need dimensions of its own for them.
+  if (copy.getBatch() ||
+      cast<BlockPointerType>(copy.getPtr().getType()).getBlockType().getRank() >
+          2)
+    box.groups = 0;
+  return box;
 }
 
 TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {

@@ -202,6 +202,66 @@ std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
   return {stage, parity};
 }
 
+/// A block stored, as loaded, into a shared buffer of one stage before the
+/// first marked loop in its block: the producer copies it with TMA once,
+/// into `store`'s buffer.
+struct OneShotCopy {
+  LocalStoreOp store;
+  BlockLoadOp load;
+  ReshapeOp reshape; ///< null for a 2-d block
+  MakeBlockPtrOp make;
+  DictionaryAttr array;
+};
+
+/// The one-shot copies of the ops before `loop` in its block: each
+/// `tile.local_store` of a `tile.block_load` (through one `tile.reshape`
+/// for rank > 2, each used once) of a copyable block, from a block pointer
+/// made by `tile.make_block_ptr` into an array TMA can describe, into a
+/// buffer of one stage that no other op writes before it (a later store
+/// in the same block, say a rewrite in place, may).
+SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop) {
+  SmallVector<OneShotCopy> out;
+  for (Operation &op : *loop->getBlock()) {
+    if (&op == loop.getOperation())
+      break;
+    auto store = dyn_cast<LocalStoreOp>(op);
+    if (!store)
+      continue;
+    // Other stores into the buffer must come after this one in its block
+    // (the copy has landed once the program's wait passes).
+    auto alloc = store.getBuffer().getDefiningOp<AllocSharedOp>();
+    if (!alloc || cast<SharedBufferType>(alloc.getType()).getStages() != 1 ||
+        llvm::any_of(alloc->getUsers(), [&](Operation *user) {
+          if (user == store.getOperation() || !isa<LocalStoreOp>(user))
+            return false;
+          Operation *at = store->getBlock()->findAncestorOpInBlock(*user);
+          return !at || !store->isBeforeInBlock(at);
+        }))
+      continue;
+    OneShotCopy copy;
+    copy.store = store;
+    Value value = store.getValue();
+    if ((copy.reshape = value.getDefiningOp<ReshapeOp>())) {
+      if (!copy.reshape->hasOneUse())
+        continue;
+      value = copy.reshape.getSrc();
+    }
+    copy.load = value.getDefiningOp<BlockLoadOp>();
+    if (!copy.load || !copy.load->hasOneUse() ||
+        !isCopyableBlock(copy.load.getType()) ||
+        (copy.load.getType().getRank() > 2) != bool(copy.reshape))
+      continue;
+    copy.make = copy.load.getPtr().getDefiningOp<MakeBlockPtrOp>();
+    if (!copy.make)
+      continue;
+    std::string why;
+    copy.array = describeArray(copy.make, why);
+    if (copy.array)
+      out.push_back(copy);
+  }
+  return out;
+}
+
 /// Iterations of a loop from `lb` to `ub` by `step` (> 0) as i32: 0 when
 /// ub <= lb.
 Value emitTripCount(OpBuilder &b, Location loc, Value lb, Value ub,
@@ -429,12 +489,34 @@ struct TileWarpSpecializePass
         return failure();
       maps.push_back(func.getArgument(index));
     }
+    // One-shot copies (outside a loop over tiles, where a buffer would be
+    // refilled while still read): a tensor map and a barrier each.
+    SmallVector<OneShotCopy> oneShots;
+    SmallVector<Value> oneShotMaps, oneShotReady;
+    if (!tiles)
+      oneShots = findOneShotCopies(loop);
+    for (OneShotCopy &copy : oneShots) {
+      oneShotReady.push_back(
+          AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, 1, 1)));
+      unsigned index = func.getNumArguments();
+      NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
+                           copy.array);
+      if (failed(func.insertArgument(index, TensorMapType::get(ctx),
+                                     DictionaryAttr::get(ctx, {named}),
+                                     func.getLoc())))
+        return failure();
+      oneShotMaps.push_back(func.getArgument(index));
+    }
     int32_t consumerRegisters = std::min<int64_t>(
         kMaxConsumerRegisters,
         (65536 / 32 - WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
             numWarps / 8 * 8);
     auto specialize =
         WarpSpecializeOp::create(b, loc, kProducerRegisters, consumerRegisters);
+    // The one-shot copies' buffers come before the producer that fills
+    // them.
+    for (OneShotCopy &copy : oneShots)
+      copy.store.getBuffer().getDefiningOp()->moveBefore(specialize);
     Block *region = &specialize.getProducer().emplaceBlock();
     OpBuilder pb = OpBuilder::atBlockBegin(region);
 
@@ -513,6 +595,18 @@ struct TileWarpSpecializePass
     for (Value v : needed)
       if (failed(require(v)))
         return failure();
+    // The one-shot copies first, in program order.
+    for (auto [copy, map, ready] :
+         llvm::zip(oneShots, oneShotMaps, oneShotReady)) {
+      if (failed(require(copy.make.getResult())))
+        return failure();
+      Value zero = arith::ConstantOp::create(pb, loc, pb.getI32IntegerAttr(0));
+      Value always = arith::ConstantOp::create(pb, loc, pb.getBoolAttr(true));
+      TmaCopyOp::create(pb, copy.store.getLoc(),
+                        mapping.lookupOrDefault(copy.make.getResult()),
+                        copy.store.getBuffer(), zero, map, ready, always,
+                        /*batch=*/Value(), /*multicast=*/IntegerAttr());
+    }
     SmallVector<Value> inits;
     for (Stream &s : streams)
       inits.push_back(
@@ -585,6 +679,20 @@ struct TileWarpSpecializePass
         return fail("the loop over tiles could not carry the ring's count");
       consumerBase =
           cast<scf::ForOp>(counted->getOperation()).getRegionIterArgs().back();
+    }
+
+    // The program's side of a one-shot copy: a wait for its barrier where
+    // the store was.
+    for (auto [copy, ready] : llvm::zip(oneShots, oneShotReady)) {
+      OpBuilder cb(copy.store);
+      Value zero = arith::ConstantOp::create(cb, copy.store.getLoc(),
+                                             cb.getI32IntegerAttr(0));
+      MBarrierWaitOp::create(cb, copy.store.getLoc(), ready, zero, zero,
+                             /*nosync=*/true);
+      copy.store->erase();
+      if (copy.reshape)
+        copy.reshape->erase();
+      copy.load->erase();
     }
 
     // The program's side, in each loop: wait for each stage, read it,

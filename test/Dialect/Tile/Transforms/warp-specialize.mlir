@@ -126,3 +126,67 @@ func.func @chained(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %mid: i32)
   tile.block_store %op, %second#0 : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// One-shot copies: a block stored, as loaded, into a buffer of one stage
+// before the loop becomes the producer's TMA copy at the start (a tensor map
+// and a barrier of its own; the buffer moves before the producer), and the
+// store a wait on that barrier. A later store into the same buffer (a
+// rewrite in place) is allowed; a buffer stored twice before the loop's
+// first wait keeps its stores.
+// CHECK-LABEL: func.func @one_shot(
+// CHECK-SAME:    %[[Q:[^:]*]]: !tile.ptr<f16>
+// CHECK-SAME:    %{{.*}}: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["arg2", "64"], strides = ["64", "1"]}},
+// CHECK-SAME:    %[[QMAP:[^:]*]]: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["arg2", "64"], strides = ["64", "1"]}})
+// CHECK:         %[[READY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 1>
+// CHECK:         %[[QBUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK-NEXT:    tile.warp_specialize registers(24, 240) {
+// CHECK:           tile.make_block_ptr %[[Q]]
+// CHECK:           tile.tma_copy %{{.*}}, %[[QBUF]][%{{.*}}] map %[[QMAP]], %[[READY]] if
+// CHECK:           scf.for
+// CHECK:         %[[TWICE:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK:         %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    tile.mbarrier_wait %[[READY]][%[[Z]]], phase %[[Z]] nosync
+// CHECK-NOT:     tile.local_store %{{.*}}, %[[QBUF]]
+// CHECK:         tile.local_store %{{.*}}, %[[TWICE]]
+// CHECK:         tile.local_store %{{.*}}, %[[TWICE]]
+// CHECK:         scf.if
+// CHECK:           tile.local_store %{{.*}}, %[[QBUF]]
+// CHECK:         scf.for
+func.func @one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i1)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %qbuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %twice = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %qptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %qblk = tile.block_load %qptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+  tile.local_store %qblk, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %ones = arith.constant dense<1.0> : tensor<64x64xf16>
+  tile.local_store %ones, %twice[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %tblk = tile.block_load %qptr : !tile.block_ptr<tensor<64x64xf16>>
+  tile.local_store %tblk, %twice[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  scf.if %neg {
+    %staged = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %negated = arith.negf %staged : tensor<64x64xf16>
+    tile.local_store %negated, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  }
+  %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %res:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %q = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %t = tile.local_load %twice[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %s2 = tile.dot %t, %blk, %s : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %s2, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
