@@ -202,6 +202,32 @@ std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
   return {stage, parity};
 }
 
+/// Whether the producer can recompute `v`: it comes from the kernel's
+/// arguments through pure ops on scalars (what the producer's `require`
+/// clones).
+bool isScalarSlice(Value v, func::FuncOp func) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen;
+  auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+  while (!work.empty()) {
+    Value next = work.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(next)) {
+      if (arg.getOwner()->getParentOp() != func)
+        return false;
+      continue;
+    }
+    Operation *def = next.getDefiningOp();
+    if (!isMemoryEffectFree(def) || def->getNumRegions() ||
+        llvm::any_of(def->getResultTypes(), isTile) ||
+        llvm::any_of(def->getOperandTypes(), isTile))
+      return false;
+    llvm::append_range(work, def->getOperands());
+  }
+  return true;
+}
+
 /// A block stored, as loaded, into a shared buffer of one stage before the
 /// first marked loop in its block: the producer copies it with TMA once,
 /// into `store`'s buffer.
@@ -216,10 +242,11 @@ struct OneShotCopy {
 /// The one-shot copies of the ops before `loop` in its block: each
 /// `tile.local_store` of a `tile.block_load` (through one `tile.reshape`
 /// for rank > 2, each used once) of a copyable block, from a block pointer
-/// made by `tile.make_block_ptr` into an array TMA can describe, into a
-/// buffer of one stage that no other op writes before it (a later store
-/// in the same block, say a rewrite in place, may).
-SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop) {
+/// made by `tile.make_block_ptr` from values the producer can recompute,
+/// into an array TMA can describe, into a buffer of one stage that no
+/// other op writes before it (a later store in the same block, say a
+/// rewrite in place, may).
+SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop, func::FuncOp func) {
   SmallVector<OneShotCopy> out;
   for (Operation &op : *loop->getBlock()) {
     if (&op == loop.getOperation())
@@ -252,7 +279,9 @@ SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop) {
         (copy.load.getType().getRank() > 2) != bool(copy.reshape))
       continue;
     copy.make = copy.load.getPtr().getDefiningOp<MakeBlockPtrOp>();
-    if (!copy.make)
+    if (!copy.make || !llvm::all_of(copy.make->getOperands(), [&](Value v) {
+          return isScalarSlice(v, func);
+        }))
       continue;
     std::string why;
     copy.array = describeArray(copy.make, why);
@@ -494,7 +523,7 @@ struct TileWarpSpecializePass
     SmallVector<OneShotCopy> oneShots;
     SmallVector<Value> oneShotMaps, oneShotReady;
     if (!tiles)
-      oneShots = findOneShotCopies(loop);
+      oneShots = findOneShotCopies(loop, func);
     for (OneShotCopy &copy : oneShots) {
       oneShotReady.push_back(
           AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, 1, 1)));

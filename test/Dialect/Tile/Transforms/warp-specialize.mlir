@@ -190,3 +190,44 @@ func.func @one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i1)
   tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// A block whose pointer the producer cannot recompute (its row comes out
+// of a region) is not a one-shot copy: its load and store stay.
+// CHECK-LABEL: func.func @not_one_shot(
+// CHECK-NOT:     tile.mbarriers<1,
+// CHECK:         tile.warp_specialize
+// CHECK-NOT:       stages = 1
+// CHECK:         %[[OTHER:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK:         %[[BLK:.*]] = tile.block_load
+// CHECK-NEXT:    tile.local_store %[[BLK]], %[[OTHER]]
+func.func @not_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i1)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %other = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %row = scf.if %neg -> i32 {
+    scf.yield %c0 : i32
+  } else {
+    scf.yield %c64 : i32
+  }
+  %optr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %oblk = tile.block_load %optr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+  tile.local_store %oblk, %other[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %res:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %t = tile.local_load %other[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %s = tile.dot %t, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
