@@ -356,7 +356,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // of the overlapped loop) go through this one. (One block: a second
   // would cost the short sequences' kernels a program per SM.)
   // Kernels whose edge blocks are copied by the producer take a second
-  // buffer for the last value block, so that each is written once.
+  // buffer for the last value block, so that each is written once (they
+  // run one program per SM already).
   Value edgeBuf, lastValueBuf;
   if (c.hopper)
     edgeBuf = allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
