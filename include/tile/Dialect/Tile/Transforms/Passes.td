@@ -206,6 +206,15 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     blocks of all of them, and each loop counts its iterations from the
     first one's lower bound.
 
+    One-shot copies: a block stored, as loaded, into a shared buffer of one
+    stage before the first marked loop, in its block (a 2-d block, or one
+    of rank 3 to 5 read through a `tile.reshape`), from a block pointer
+    the producer can recompute into an array TMA can describe, where no
+    other op writes the buffer before that store, becomes a TMA copy the
+    producer issues before its loop (a tensor map and a `ready` barrier of
+    its own; the buffer's allocation moves before the producer), and the
+    store becomes a wait on that barrier. Not inside a loop over tiles.
+
     The loops may sit in one `scf.for` without loop-carried values (besides
     `scf.if`s inside and outside it): a persistent program's loop over its
     tiles. The producer reproduces it, and both sides carry the iterations
