@@ -159,13 +159,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value qBuf;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024)
     qBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
-  // Specialized kernels (outside a persistent loop) store Q, the first key
-  // block and the last value block straight from 4-d block loads into
-  // buffers written once, which tile-warp-specialize turns into the
-  // producer's TMA copies at the program's start: the warpgroups then wait
-  // for them instead of loading them through registers. A negative scale
-  // negates Q in place afterwards.
-  bool copiedEdges = c.specialized && !c.persistent;
+  // Specialized kernels store Q, the first key block and (outside a
+  // persistent loop) the last value block straight from 4-d block loads
+  // into their buffers, which tile-warp-specialize turns into the
+  // producer's TMA copies at the program's start (in a persistent loop,
+  // once the program is done with the previous tile's): the warpgroups
+  // then wait for them instead of loading them through registers. A
+  // negative scale negates Q in place afterwards.
+  bool copiedEdges = c.specialized;
   Value q0;
   if (!copiedEdges) {
     q0 = BlockLoadOp::create(k.b, k.loc, qType,
@@ -355,14 +356,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // buffers (wgmma); the blocks outside the pipeline (the first and last
   // of the overlapped loop) go through this one. (One block: a second
   // would cost the short sequences' kernels a program per SM.)
-  // Kernels whose edge blocks are copied by the producer take a second
-  // buffer for the last value block, so that each is written once (they
-  // run one program per SM already).
+  // Kernels whose edge blocks the producer copies (outside a persistent
+  // loop) take a second buffer for the last value block, so that each is
+  // written once (they run one program per SM already).
   Value edgeBuf, lastValueBuf;
   if (c.hopper)
     edgeBuf = allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
   lastValueBuf = edgeBuf;
-  if (copiedEdges)
+  bool lastValuesCopied = copiedEdges && !c.persistent;
+  if (lastValuesCopied)
     lastValueBuf =
         allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
   auto readEdge = [&](Location loc) -> Value {
@@ -483,12 +485,19 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               k.ci32(1))));
       Value firstKeys, lastValues;
       if (copiedEdges) {
+        // Q first: in a persistent loop the producer copies the blocks in
+        // this order, and the previous tile releases Q before the edge
+        // buffer.
+        stageQ();
         LocalStoreOp::create(
             k.b, k.loc, loadStream(k.loc, streamPtr(kk, 2, from)), edgeBuf, c0);
-        LocalStoreOp::create(k.b, k.loc,
-                             loadStream(k.loc, streamPtr(v, 3, last)),
-                             lastValueBuf, c0);
-        stageQ();
+        if (lastValuesCopied)
+          LocalStoreOp::create(k.b, k.loc,
+                               loadStream(k.loc, streamPtr(v, 3, last)),
+                               lastValueBuf, c0);
+        else
+          lastValues = loadBlock(
+              k.loc, blockPtr(vh, seqK64, stride(3, 2), last, kvType), true);
         firstKeys = readEdge(k.loc);
       } else {
         Value k0 = loadBlock(
@@ -502,7 +511,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           k.loc, scoresAt(k.loc, product(k.loc, firstKeys), from, maskFrom), m0,
           l0, true);
       // The last values take the first keys' place once they are read.
-      if (!copiedEdges)
+      if (!lastValuesCopied)
         LocalStoreOp::create(k.b, k.loc, lastValues, edgeBuf, c0);
       // The steps' loop over [lb, ub): masked never, always, or from
       // maskFrom on (a branch).

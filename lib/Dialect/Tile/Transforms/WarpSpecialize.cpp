@@ -203,9 +203,10 @@ std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
 }
 
 /// Whether the producer can recompute `v`: it comes from the kernel's
-/// arguments through pure ops on scalars (what the producer's `require`
-/// clones).
-bool isScalarSlice(Value v, func::FuncOp func) {
+/// arguments and the index of the loop over tiles (`tiles`, null if none;
+/// the producer reproduces it) through pure ops on scalars (what the
+/// producer's `require` clones).
+bool isScalarSlice(Value v, func::FuncOp func, scf::ForOp tiles) {
   SmallVector<Value> work{v};
   DenseSet<Value> seen;
   auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
@@ -214,7 +215,8 @@ bool isScalarSlice(Value v, func::FuncOp func) {
     if (!seen.insert(next).second)
       continue;
     if (auto arg = dyn_cast<BlockArgument>(next)) {
-      if (arg.getOwner()->getParentOp() != func)
+      if (arg.getOwner()->getParentOp() != func &&
+          (!tiles || arg != tiles.getInductionVar()))
         return false;
       continue;
     }
@@ -246,7 +248,8 @@ struct OneShotCopy {
 /// into an array TMA can describe, into a buffer of one stage that no
 /// other op writes before it (a later store in the same block, say a
 /// rewrite in place, may).
-SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop, func::FuncOp func) {
+SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop, func::FuncOp func,
+                                           scf::ForOp tiles) {
   SmallVector<OneShotCopy> out;
   for (Operation &op : *loop->getBlock()) {
     if (&op == loop.getOperation())
@@ -280,7 +283,7 @@ SmallVector<OneShotCopy> findOneShotCopies(scf::ForOp loop, func::FuncOp func) {
       continue;
     copy.make = copy.load.getPtr().getDefiningOp<MakeBlockPtrOp>();
     if (!copy.make || !llvm::all_of(copy.make->getOperands(), [&](Value v) {
-          return isScalarSlice(v, func);
+          return isScalarSlice(v, func, tiles);
         }))
       continue;
     std::string why;
@@ -307,14 +310,14 @@ Value emitTripCount(OpBuilder &b, Location loc, Value lb, Value ub,
                                 arith::DivSIOp::create(b, loc, rounded, step));
 }
 
-/// Rebuilds `ifOp` with one more i32 result: `count` (defined in the region
-/// `inThen` selects, before its yield) from that region, 0 from the other.
+/// Rebuilds `ifOp` with more i32 results: `counts` (defined in the region
+/// `inThen` selects, before its yield) from that region, 0s from the other.
 /// Returns the new op.
-scf::IfOp appendCountResult(scf::IfOp ifOp, bool inThen, Value count) {
+scf::IfOp appendCountResults(scf::IfOp ifOp, bool inThen, ValueRange counts) {
   OpBuilder b(ifOp);
   Location loc = ifOp.getLoc();
   SmallVector<Type> types(ifOp.getResultTypes());
-  types.push_back(b.getI32Type());
+  types.append(counts.size(), b.getI32Type());
   auto grown = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
                                  /*withElseRegion=*/false);
   grown.getThenRegion().takeBody(ifOp.getThenRegion());
@@ -328,16 +331,46 @@ scf::IfOp appendCountResult(scf::IfOp ifOp, bool inThen, Value count) {
     Block *block = then ? grown.thenBlock() : grown.elseBlock();
     auto yield = cast<scf::YieldOp>(block->getTerminator());
     b.setInsertionPoint(yield);
-    Value value =
-        then == inThen
-            ? count
-            : arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0))
-                  .getResult();
-    yield.getResultsMutable().append(value);
+    Value zero;
+    for (Value count : counts) {
+      if (then != inThen && !zero)
+        zero = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+      yield.getResultsMutable().append(then == inThen ? count : zero);
+    }
   }
-  ifOp.replaceAllUsesWith(grown.getResults().drop_back());
+  ifOp.replaceAllUsesWith(grown.getResults().drop_back(counts.size()));
   ifOp.erase();
   return grown;
+}
+
+/// Where the program is done with a one-shot copy's buffer in `block` (the
+/// copy's): after the last op there that reads or writes it, or holds an
+/// op that does; and the values whose computation must be complete first
+/// (the dots that read it, the results of a region that uses it).
+std::pair<Operation *, SmallVector<Value>> getLastUse(Value buffer,
+                                                      Block *block) {
+  Operation *last = nullptr;
+  SmallVector<Value> after;
+  auto consider = [&](Operation *op) {
+    if (!last || last->isBeforeInBlock(op))
+      last = op;
+  };
+  for (Operation *user : buffer.getUsers()) {
+    Operation *at = block->findAncestorOpInBlock(*user);
+    if (!at)
+      continue;
+    consider(at);
+    if (at != user) {
+      llvm::append_range(after, at->getResults());
+      continue;
+    }
+    if (auto load = dyn_cast<LocalLoadOp>(user))
+      for (Value dot : readingDots(load.getResult(), block)) {
+        consider(block->findAncestorOpInBlock(*dot.getDefiningOp()));
+        after.push_back(dot);
+      }
+  }
+  return {last, after};
 }
 
 struct TileWarpSpecializePass
@@ -518,15 +551,28 @@ struct TileWarpSpecializePass
         return failure();
       maps.push_back(func.getArgument(index));
     }
-    // One-shot copies (outside a loop over tiles, where a buffer would be
-    // refilled while still read): a tensor map and a barrier each.
-    SmallVector<OneShotCopy> oneShots;
-    SmallVector<Value> oneShotMaps, oneShotReady;
-    if (!tiles)
-      oneShots = findOneShotCopies(loop, func);
+    // One-shot copies: a tensor map and a barrier each (`ready`); in a loop
+    // over tiles also a barrier the program releases the buffer on
+    // (`emptied`), which the producer waits for before copying the next
+    // tile's block. The program waits for a copy right before the buffer's
+    // first use after the store (`firstUse`; the store's place if none).
+    SmallVector<OneShotCopy> oneShots = findOneShotCopies(loop, func, tiles);
+    SmallVector<Value> oneShotMaps, oneShotReady, oneShotEmptied;
+    SmallVector<Operation *> oneShotFirstUse;
     for (OneShotCopy &copy : oneShots) {
+      Operation *first = copy.store.getOperation();
+      for (Operation *user : copy.store.getBuffer().getUsers()) {
+        Operation *at = first->getBlock()->findAncestorOpInBlock(*user);
+        if (at && copy.store->isBeforeInBlock(at) &&
+            (first == copy.store.getOperation() || at->isBeforeInBlock(first)))
+          first = at;
+      }
+      oneShotFirstUse.push_back(first);
       oneShotReady.push_back(
           AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, 1, 1)));
+      if (tiles)
+        oneShotEmptied.push_back(AllocMBarriersOp::create(
+            b, loc, MBarriersType::get(ctx, 1, numWarps * 32)));
       unsigned index = func.getNumArguments();
       NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
                            copy.array);
@@ -577,10 +623,12 @@ struct TileWarpSpecializePass
       return success();
     };
     // The loop over tiles carries the iterations the ring served before
-    // (`base`); the ifs inside it yield how many they ran.
+    // (`base`) and, with one-shot copies, the tiles that copied them
+    // (`uses`); the ifs inside it yield how many they ran.
     scf::ForOp producerTiles;
     SmallVector<std::pair<scf::IfOp, bool>> producerIfs;
-    Value base;
+    Value base, uses;
+    int64_t counters = oneShots.empty() ? 1 : 2;
     auto openTiles = [&]() -> LogicalResult {
       for (Value v :
            {tiles.getLowerBound(), tiles.getUpperBound(), tiles.getStep()})
@@ -590,12 +638,15 @@ struct TileWarpSpecializePass
       producerTiles = scf::ForOp::create(
           pb, loc, mapping.lookupOrDefault(tiles.getLowerBound()),
           mapping.lookupOrDefault(tiles.getUpperBound()),
-          mapping.lookupOrDefault(tiles.getStep()), ValueRange{zero},
+          mapping.lookupOrDefault(tiles.getStep()),
+          SmallVector<Value>(counters, zero),
           [&](OpBuilder &tb, Location l, Value, ValueRange carried) {
             scf::YieldOp::create(tb, l, carried);
           });
       mapping.map(tiles.getInductionVar(), producerTiles.getInductionVar());
       base = producerTiles.getRegionIterArgs()[0];
+      if (counters > 1)
+        uses = producerTiles.getRegionIterArgs()[1];
       pb.setInsertionPoint(producerTiles.getBody()->getTerminator());
       return success();
     };
@@ -624,18 +675,34 @@ struct TileWarpSpecializePass
     for (Value v : needed)
       if (failed(require(v)))
         return failure();
-    // The one-shot copies first, in program order.
-    for (auto [copy, map, ready] :
-         llvm::zip(oneShots, oneShotMaps, oneShotReady)) {
-      if (failed(require(copy.make.getResult())))
-        return failure();
-      Value zero = arith::ConstantOp::create(pb, loc, pb.getI32IntegerAttr(0));
-      Value always = arith::ConstantOp::create(pb, loc, pb.getBoolAttr(true));
-      TmaCopyOp::create(pb, copy.store.getLoc(),
-                        mapping.lookupOrDefault(copy.make.getResult()),
-                        copy.store.getBuffer(), zero, map, ready, always,
-                        /*batch=*/Value(), /*multicast=*/IntegerAttr());
-    }
+    // A one-shot copy; in a loop over tiles once the program released the
+    // buffer's previous contents (the phase before this use's, which a
+    // fresh barrier passes).
+    auto emitOneShots = [&]() -> LogicalResult {
+      for (auto [index, copy] : llvm::enumerate(oneShots)) {
+        if (failed(require(copy.make.getResult())))
+          return failure();
+        Location at = copy.store.getLoc();
+        Value zero = arith::ConstantOp::create(pb, at, pb.getI32IntegerAttr(0));
+        if (tiles) {
+          Value one =
+              arith::ConstantOp::create(pb, at, pb.getI32IntegerAttr(1));
+          Value released = arith::XOrIOp::create(
+              pb, at, arith::AndIOp::create(pb, at, uses, one), one);
+          MBarrierWaitOp::create(pb, at, oneShotEmptied[index], zero, released,
+                                 /*nosync=*/true);
+        }
+        Value always = arith::ConstantOp::create(pb, at, pb.getBoolAttr(true));
+        TmaCopyOp::create(pb, at,
+                          mapping.lookupOrDefault(copy.make.getResult()),
+                          copy.store.getBuffer(), zero, oneShotMaps[index],
+                          oneShotReady[index], always,
+                          /*batch=*/Value(), /*multicast=*/IntegerAttr());
+      }
+      return success();
+    };
+    if (failed(emitOneShots()))
+      return failure();
     SmallVector<Value> inits;
     for (Stream &s : streams)
       inits.push_back(
@@ -675,53 +742,89 @@ struct TileWarpSpecializePass
 
     // In a loop over tiles, both sides add each tile's iterations to
     // `base`, passing them out of the ifs inside it.
-    Value consumerBase;
+    // The counts of a tile at the end of the innermost block of `counted`
+    // (the iterations, and 1 for the one-shot copies), passed out of the
+    // ifs (innermost first).
+    auto countOut = [&](Operation *counted, Value from, Value to, Value by,
+                        ArrayRef<std::pair<scf::IfOp, bool>> nest) {
+      OpBuilder after(counted);
+      after.setInsertionPointAfter(counted);
+      SmallVector<Value> counts{emitTripCount(after, loc, from, to, by)};
+      if (counters > 1)
+        counts.push_back(
+            arith::ConstantOp::create(after, loc, after.getI32IntegerAttr(1)));
+      for (auto [ifOp, inThen] : llvm::reverse(nest)) {
+        scf::IfOp grown = appendCountResults(ifOp, inThen, counts);
+        counts.assign(grown.getResults().take_back(counters).begin(),
+                      grown.getResults().take_back(counters).end());
+      }
+      return counts;
+    };
+    Value consumerBase, consumerUses;
     if (tiles) {
-      OpBuilder after(ctx);
-      after.setInsertionPointAfter(producerLoop);
-      Value count = emitTripCount(after, loc, lb, ub, step);
-      for (auto [ifOp, inThen] : llvm::reverse(producerIfs))
-        count = appendCountResult(ifOp, inThen, count).getResults().back();
+      SmallVector<Value> counts =
+          countOut(producerLoop, lb, ub, step, producerIfs);
       auto yield = cast<scf::YieldOp>(producerTiles.getBody()->getTerminator());
-      after.setInsertionPoint(yield);
-      yield->setOperand(0, arith::AddIOp::create(after, loc, base, count));
+      OpBuilder after(yield);
+      for (int64_t i = 0; i < counters; ++i)
+        yield->setOperand(
+            i, arith::AddIOp::create(after, loc,
+                                     producerTiles.getRegionIterArgs()[i],
+                                     counts[i]));
 
-      after.setInsertionPointAfter(loops.back());
-      count = emitTripCount(after, loc, loop.getLowerBound(),
-                            loops.back().getUpperBound(), loop.getStep());
-      for (auto [ifOp, inThen] :
-           llvm::reverse(ArrayRef(ifs).drop_front(firstInsideTiles)))
-        count = appendCountResult(ifOp, inThen, count).getResults().back();
+      counts = countOut(loops.back(), loop.getLowerBound(),
+                        loops.back().getUpperBound(), loop.getStep(),
+                        ArrayRef(ifs).drop_front(firstInsideTiles));
       IRRewriter rewriter(ctx);
       after.setInsertionPoint(tiles);
       Value zero =
           arith::ConstantOp::create(after, loc, after.getI32IntegerAttr(0));
       FailureOr<LoopLikeOpInterface> counted =
           tiles.replaceWithAdditionalYields(
-              rewriter, ValueRange{zero},
+              rewriter, SmallVector<Value>(counters, zero),
               /*replaceInitOperandUsesInLoop=*/false,
               [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
-                return SmallVector<Value>{
-                    arith::AddIOp::create(yb, l, args[0], count)};
+                SmallVector<Value> next;
+                for (int64_t i = 0; i < counters; ++i)
+                  next.push_back(
+                      arith::AddIOp::create(yb, l, args[i], counts[i]));
+                return next;
               });
       if (failed(counted))
         return fail("the loop over tiles could not carry the ring's count");
-      consumerBase =
-          cast<scf::ForOp>(counted->getOperation()).getRegionIterArgs().back();
+      auto args = cast<scf::ForOp>(counted->getOperation()).getRegionIterArgs();
+      consumerBase = args[args.size() - counters];
+      if (counters > 1)
+        consumerUses = args.back();
     }
 
-    // The program's side of a one-shot copy: a wait for its barrier where
-    // the store was.
-    for (auto [copy, ready] : llvm::zip(oneShots, oneShotReady)) {
-      OpBuilder cb(copy.store);
-      Value zero = arith::ConstantOp::create(cb, copy.store.getLoc(),
-                                             cb.getI32IntegerAttr(0));
-      MBarrierWaitOp::create(cb, copy.store.getLoc(), ready, zero, zero,
-                             /*nosync=*/true);
+    // The program's side of a one-shot copy: a wait for its barrier before
+    // the buffer's first use (phase: the tiles that copied before) and, in
+    // a loop over tiles, the buffer's release after its last use.
+    for (auto [index, copy] : llvm::enumerate(oneShots)) {
+      OpBuilder cb(oneShotFirstUse[index]);
+      Location at = copy.store.getLoc();
+      Value zero = arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(0));
+      Value parity = zero;
+      if (tiles)
+        parity = arith::AndIOp::create(
+            cb, at, consumerUses,
+            arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(1)));
+      auto wait = MBarrierWaitOp::create(cb, at, oneShotReady[index], zero,
+                                         parity, /*nosync=*/true);
+      Block *block = copy.store->getBlock();
+      Value buffer = copy.store.getBuffer();
       copy.store->erase();
       if (copy.reshape)
         copy.reshape->erase();
       copy.load->erase();
+      if (!tiles)
+        continue;
+      auto [last, after] = getLastUse(buffer, block);
+      cb.setInsertionPointAfter(last ? last : wait.getOperation());
+      MBarrierArriveOp::create(
+          cb, at, oneShotEmptied[index],
+          arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(0)), after);
     }
 
     // The program's side, in each loop: wait for each stage, read it,

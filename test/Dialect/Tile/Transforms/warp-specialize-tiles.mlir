@@ -114,3 +114,69 @@ func.func @tiles_without_if(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %ti
   }
   return
 }
+
+// -----
+
+// A one-shot copy inside the loop over tiles: each tile refills the buffer
+// once the program released the previous tile's block. The producer waits
+// on the buffer's `emptied` barrier (the phase before this tile's, which a
+// fresh barrier passes) before copying; the program waits on `ready` with
+// the parity of the tiles that copied before, and arrives on `emptied`
+// after the buffer's last use (here the marked loop, whose dots read it).
+// Both sides count the copying tiles next to the ring's iterations.
+// CHECK-LABEL: func.func @tiles_one_shot(
+// CHECK-SAME:    %{{[^:]*}}: !tile.tensormap {{.*}}, %[[QMAP:[^:]*]]: !tile.tensormap
+// CHECK:         %[[READY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 1>
+// CHECK-NEXT:    %[[EMPTIED:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 128>
+// CHECK-NEXT:    %[[QBUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK:         tile.warp_specialize registers(24, 240) {
+// CHECK:           scf.for %{{.*}} iter_args(%[[PBASE:.*]] = %{{.*}}, %[[PUSES:.*]] = %{{.*}}) -> (i32, i32)
+// CHECK:             %[[PBIT:.*]] = arith.andi %[[PUSES]], %[[ONE:.*]] : i32
+// CHECK-NEXT:        %[[RELEASED:.*]] = arith.xori %[[PBIT]], %[[ONE]] : i32
+// CHECK-NEXT:        tile.mbarrier_wait %[[EMPTIED]][%{{.*}}], phase %[[RELEASED]] nosync
+// CHECK:             tile.tma_copy %{{.*}}, %[[QBUF]][%{{.*}}] map %[[QMAP]], %[[READY]] if
+// CHECK:             scf.for
+// CHECK:             %[[PN:.*]] = arith.maxsi
+// CHECK:             %[[PNEXT:.*]] = arith.addi %[[PBASE]], %[[PN]]
+// CHECK-NEXT:        %[[PUSED:.*]] = arith.addi %[[PUSES]], %{{.*}}
+// CHECK-NEXT:        scf.yield %[[PNEXT]], %[[PUSED]] : i32, i32
+// CHECK:         scf.for %{{.*}} iter_args(%[[BASE:.*]] = %{{.*}}, %[[USES:.*]] = %{{.*}}) -> (i32, i32)
+// CHECK-NOT:       tile.block_load
+// CHECK:           %[[BIT:.*]] = arith.andi %[[USES]], %{{.*}} : i32
+// CHECK-NEXT:      tile.mbarrier_wait %[[READY]][%{{.*}}], phase %[[BIT]] nosync
+// CHECK:           %[[R:.*]]:2 = scf.for
+// CHECK:             tile.local_load %[[QBUF]]
+// CHECK:           tile.mbarrier_arrive %[[EMPTIED]][%{{.*}}] after %[[R]]#0, %[[R]]#1
+// CHECK:           tile.block_store
+// CHECK:           %[[USED:.*]] = arith.addi %[[USES]], %{{.*}}
+// CHECK-NEXT:      scf.yield %{{.*}}, %[[USED]] : i32, i32
+func.func @tiles_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %qbuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    // Tile t's Q block: rows [t, t + 64) of K.
+    %qptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %qblk = tile.block_load %qptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+    tile.local_store %qblk, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %q = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+      %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+    tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
+  }
+  return
+}

@@ -132,7 +132,7 @@ func.func @chained(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %mid: i32)
 // One-shot copies: a block stored, as loaded, into a buffer of one stage
 // before the loop becomes the producer's TMA copy at the start (a tensor map
 // and a barrier of its own; the buffer moves before the producer), and the
-// store a wait on that barrier. A later store into the same buffer (a
+// program waits on that barrier before the buffer's first use. A later store into the same buffer (a
 // rewrite in place) is allowed; a buffer stored twice before the loop's
 // first wait keeps its stores.
 // CHECK-LABEL: func.func @one_shot(
@@ -146,12 +146,12 @@ func.func @chained(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %mid: i32)
 // CHECK:           tile.tma_copy %{{.*}}, %[[QBUF]][%{{.*}}] map %[[QMAP]], %[[READY]] if
 // CHECK:           scf.for
 // CHECK:         %[[TWICE:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
-// CHECK:         %[[Z:.*]] = arith.constant 0 : i32
-// CHECK-NEXT:    tile.mbarrier_wait %[[READY]][%[[Z]]], phase %[[Z]] nosync
 // CHECK-NOT:     tile.local_store %{{.*}}, %[[QBUF]]
 // CHECK:         tile.local_store %{{.*}}, %[[TWICE]]
 // CHECK:         tile.local_store %{{.*}}, %[[TWICE]]
-// CHECK:         scf.if
+// CHECK:         %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    tile.mbarrier_wait %[[READY]][%[[Z]]], phase %[[Z]] nosync
+// CHECK-NEXT:    scf.if
 // CHECK:           tile.local_store %{{.*}}, %[[QBUF]]
 // CHECK:         scf.for
 func.func @one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i1)
@@ -188,6 +188,51 @@ func.func @one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i1)
   } {tile.warp_specialize}
   %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
   tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
+// A one-shot copy whose buffer is first read after the marked loop: the
+// producer still issues it before its loop, and the program waits for it
+// right before that read, not where the store was.
+// CHECK-LABEL: func.func @one_shot_read_after_loop(
+// CHECK:         %[[READY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 1>
+// CHECK:         %[[LAST:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK-NEXT:    tile.warp_specialize registers(24, 240) {
+// CHECK:           tile.tma_copy %{{.*}}, %[[LAST]][%{{.*}}] map %{{.*}}, %[[READY]] if
+// CHECK:           scf.for
+// CHECK:             tile.tma_copy
+// CHECK:           }
+// CHECK-NEXT:    }
+// CHECK-NOT:     tile.mbarrier_wait %[[READY]]
+// CHECK:         %[[R:.*]]:2 = scf.for
+// CHECK:         tile.mbarrier_wait %[[READY]][%[[Z:.*]]], phase %[[Z]] nosync
+// CHECK-NEXT:    tile.local_load %[[LAST]]
+func.func @one_shot_read_after_loop(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %last = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %lptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c64, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %lblk = tile.block_load %lptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+  tile.local_store %lblk, %last[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  %res:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %l = tile.local_load %last[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+  %final = tile.dot %q, %l, %res#0 : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %final : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
 

@@ -213,7 +213,12 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     other op writes the buffer before that store, becomes a TMA copy the
     producer issues before its loop (a tensor map and a `ready` barrier of
     its own; the buffer's allocation moves before the producer), and the
-    store becomes a wait on that barrier. Not inside a loop over tiles.
+    program waits on that barrier before the buffer's first use after the
+    store. Inside a loop over tiles (below) each tile copies anew: the
+    program arrives on an `emptied` barrier of the buffer's after its last
+    use there (after the dots that read it), the producer waits on it
+    before the next tile's copy, and both sides count the tiles that
+    copied, for the barriers' phases.
 
     The loops may sit in one `scf.for` without loop-carried values (besides
     `scf.if`s inside and outside it): a persistent program's loop over its
