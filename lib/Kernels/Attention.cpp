@@ -81,11 +81,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // sequence see more keys, and starting the longest first leaves the
   // short ones to fill the last wave (programs start, in practice, in the
   // order of their x index). A persistent program of batch entry b runs
-  // tiles pid, pid + P, ... of b's heads x query blocks, query blocks
-  // fastest: the programs running at any time work on the tiles of a few
-  // heads and share those heads' keys and values in L2. Its loop over
-  // tiles holds the rest of the kernel; the shared buffers are allocated
-  // before it.
+  // tiles pid, pid + P, ... of b's heads x query blocks. Without a causal
+  // mask query blocks run fastest: the programs running at any time work
+  // on the tiles of a few heads and share those heads' keys and values in
+  // L2. With one heads run fastest, so that the tiles come longest first
+  // and each program's share of the work is within one tile of the mean
+  // (query blocks fastest would give program p every P-th query block,
+  // the same length each time). Its loop over tiles holds the rest of the
+  // kernel; the shared buffers are allocated before it.
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
   Value blocks = NumProgramsOp::create(k.b, k.loc, 0);
   Value head;
@@ -99,8 +102,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                NumProgramsOp::create(k.b, k.loc, 0));
     k.b.setInsertionPoint(tiles.getBody()->getTerminator());
     Value t = tiles.getInductionVar();
-    head = arith::DivSIOp::create(k.b, k.loc, t, blocks);
-    pid = arith::RemSIOp::create(k.b, k.loc, t, blocks);
+    Value headsFastest = k.cmp(arith::CmpIPredicate::ne, causalFlag, k.ci32(0));
+    Value fast =
+        arith::SelectOp::create(k.b, k.loc, headsFastest, heads, blocks);
+    Value slowIndex = arith::DivSIOp::create(k.b, k.loc, t, fast);
+    Value fastIndex = arith::RemSIOp::create(k.b, k.loc, t, fast);
+    head =
+        arith::SelectOp::create(k.b, k.loc, headsFastest, fastIndex, slowIndex);
+    pid =
+        arith::SelectOp::create(k.b, k.loc, headsFastest, slowIndex, fastIndex);
   } else {
     head = ProgramIdOp::create(k.b, k.loc, 1);
   }
@@ -356,14 +366,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // buffers (wgmma); the blocks outside the pipeline (the first and last
   // of the overlapped loop) go through this one. (One block: a second
   // would cost the short sequences' kernels a program per SM.)
-  // Kernels whose edge blocks the producer copies (outside a persistent
-  // loop) take a second buffer for the last value block, so that each is
+  // Kernels whose edge blocks the producer copies take a second buffer for
+  // the last value block where it fits (copiesLastValues), so that each is
   // written once (they run one program per SM already).
   Value edgeBuf, lastValueBuf;
   if (c.hopper)
     edgeBuf = allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
   lastValueBuf = edgeBuf;
-  bool lastValuesCopied = copiedEdges && !c.persistent;
+  bool lastValuesCopied = copiesLastValues(c);
   if (lastValuesCopied)
     lastValueBuf =
         allocShared(SharedBufferType::get(ctx, kvType, 1, 16 / esize));
@@ -485,9 +495,10 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               k.ci32(1))));
       Value firstKeys, lastValues;
       if (copiedEdges) {
-        // Q first: in a persistent loop the producer copies the blocks in
-        // this order, and the previous tile releases Q before the edge
-        // buffer.
+        // In this order: in a persistent loop the producer copies the
+        // blocks in program order, each once the previous tile released
+        // its buffer, and the previous tile releases Q (after its loop) and
+        // the first keys (after its first product) before the last values.
         stageQ();
         LocalStoreOp::create(
             k.b, k.loc, loadStream(k.loc, streamPtr(kk, 2, from)), edgeBuf, c0);

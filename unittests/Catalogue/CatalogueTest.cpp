@@ -330,6 +330,21 @@ TEST(Catalogue, PersistentAttentionKernelsAndTheirGrids) {
   EXPECT_NE(whyInvalid(toDesc(k)).find("persistent"), std::string::npos);
 }
 
+// Specialized kernels copy the last value block into a buffer of its own
+// unless, persistent, it would not fit beside the output's staging.
+TEST(Catalogue, AttentionLastValuesBuffer) {
+  AttentionKernel k = specializedAttention();
+  EXPECT_TRUE(copiesLastValues(k));
+  k.persistent = true; // Q, 5 blocks of 32 KiB, 34 KiB staging: no sixth
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_FALSE(copiesLastValues(k));
+  k.blockN = 64; // Q, 6 blocks of 16 KiB and the staging
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_TRUE(copiesLastValues(k));
+  k.specialized = k.persistent = false;
+  EXPECT_FALSE(copiesLastValues(k));
+}
+
 TEST(Catalogue, KernelsRoundTripThroughJSON) {
   for (const KernelDesc &k : getConfigurationSpace()) {
     llvm::json::Value v = toJSON(k);

@@ -22,6 +22,9 @@ namespace tile {
 namespace catalogue {
 
 namespace {
+
+/// Shared memory a program may take on sm_90.
+constexpr int64_t kHopperSharedBytes = 227 * 1024;
 enum Param {
   Type,
   HeadBlock,
@@ -65,11 +68,12 @@ int64_t tileRegisters(const AttentionKernel &k) {
 }
 
 /// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages, on Hopper the blocks outside the pipeline and, in
+/// V pipeline's stages, on Hopper the blocks outside the pipeline (the
+/// last value block in a buffer of its own when `lastValues`) and, in
 /// persistent kernels, the output's staging;
 /// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
 /// swizzled instead).
-int64_t bufferBytes(const AttentionKernel &k) {
+int64_t bufferBytes(const AttentionKernel &k, bool lastValues) {
   int64_t e = getBytes(k.dtype), row = (k.headBlock + 16 / e) * e;
   int64_t q = k.blockM * row;
   if (k.hopper)
@@ -78,12 +82,22 @@ int64_t bufferBytes(const AttentionKernel &k) {
   // conversion) cannot reuse the stages, which the producer fills with the
   // next query block's keys and values meanwhile.
   int64_t staging = k.persistent ? k.blockM * (k.headBlock * e + 16) : 0;
-  // Specialized kernels outside a persistent loop keep the last value
-  // block in a buffer of its own (the producer copies both edge blocks at
-  // the start).
-  int64_t edges = k.hopper + (k.specialized && !k.persistent);
+  int64_t edges = k.hopper + lastValues;
   return (q <= 48 * 1024 ? k.blockM * row : 0) +
          (2 * k.stages + edges) * k.blockN * row + staging;
+}
+
+} // namespace
+
+bool copiesLastValues(const AttentionKernel &k) {
+  return k.specialized &&
+         (!k.persistent || bufferBytes(k, true) <= kHopperSharedBytes);
+}
+
+namespace {
+
+int64_t bufferBytes(const AttentionKernel &k) {
+  return bufferBytes(k, copiesLastValues(k));
 }
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the
@@ -161,7 +175,7 @@ public:
              "per thread";
     // sm_80's 163 KiB per program also hold the scratch space of the
     // mma.sync operands' layout conversions (up to about 50 KiB).
-    if (bufferBytes(k) > (k.hopper ? 227 : 112) * 1024)
+    if (bufferBytes(k) > (k.hopper ? kHopperSharedBytes : 112 * 1024))
       return "Q and the key and value stages need more than 227 KiB of shared "
              "memory (112 KiB on sm_80, which keeps room for scratch space)";
     return "";

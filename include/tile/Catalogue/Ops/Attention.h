@@ -54,6 +54,13 @@ KernelDesc toDesc(const AttentionKernel &k);
 /// The kernel `k` describes (k must be of the attention operation).
 AttentionKernel toAttentionKernel(const KernelDesc &k);
 
+/// Whether the specialized kernel `k` keeps the last value block in a
+/// shared buffer of its own, which the producer copies with TMA: outside a
+/// persistent loop always; in one where the buffer fits beside the output's
+/// staging (otherwise the last values take the first keys' buffer, through
+/// the warpgroups' registers).
+bool copiesLastValues(const AttentionKernel &k);
+
 /// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kv heads,
 /// seq_k, headDim]; `aligned` as AttentionKernel::aligned.
 Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
