@@ -46,33 +46,59 @@ struct Stream {
   bool shared = false;
 };
 
-/// Whether `v` may differ between the programs of a cluster: it depends
-/// on `tile.program_id 0` (clusters group consecutive programs along axis
-/// 0), or on a value this cannot trace (a region's result, a loop's
-/// argument).
-bool variesInCluster(Value v, func::FuncOp func) {
+/// What a walk over a value's backward slice does with one value.
+enum class SliceStep {
+  Stop, ///< the walk fails
+  Leaf, ///< accepted, its operands not walked
+  Walk, ///< accepted, the defining op's operands walked
+};
+
+/// Walks `v`'s backward slice (each value once), asking `step` about each
+/// value; false once a step says Stop.
+template <typename StepFn> bool walkSlice(Value v, StepFn step) {
   SmallVector<Value> work{v};
   DenseSet<Value> seen;
   while (!work.empty()) {
     Value next = work.pop_back_val();
     if (!seen.insert(next).second)
       continue;
-    if (auto arg = dyn_cast<BlockArgument>(next)) {
-      if (arg.getOwner()->getParentOp() != func)
-        return true;
+    switch (step(next)) {
+    case SliceStep::Stop:
+      return false;
+    case SliceStep::Leaf:
       continue;
+    case SliceStep::Walk:
+      llvm::append_range(work, next.getDefiningOp()->getOperands());
     }
-    Operation *def = next.getDefiningOp();
-    if (auto pid = dyn_cast<ProgramIdOp>(def)) {
-      if (pid.getAxis() == 0)
-        return true;
-      continue;
-    }
-    if (def->getNumRegions() || !isMemoryEffectFree(def))
-      return true;
-    llvm::append_range(work, def->getOperands());
   }
-  return false;
+  return true;
+}
+
+/// Whether the producer can clone `op` once it has its operands: a pure op
+/// without regions on scalars (no tile operands or results).
+bool isClonableScalarOp(Operation *op) {
+  auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+  return isMemoryEffectFree(op) && !op->getNumRegions() &&
+         llvm::none_of(op->getResultTypes(), isTile) &&
+         llvm::none_of(op->getOperandTypes(), isTile);
+}
+
+/// Whether `v` may differ between the programs of a cluster: it depends
+/// on `tile.program_id 0` (clusters group consecutive programs along axis
+/// 0), or on a value this cannot trace (a region's result, a loop's
+/// argument).
+bool variesInCluster(Value v, func::FuncOp func) {
+  return !walkSlice(v, [&](Value next) {
+    if (auto arg = dyn_cast<BlockArgument>(next))
+      return arg.getOwner()->getParentOp() == func ? SliceStep::Leaf
+                                                   : SliceStep::Stop;
+    Operation *def = next.getDefiningOp();
+    if (auto pid = dyn_cast<ProgramIdOp>(def))
+      return pid.getAxis() == 0 ? SliceStep::Stop : SliceStep::Leaf;
+    if (def->getNumRegions() || !isMemoryEffectFree(def))
+      return SliceStep::Stop;
+    return SliceStep::Walk;
+  });
 }
 
 /// The one tile.reshape through which the body reads the block of rank 3
@@ -207,27 +233,15 @@ std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
 /// the producer reproduces it) through pure ops on scalars (what the
 /// producer's `require` clones).
 bool isScalarSlice(Value v, func::FuncOp func, scf::ForOp tiles) {
-  SmallVector<Value> work{v};
-  DenseSet<Value> seen;
-  auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
-  while (!work.empty()) {
-    Value next = work.pop_back_val();
-    if (!seen.insert(next).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(next)) {
-      if (arg.getOwner()->getParentOp() != func &&
-          (!tiles || arg != tiles.getInductionVar()))
-        return false;
-      continue;
-    }
-    Operation *def = next.getDefiningOp();
-    if (!isMemoryEffectFree(def) || def->getNumRegions() ||
-        llvm::any_of(def->getResultTypes(), isTile) ||
-        llvm::any_of(def->getOperandTypes(), isTile))
-      return false;
-    llvm::append_range(work, def->getOperands());
-  }
-  return true;
+  return walkSlice(v, [&](Value next) {
+    if (auto arg = dyn_cast<BlockArgument>(next))
+      return arg.getOwner()->getParentOp() == func ||
+                     (tiles && arg == tiles.getInductionVar())
+                 ? SliceStep::Leaf
+                 : SliceStep::Stop;
+    return isClonableScalarOp(next.getDefiningOp()) ? SliceStep::Walk
+                                                    : SliceStep::Stop;
+  });
 }
 
 /// A block stored, as loaded, into a shared buffer of one stage before the
@@ -609,10 +623,7 @@ struct TileWarpSpecializePass
                << arg.getArgNumber() << ")";
       }
       Operation *def = v.getDefiningOp();
-      auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
-      if (!isMemoryEffectFree(def) || def->getNumRegions() ||
-          llvm::any_of(def->getResultTypes(), isTile) ||
-          llvm::any_of(def->getOperandTypes(), isTile))
+      if (!isClonableScalarOp(def))
         return def->emitError("tile.warp_specialize: the producer needs this "
                               "value, which is not computed from scalars by "
                               "pure ops");
