@@ -188,7 +188,9 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           k.headBlock = d;
           k.aligned = true;
           k.blockM = 128;
-          k.blockN = 64;
+          // The 128-wide head_dim 128 kernels have no room for a last
+          // value buffer of their own; the others copy the last values.
+          k.blockN = d == 128 && pingpong ? 128 : 64;
           k.warps = 8;
           k.stages = 2;
           k.hopper = k.specialized = k.persistent = true;
@@ -196,6 +198,7 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           k.splitMasked = !pingpong;
           cat::KernelDesc desc = cat::toDesc(k);
           ASSERT_EQ(cat::whyInvalid(desc), "");
+          EXPECT_EQ(cat::copiesLastValues(k), k.blockN == 64);
           // 2 heads of 300 query rows: 6 tiles (3 blocks each, the last
           // of 44 rows) for 2 or 4 programs.
           cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
