@@ -169,13 +169,13 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value qBuf;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024)
     qBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
-  // Specialized kernels store Q, the first key block and (outside a
-  // persistent loop) the last value block straight from 4-d block loads
-  // into their buffers, which tile-warp-specialize turns into the
-  // producer's TMA copies at the program's start (in a persistent loop,
-  // once the program is done with the previous tile's): the warpgroups
-  // then wait for them instead of loading them through registers. A
-  // negative scale negates Q in place afterwards.
+  // Specialized kernels store Q, the first key block and (where it has a
+  // buffer of its own, copiesLastValues) the last value block straight
+  // from 4-d block loads into their buffers, which tile-warp-specialize
+  // turns into the producer's TMA copies at the program's start (in a
+  // persistent loop, once the program is done with the previous tile's):
+  // the warpgroups then wait for them instead of loading them through
+  // registers. A negative scale negates Q in place afterwards.
   bool copiedEdges = c.specialized;
   Value q0;
   if (!copiedEdges) {

@@ -25,6 +25,7 @@ namespace {
 
 /// Shared memory a program may take on sm_90.
 constexpr int64_t kHopperSharedBytes = 227 * 1024;
+
 enum Param {
   Type,
   HeadBlock,
