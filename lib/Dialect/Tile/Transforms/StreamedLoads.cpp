@@ -52,3 +52,85 @@ std::string mlir::tile::describeHostInteger(Value v) {
     return "";
   return "arg" + std::to_string(arg.getArgNumber());
 }
+
+bool mlir::tile::isCopyableBlock(RankedTensorType type) {
+  Type elem = type.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return false;
+  if (type.getRank() < 2 || type.getRank() > 5)
+    return false;
+  return llvm::all_of(type.getShape().drop_back(2),
+                      [](int64_t d) { return d == 1; }) &&
+         (type.getShape().back() * 2) % 16 == 0;
+}
+
+DictionaryAttr mlir::tile::describeArray(MakeBlockPtrOp make,
+                                         std::string &why) {
+  auto base = dyn_cast<BlockArgument>(make.getBase());
+  if (!base || !isa<func::FuncOp>(base.getOwner()->getParentOp())) {
+    why = "its base pointer is not a kernel argument";
+    return {};
+  }
+  SmallVector<int32_t> natural;
+  for (int32_t d = make.getOrder().size() - 1; d >= 0; --d)
+    natural.push_back(d);
+  if (make.getOrder() != ArrayRef<int32_t>(natural)) {
+    why = "its block pointer's order is not row-major";
+    return {};
+  }
+  Builder b(make.getContext());
+  SmallVector<std::string> shape, strides;
+  for (auto [dim, stride] : llvm::zip(make.getShape(), make.getStrides())) {
+    shape.push_back(describeHostInteger(dim));
+    strides.push_back(describeHostInteger(stride));
+    if (shape.back().empty() || strides.back().empty()) {
+      why = "its shape and strides are not kernel arguments, constants or "
+            "grid sizes";
+      return {};
+    }
+  }
+  if (strides.back() != "1" && !StringRef(strides.back()).starts_with("arg")) {
+    why = "it is not contiguous along its last dimension";
+    return {};
+  }
+  auto strings = [&](ArrayRef<std::string> values) {
+    SmallVector<Attribute> out;
+    for (const std::string &v : values)
+      out.push_back(b.getStringAttr(v));
+    return b.getArrayAttr(out);
+  };
+  size_t rank = shape.size();
+  SmallVector<NamedAttribute> entries{
+      b.getNamedAttr("base", b.getI64IntegerAttr(base.getArgNumber())),
+      b.getNamedAttr("shape", strings(ArrayRef(shape).take_back(2))),
+      b.getNamedAttr("strides", strings(ArrayRef(strides).take_back(2)))};
+  if (rank > 2) {
+    SmallVector<std::string> outer;
+    for (size_t d = rank - 2; d-- > 0;) {
+      outer.push_back(strides[d]);
+      outer.push_back(shape[d]);
+    }
+    entries.push_back(b.getNamedAttr("batch", strings(outer)));
+  }
+  return b.getDictionaryAttr(entries);
+}
+
+SmallVector<Value> mlir::tile::readingDots(Value tile, Block *body) {
+  SmallVector<Value> out, work{tile};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (body->findAncestorOpInBlock(*user) == nullptr)
+        continue;
+      if (auto dot = dyn_cast<DotOp>(user)) {
+        if (!llvm::is_contained(out, dot.getResult()))
+          out.push_back(dot.getResult());
+        continue;
+      }
+      if (user->getNumResults() == 1 && isMemoryEffectFree(user) &&
+          user->getNumRegions() == 0)
+        work.push_back(user->getResult(0));
+    }
+  }
+  return out;
+}

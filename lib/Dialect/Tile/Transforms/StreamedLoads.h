@@ -2,8 +2,8 @@
 //
 // What tile-pipeline-loops and tile-warp-specialize both look for: loads of
 // blocks through loop-carried block pointers that the loop advances by
-// loop-invariant offsets, and how the runtime finds the integers that
-// describe such an array for a TMA tensor map.
+// loop-invariant offsets, how the runtime finds the integers that describe
+// such an array for a TMA tensor map, and which dots read a loaded block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,20 @@ findStreamedLoads(scf::ForOp loop,
 /// grid's size along axis N, tile.num_programs) or a decimal constant;
 /// empty when it is none of these.
 std::string describeHostInteger(Value v);
+
+/// A 2-d f16/bf16 block, or one of rank 3 to 5 that is 1 along its leading
+/// dimensions.
+bool isCopyableBlock(RankedTensorType type);
+
+/// The `tile.tma` dictionary of the array `make` points into: shape and
+/// strides of its last two dimensions, and for a higher rank the `batch`
+/// entry, (stride, count) per leading dimension from the innermost out.
+/// Empty, with `why` set, when the runtime cannot describe it.
+DictionaryAttr describeArray(MakeBlockPtrOp make, std::string &why);
+
+/// The results of the dots that read `tile` (through pure single-result
+/// ops such as tile.trans) in `body`.
+SmallVector<Value> readingDots(Value tile, Block *body);
 
 } // namespace tile
 } // namespace mlir
