@@ -324,16 +324,10 @@ struct TilePipelineLoopsPass
         SmallVector<Value> maps;
         if (!arrays.empty() && arrays.size() == candidates.size()) {
           for (DictionaryAttr array : arrays) {
-            unsigned index = func.getNumArguments();
-            NamedAttribute named(StringAttr::get(func.getContext(),
-                                                 TileDialect::getTmaAttrName()),
-                                 array);
-            if (failed(func.insertArgument(
-                    index, TensorMapType::get(func.getContext()),
-                    DictionaryAttr::get(func.getContext(), {named}),
-                    func.getLoc())))
+            FailureOr<Value> map = appendTensorMapArgument(func, array);
+            if (failed(map))
               return signalPassFailure();
-            maps.push_back(func.getArgument(index));
+            maps.push_back(*map);
           }
         }
         pipeline(loop, candidates, attr.getInt(), reserve, maps);

@@ -115,6 +115,19 @@ DictionaryAttr mlir::tile::describeArray(MakeBlockPtrOp make,
   return b.getDictionaryAttr(entries);
 }
 
+FailureOr<Value> mlir::tile::appendTensorMapArgument(func::FuncOp func,
+                                                     DictionaryAttr array) {
+  MLIRContext *ctx = func.getContext();
+  unsigned index = func.getNumArguments();
+  NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
+                       array);
+  if (failed(func.insertArgument(index, TensorMapType::get(ctx),
+                                 DictionaryAttr::get(ctx, {named}),
+                                 func.getLoc())))
+    return failure();
+  return func.getArgument(index);
+}
+
 SmallVector<Value> mlir::tile::readingDots(Value tile, Block *body) {
   SmallVector<Value> out, work{tile};
   while (!work.empty()) {

@@ -12,6 +12,7 @@
 
 #include "tile/Dialect/Tile/IR/Tile.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <string>
@@ -48,6 +49,12 @@ bool isCopyableBlock(RankedTensorType type);
 /// entry, (stride, count) per leading dimension from the innermost out.
 /// Empty, with `why` set, when the runtime cannot describe it.
 DictionaryAttr describeArray(MakeBlockPtrOp make, std::string &why);
+
+/// A `!tile.tensormap` argument appended to `func`, with `array` (as
+/// describeArray gives it) as its `tile.tma` attribute, from which the
+/// runtime builds the map; failure if the function takes no more.
+FailureOr<Value> appendTensorMapArgument(func::FuncOp func,
+                                         DictionaryAttr array);
 
 /// The results of the dots that read `tile` (through pure single-result
 /// ops such as tile.trans) in `body`.

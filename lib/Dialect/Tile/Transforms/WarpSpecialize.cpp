@@ -228,14 +228,10 @@ struct TileWarpSpecializePass
       int64_t releases = s.shared ? numWarps * clusterSize : numWarps * 32;
       empty.push_back(AllocMBarriersOp::create(
           b, loc, MBarriersType::get(ctx, stages, releases)));
-      unsigned index = func.getNumArguments();
-      NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
-                           s.array);
-      if (failed(func.insertArgument(index, TensorMapType::get(ctx),
-                                     DictionaryAttr::get(ctx, {named}),
-                                     func.getLoc())))
+      FailureOr<Value> map = appendTensorMapArgument(func, s.array);
+      if (failed(map))
         return failure();
-      maps.push_back(func.getArgument(index));
+      maps.push_back(*map);
     }
     // One-shot copies: a tensor map and a barrier each (`ready`); in a loop
     // over tiles also a barrier the program releases the buffer on
@@ -259,14 +255,10 @@ struct TileWarpSpecializePass
       if (tiles)
         oneShotEmptied.push_back(AllocMBarriersOp::create(
             b, loc, MBarriersType::get(ctx, 1, numWarps * 32)));
-      unsigned index = func.getNumArguments();
-      NamedAttribute named(StringAttr::get(ctx, TileDialect::getTmaAttrName()),
-                           copy.array);
-      if (failed(func.insertArgument(index, TensorMapType::get(ctx),
-                                     DictionaryAttr::get(ctx, {named}),
-                                     func.getLoc())))
+      FailureOr<Value> map = appendTensorMapArgument(func, copy.array);
+      if (failed(map))
         return failure();
-      oneShotMaps.push_back(func.getArgument(index));
+      oneShotMaps.push_back(*map);
     }
     int32_t consumerRegisters = std::min<int64_t>(
         kMaxConsumerRegisters,
