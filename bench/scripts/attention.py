@@ -481,8 +481,8 @@ class TileRunner:
         self.tile, self.common, self.q, self.k, self.v = tile, common, q, k, v
         self.point = point
         self.info = dict(variant=tile.attention_variant(
-            q.dtype, point.batch, point.heads, point.seq_q, point.seq_k,
-            point.head_dim, point.causal),
+            q.dtype, point.batch, point.heads, point.kv_heads, point.seq_q,
+            point.seq_k, point.head_dim, point.causal),
             **native_mask_and_gqa(point))
 
     def context(self):

@@ -65,8 +65,8 @@ def main(argv=None):
         tile = compare.TileLib(compare.find_library(args.lib))
         tile.init(torch.cuda.current_device())
         print("kernel:", tile.attention_variant(dtype, batch, args.heads,
-                                                seq_q, seq_k, args.head_dim,
-                                                args.causal))
+                                                args.heads, seq_q, seq_k,
+                                                args.head_dim, args.causal))
 
         def call():
             return tile.ops.attention(q, k, v, causal=args.causal,

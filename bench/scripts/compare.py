@@ -204,12 +204,13 @@ class TileLib:
             TILE_DTYPE[x.dtype], TILE_PRECISION[precision], x.shape[0],
             x.shape[1], x.shape[2], v.shape[2])
 
-    def attention_variant(self, dtype, batch, heads, seq_q, seq_k, head_dim,
-                          causal):
+    def attention_variant(self, dtype, batch, heads, kv_heads, seq_q, seq_k,
+                          head_dim, causal):
         """The kernel tile_attention runs for contiguous BHSD tensors with
         16-byte aligned bases ("" when this libtile.so cannot say)."""
         return tile_library.attention_variant(TILE_DTYPE[dtype], batch, heads,
-                                              seq_q, seq_k, head_dim, causal)
+                                              kv_heads, seq_q, seq_k,
+                                              head_dim, causal)
 
     def load_kernel(self, ptx_path, meta_path, name):
         """The kernel `name` of a PTX file and its metadata, or None when

@@ -81,14 +81,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // sequence see more keys, and starting the longest first leaves the
   // short ones to fill the last wave (programs start, in practice, in the
   // order of their x index). A persistent program of batch entry b runs
-  // tiles pid, pid + P, ... of b's heads x query blocks. Without a causal
-  // mask query blocks run fastest: the programs running at any time work
-  // on the tiles of a few heads and share those heads' keys and values in
-  // L2. With one heads run fastest, so that the tiles come longest first
-  // and each program's share of the work is within one tile of the mean
-  // (query blocks fastest would give program p every P-th query block,
-  // the same length each time). Its loop over tiles holds the rest of the
-  // kernel; the shared buffers are allocated before it.
+  // tiles pid, pid + P, ... of b's heads x query blocks, query blocks
+  // fastest: the programs running at any time work on the tiles of a few
+  // heads and share those heads' keys and values in L2. With a causal
+  // mask the query blocks of odd heads run in the opposite order, first to
+  // last: where P divides the query blocks, program p would otherwise get
+  // query block p of every head, the same length each time; reversed, its
+  // two tiles of each pair of heads add up to the same work as any other
+  // program's. Its loop over tiles holds the rest of the kernel; the
+  // shared buffers are allocated before it.
   Value pid = ProgramIdOp::create(k.b, k.loc, 0);
   Value blocks = NumProgramsOp::create(k.b, k.loc, 0);
   Value head;
@@ -102,15 +103,18 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                                NumProgramsOp::create(k.b, k.loc, 0));
     k.b.setInsertionPoint(tiles.getBody()->getTerminator());
     Value t = tiles.getInductionVar();
-    Value headsFastest = k.cmp(arith::CmpIPredicate::ne, causalFlag, k.ci32(0));
-    Value fast =
-        arith::SelectOp::create(k.b, k.loc, headsFastest, heads, blocks);
-    Value slowIndex = arith::DivSIOp::create(k.b, k.loc, t, fast);
-    Value fastIndex = arith::RemSIOp::create(k.b, k.loc, t, fast);
-    head =
-        arith::SelectOp::create(k.b, k.loc, headsFastest, fastIndex, slowIndex);
-    pid =
-        arith::SelectOp::create(k.b, k.loc, headsFastest, slowIndex, fastIndex);
+    head = arith::DivSIOp::create(k.b, k.loc, t, blocks);
+    Value block = arith::RemSIOp::create(k.b, k.loc, t, blocks);
+    Value oddHead =
+        k.cmp(arith::CmpIPredicate::ne,
+              arith::AndIOp::create(k.b, k.loc, head, k.ci32(1)), k.ci32(0));
+    Value reversed = arith::AndIOp::create(
+        k.b, k.loc, oddHead,
+        k.cmp(arith::CmpIPredicate::ne, causalFlag, k.ci32(0)));
+    Value lastToFirst = arith::SubIOp::create(
+        k.b, k.loc, arith::SubIOp::create(k.b, k.loc, blocks, block),
+        k.ci32(1));
+    pid = arith::SelectOp::create(k.b, k.loc, reversed, lastToFirst, block);
   } else {
     head = ProgramIdOp::create(k.b, k.loc, 1);
   }

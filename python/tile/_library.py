@@ -137,8 +137,8 @@ def _signatures() -> dict:
         "tile_softmax_variant": (i32, [i32, i32, i64, i64, i32, text, size]),
         "tile_softmax_matmul_variant": (i32, [i32, i32, i64, i64, i64, i64,
                                               text, size]),
-        "tile_attention_variant": (i32, [i32, i64, i64, i64, i64, i64, i32,
-                                         text, size]),
+        "tile_attention_variant": (i32, [i32, i64, i64, i64, i64, i64, i64,
+                                         i32, text, size]),
         "tile_library_kernel_count": (size, []),
         "tile_library_kernel_name": (text, [size]),
         "tile_module_load": (i32, [void, size, text, ctypes.POINTER(void)]),
@@ -232,13 +232,14 @@ def softmax_matmul_variant(dtype: int, precision: int, batch: int, d1: int,
         dtype, precision, batch, d1, d2, d3, buf, len(buf)))
 
 
-def attention_variant(dtype: int, batch: int, heads: int, seq_q: int,
-                      seq_k: int, head_dim: int, causal: bool) -> str:
+def attention_variant(dtype: int, batch: int, heads: int, kv_heads: int,
+                      seq_q: int, seq_k: int, head_dim: int,
+                      causal: bool) -> str:
     """The kernel tile_attention runs on the current device for contiguous
     BHSD tensors with 16-byte aligned bases."""
     return _name_from("tile_attention_variant", lambda fn, buf: fn(
-        dtype, batch, heads, seq_q, seq_k, head_dim, int(bool(causal)), buf,
-        len(buf)))
+        dtype, batch, heads, kv_heads, seq_q, seq_k, head_dim,
+        int(bool(causal)), buf, len(buf)))
 
 
 def device_info() -> tuple[str, int, int, int]:

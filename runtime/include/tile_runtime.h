@@ -234,7 +234,8 @@ tile_status tile_attention(uint64_t o, const int64_t o_strides[4], uint64_t q,
  * TILE_ATTENTION_VARIANT like the operation does. The choice depends on
  * every size, the batch and the heads included. */
 tile_status tile_attention_variant(tile_dtype dtype, int64_t batch,
-                                   int64_t heads, int64_t seq_q, int64_t seq_k,
+                                   int64_t heads, int64_t kv_heads,
+                                   int64_t seq_q, int64_t seq_k,
                                    int64_t head_dim, int causal, char *name,
                                    size_t name_size);
 

@@ -418,8 +418,12 @@ int main(int argc, char **argv) {
   if (!given.empty() && ops.size() != 1)
     fatal("--set needs one --op");
   std::vector<std::pair<const OpSpec *, std::vector<Problem>>> problems;
-  for (const OpSpec *op : ops)
+  for (const OpSpec *op : ops) {
     problems.push_back({op, op->getTuningProblems(givenValues(*op))});
+    if (problems.back().second.empty())
+      fatal(std::string("the --set values make no ") + op->getName() +
+            " problem");
+  }
 
   check(tile_init(0), "tile_init");
   DeviceInfo device;

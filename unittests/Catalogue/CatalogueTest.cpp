@@ -311,16 +311,17 @@ TEST(Catalogue, PersistentAttentionKernelsAndTheirGrids) {
   device.sms = 132;
   // 2 batch entries: 66 programs each (132 SMs), running the 16 heads x 64
   // query blocks.
-  Problem p = attentionProblem(DType::F16, false, true, 2, 16, 8192, 8192, 128);
+  Problem p =
+      attentionProblem(DType::F16, false, true, 2, 16, 16, 8192, 8192, 128);
   LaunchPlan plan = getAttentionOp().plan(toDesc(k), p, device);
   EXPECT_EQ(plan.grid[0], 66u);
   EXPECT_EQ(plan.grid[1], 1u);
   EXPECT_EQ(plan.grid[2], 2u);
   // More batch entries than SMs: one program each.
-  p = attentionProblem(DType::F16, false, true, 200, 16, 512, 512, 128);
+  p = attentionProblem(DType::F16, false, true, 200, 16, 16, 512, 512, 128);
   EXPECT_EQ(getAttentionOp().plan(toDesc(k), p, device).grid[0], 1u);
   // Never more programs than tiles: 2 query blocks of 1 head.
-  p = attentionProblem(DType::F16, false, true, 1, 1, 200, 512, 128);
+  p = attentionProblem(DType::F16, false, true, 1, 1, 1, 200, 512, 128);
   EXPECT_EQ(getAttentionOp().plan(toDesc(k), p, device).grid[0], 2u);
   k.stages = 3; // the output's staging does not fit beside 3 stages
   EXPECT_NE(whyInvalid(toDesc(k)), "");
@@ -343,6 +344,27 @@ TEST(Catalogue, AttentionLastValuesBuffer) {
   EXPECT_TRUE(copiesLastValues(k));
   k.specialized = k.persistent = false;
   EXPECT_FALSE(copiesLastValues(k));
+}
+
+// The tuner's attention points give each head its own keys and values
+// unless kv_heads is given; a grouped point is nearer a grouped problem
+// than a point of the same sizes without groups.
+TEST(Catalogue, AttentionKeyValueHeads) {
+  const OpSpec &op = getAttentionOp();
+  int kvHeads = op.findProblemField("kv_heads");
+  ASSERT_GE(kvHeads, 0);
+  std::vector<Problem> sweep = op.getTuningProblems({});
+  ASSERT_FALSE(sweep.empty());
+  for (const Problem &p : sweep)
+    EXPECT_EQ(p.values[kvHeads], 16) << op.describe(p);
+  for (const Problem &p :
+       op.getTuningProblems({{"heads", {32}}, {"kv_heads", {8}}}))
+    EXPECT_EQ(p.values[kvHeads], 8) << op.describe(p);
+  Problem grouped =
+      attentionProblem(DType::F16, false, true, 4, 32, 8, 4096, 4096, 128);
+  Problem ungrouped =
+      attentionProblem(DType::F16, false, true, 4, 32, 32, 4096, 4096, 128);
+  EXPECT_LT(op.distance(grouped, grouped), op.distance(ungrouped, grouped));
 }
 
 TEST(Catalogue, KernelsRoundTripThroughJSON) {

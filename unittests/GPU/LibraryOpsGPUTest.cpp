@@ -1117,6 +1117,7 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
       tile_dtype t = apiDtype(cat::DType(problemField(attention, q, "dtype")));
       int64_t batch = problemField(attention, q, "batch"),
               heads = problemField(attention, q, "heads"),
+              kvHeads = problemField(attention, q, "kv_heads"),
               seqQ = problemField(attention, q, "seq_q"),
               seqK = problemField(attention, q, "seq_k"),
               headDim = problemField(attention, q, "head_dim");
@@ -1125,8 +1126,8 @@ TEST_F(LibraryOpsGPUTest, DispatchTakesFirstRankedKernelThatAdmits) {
       if (aligned != ((headDim * (int64_t)elemSize(t)) % 16 == 0))
         continue; // not a problem tile_attention_variant states
       int want = choose(attention, q, device);
-      ASSERT_EQ(tile_attention_variant(t, batch, heads, seqQ, seqK, headDim,
-                                       causal, chosen, sizeof(chosen)),
+      ASSERT_EQ(tile_attention_variant(t, batch, heads, kvHeads, seqQ, seqK,
+                                       headDim, causal, chosen, sizeof(chosen)),
                 TILE_SUCCESS)
           << tile_last_error();
       EXPECT_STREQ(chosen, want >= 0 ? kKernels[want].name : "")

@@ -199,10 +199,10 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           cat::KernelDesc desc = cat::toDesc(k);
           ASSERT_EQ(cat::whyInvalid(desc), "");
           EXPECT_EQ(cat::copiesLastValues(k), k.blockN == 64);
-          // 2 heads of 300 query rows: 6 tiles (3 blocks each, the last
-          // of 44 rows) for 2 or 4 programs.
+          // 2 heads of 300 query rows sharing their keys and values: 6
+          // tiles (3 blocks each, the last of 44 rows) for 2 or 4 programs.
           cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
-                                                 1, 2, 300, 200, d);
+                                                 1, 2, 1, 300, 200, d);
           EXPECT_EQ(cat::getAttentionOp().plan(desc, p, few).grid[0],
                     (unsigned)sms);
           EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few),

@@ -283,17 +283,22 @@ TEST(RuntimeLibraryKernels, VariantArguments) {
             TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(tile_softmax_variant(TILE_F32, TILE_F32, 1, 64, 1, nullptr, 0),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_attention_variant(TILE_F16, 0, 16, 512, 512, 128, 0, name,
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 0, 16, 16, 512, 512, 128, 0, name,
                                    sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 0, 512, 512, 128, 0, name,
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 0, 1, 512, 512, 128, 0, name,
                                    sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
-  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 16, 512, 512, 300, 1, name,
+  EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 16, 16, 512, 512, 300, 1, name,
                                    sizeof(name)),
             TILE_ERROR_INVALID_ARGUMENT);
+  for (int64_t kvHeads : {0, 5, 32})
+    EXPECT_EQ(tile_attention_variant(TILE_F16, 2, 16, kvHeads, 512, 512, 128, 1,
+                                     name, sizeof(name)),
+              TILE_ERROR_INVALID_ARGUMENT)
+        << kvHeads << " key/value heads";
   EXPECT_EQ(
-      tile_attention_variant(TILE_F16, 2, 16, 512, 512, 128, 1, nullptr, 0),
+      tile_attention_variant(TILE_F16, 2, 16, 16, 512, 512, 128, 1, nullptr, 0),
       TILE_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(
       tile_softmax_variant(TILE_F32, TILE_F16, 1, 64, 1, name, sizeof(name)),

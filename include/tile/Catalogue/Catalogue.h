@@ -60,7 +60,7 @@ inline bool operator!=(const KernelDesc &a, const KernelDesc &b) {
 }
 
 /// The most fields an operation's problems have.
-constexpr int kMaxProblemFields = 8;
+constexpr int kMaxProblemFields = 9;
 
 /// A problem of an operation (its types and sizes, and the properties of
 /// its arguments that kernels may require), as the values of the

@@ -49,6 +49,7 @@ enum ProblemField {
   PSeqQ,
   PSeqK,
   PHeads,
+  PKvHeads,
   PBatch
 };
 
@@ -131,7 +132,8 @@ public:
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
-                intField("seq_k"), intField("heads"), intField("batch")}) {}
+                intField("seq_k"), intField("heads"), intField("kv_heads"),
+                intField("batch")}) {}
 
   std::string whyInvalid(const KernelDesc &desc) const override {
     AttentionKernel k = toAttentionKernel(desc);
@@ -204,13 +206,16 @@ public:
   }
 
   /// Points of the problem's alignment first, then of its head_dim, then by
-  /// the ratios of the sequence lengths and of batch x heads.
+  /// the ratios of the sequence lengths, of batch x heads and of the query
+  /// heads per key/value head (how many programs share K and V).
   std::array<double, 4> distance(const Problem &point,
                                  const Problem &p) const override {
     const int64_t *a = point.values, *b = p.values;
     double sizes =
         logRatio(a[PSeqQ], b[PSeqQ]) + logRatio(a[PSeqK], b[PSeqK]) +
-        logRatio(double(a[PHeads]) * a[PBatch], double(b[PHeads]) * b[PBatch]);
+        logRatio(double(a[PHeads]) * a[PBatch], double(b[PHeads]) * b[PBatch]) +
+        logRatio(double(a[PHeads]) / a[PKvHeads],
+                 double(b[PHeads]) / b[PKvHeads]);
     return {double(a[PAligned] != b[PAligned]),
             logRatio(a[PHeadDim], b[PHeadDim]), sizes, 0};
   }
@@ -327,9 +332,11 @@ public:
     return out;
   }
 
-  /// The sweep of the attention benchmark: 16 heads, 16k tokens (batch x
-  /// seq), seq 512 to 16384, head_dim 64 and 128, with and without the
-  /// causal mask; contiguous, aligned tensors.
+  /// The sweep of the attention benchmark: 16 heads, each with its own keys
+  /// and values, 16k tokens (batch x seq), seq 512 to 16384, head_dim 64
+  /// and 128, with and without the causal mask; contiguous, aligned
+  /// tensors. `kv_heads` (given) makes grouped-query points where it
+  /// divides `heads`.
   std::vector<Problem> getTuningProblems(
       const std::map<std::string, std::vector<int64_t>> &given) const override {
     auto values = [&](const char *field, std::vector<int64_t> defaults) {
@@ -345,9 +352,12 @@ public:
                values("seq_q", {512, 1024, 2048, 4096, 8192, 16384})) {
             int64_t seqK = given.count("seq_k") ? values("seq_k", {})[0] : seq;
             int64_t batch = std::max<int64_t>(1, 16384 / seq);
-            out.push_back(attentionProblem(
-                DType(t), mask != 0, true, values("batch", {batch})[0],
-                values("heads", {16})[0], seq, seqK, d));
+            int64_t heads = values("heads", {16})[0];
+            for (int64_t kvHeads : values("kv_heads", {heads}))
+              if (heads % kvHeads == 0)
+                out.push_back(attentionProblem(DType(t), mask != 0, true,
+                                               values("batch", {batch})[0],
+                                               heads, kvHeads, seq, seqK, d));
           }
     return out;
   }
@@ -360,33 +370,35 @@ public:
   std::vector<Problem> getTestProblems() const override {
     std::vector<Problem> out;
     for (DType t : kTypes) {
-      out.push_back(attentionProblem(t, false, true, 2, 2, 70, 150, 64));
-      out.push_back(attentionProblem(t, true, true, 1, 2, 150, 70, 128));
-      out.push_back(attentionProblem(t, true, true, 1, 3, 100, 100, 32));
-      out.push_back(attentionProblem(t, false, true, 1, 1, 40, 90, 256));
-      out.push_back(attentionProblem(t, true, false, 2, 1, 37, 130, 96));
-      out.push_back(attentionProblem(t, false, false, 1, 2, 64, 64, 20));
+      out.push_back(attentionProblem(t, false, true, 2, 2, 1, 70, 150, 64));
+      out.push_back(attentionProblem(t, true, true, 1, 2, 1, 150, 70, 128));
+      out.push_back(attentionProblem(t, true, true, 1, 3, 3, 100, 100, 32));
+      out.push_back(attentionProblem(t, false, true, 1, 1, 1, 40, 90, 256));
+      out.push_back(attentionProblem(t, true, false, 2, 1, 1, 37, 130, 96));
+      out.push_back(attentionProblem(t, false, false, 1, 2, 1, 64, 64, 20));
       // Tiles (heads x query blocks) of a batch entry beyond its share of
       // an H100's SMs: a persistent program runs several, of different
       // heads, the last query block partial.
       if (t != DType::F32) {
-        out.push_back(attentionProblem(t, true, true, 2, 68, 300, 260, 64));
-        out.push_back(attentionProblem(t, false, true, 2, 68, 300, 260, 128));
+        out.push_back(attentionProblem(t, true, true, 2, 68, 34, 300, 260, 64));
+        out.push_back(
+            attentionProblem(t, false, true, 2, 68, 34, 300, 260, 128));
       }
     }
     return out;
   }
 
-  /// Q, K, V with normal entries; the layout BHSD where `heads` is even
-  /// (then two query heads share a key/value head), BSHD where it is odd;
+  /// Q, K, V with normal entries; the layout BHSD where `heads` is even,
+  /// BSHD where it is odd;
   /// scale 1/sqrt(head_dim). Checked: three output rows and the whole
   /// log-sum-exp row of the last head of the last batch entry.
   TestCase makeTestCase(const Problem &p, uint64_t seed) const override {
     DType t = DType(p.values[PType]);
     bool causal = p.values[PMask] != 0;
     int64_t d = p.values[PHeadDim], sq = p.values[PSeqQ], sk = p.values[PSeqK],
-            heads = p.values[PHeads], batch = p.values[PBatch];
-    int64_t group = heads % 2 == 0 ? 2 : 1, kvHeads = heads / group;
+            heads = p.values[PHeads], kvHeads = p.values[PKvHeads],
+            batch = p.values[PBatch];
+    int64_t group = heads / kvHeads;
     bool bshd = heads % 2 != 0;
     int64_t esize = getBytes(t);
     // Strides {batch, head, row} of a [batch, h, s, d] tensor.
@@ -540,8 +552,8 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
 }
 
 Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
-                         int64_t heads, int64_t seqQ, int64_t seqK,
-                         int64_t headDim) {
+                         int64_t heads, int64_t kvHeads, int64_t seqQ,
+                         int64_t seqK, int64_t headDim) {
   Problem p;
   p.values[PType] = int64_t(t);
   p.values[PMask] = causal;
@@ -550,6 +562,7 @@ Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
   p.values[PSeqQ] = seqQ;
   p.values[PSeqK] = seqK;
   p.values[PHeads] = heads;
+  p.values[PKvHeads] = kvHeads;
   p.values[PBatch] = batch;
   return p;
 }

@@ -108,7 +108,7 @@ extern "C" tile_status tile_attention(
 
   Problem p = attentionProblem(DType(dtype), causal != 0,
                                alignedTensors(bases, strides, esize), batch,
-                               heads, seq_q, seq_k, head_dim);
+                               heads, kv_heads, seq_q, seq_k, head_dim);
   // Without lse the kernel stores none (write_lse = 0); the launch still
   // takes a non-null, 4-byte aligned pointer there: o's, rounded down.
   uint64_t lseArg = lse ? lse : o & ~uint64_t(3);
@@ -132,20 +132,21 @@ extern "C" tile_status tile_attention(
 }
 
 extern "C" tile_status tile_attention_variant(tile_dtype dtype, int64_t batch,
-                                              int64_t heads, int64_t seq_q,
-                                              int64_t seq_k, int64_t head_dim,
-                                              int causal, char *name,
-                                              size_t name_size) {
+                                              int64_t heads, int64_t kv_heads,
+                                              int64_t seq_q, int64_t seq_k,
+                                              int64_t head_dim, int causal,
+                                              char *name, size_t name_size) {
   const char *fn = "tile_attention_variant";
   if (!name || name_size == 0)
     return invalidArgument(fn, "name is null");
-  if (!isValidDtype(dtype) || batch < 1 || heads < 1 || seq_q < 1 ||
-      seq_k < 1 || head_dim < 1 || head_dim > 256)
+  if (!isValidDtype(dtype) || batch < 1 || heads < 1 || kv_heads < 1 ||
+      heads % kv_heads != 0 || seq_q < 1 || seq_k < 1 || head_dim < 1 ||
+      head_dim > 256)
     return invalidArgument(fn, "bad dtype or sizes");
   // Contiguous BHSD tensors with 16-byte aligned bases, as the header says.
   bool aligned = (head_dim * getBytes(DType(dtype))) % 16 == 0;
   return chosenName(fn, getAttentionOp(),
                     attentionProblem(DType(dtype), causal != 0, aligned, batch,
-                                     heads, seq_q, seq_k, head_dim),
+                                     heads, kv_heads, seq_q, seq_k, head_dim),
                     name, name_size);
 }

@@ -33,8 +33,8 @@
 // SOURCE: {"softmax_online_f16_f16_b2048_w8_a1", {"softmax", {2, 1, 0, 2048, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0}}, kImage1,
 // SOURCE: const unsigned kNumKernels = 2;
 // SOURCE: static const TablePoint kPoints0[] = {
-// SOURCE-NEXT: {"softmax", {{[{][{]}}1, 1, 4096, 1000, 0, 0, 0, 0}}, {0, 1, -1, -1, -1, -1, -1, -1}},
-// SOURCE-NEXT: {"softmax_matmul", {{[{][{]}}1, 0, 16, 2048, 512, 512, 1, 0}}, {-1, -1, -1, -1, -1, -1, -1, -1}},
+// SOURCE-NEXT: {"softmax", {{[{][{]}}1, 1, 4096, 1000, 0, 0, 0, 0, 0}}, {0, 1, -1, -1, -1, -1, -1, -1}},
+// SOURCE-NEXT: {"softmax_matmul", {{[{][{]}}1, 0, 16, 2048, 512, 512, 1, 0, 0}}, {-1, -1, -1, -1, -1, -1, -1, -1}},
 // SOURCE: const TuningTable kTables[] = {
 // SOURCE-NEXT: "Test GPU", 9, 0, 132}, kPoints0, 2},
 // SOURCE: const unsigned kNumTables = 1;

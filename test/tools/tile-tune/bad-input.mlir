@@ -20,6 +20,10 @@
 // RUN:   | FileCheck %s --check-prefix=FIELD
 // FIELD: tile-tune: --set d4=1: softmax_matmul problems have no field 'd4'
 //
+// RUN: not tile-tune -o %t.json --op attention --set kv_heads=5 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=KVHEADS
+// KVHEADS: tile-tune: the --set values make no attention problem
+//
 // RUN: not tile-tune -o %t.json --set dtype=f16 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ONEOP
 // ONEOP: tile-tune: --set needs one --op

@@ -61,11 +61,12 @@ AttentionKernel toAttentionKernel(const KernelDesc &k);
 /// the warpgroups' registers).
 bool copiesLastValues(const AttentionKernel &k);
 
-/// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kv heads,
-/// seq_k, headDim]; `aligned` as AttentionKernel::aligned.
+/// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kvHeads,
+/// seq_k, headDim] (kvHeads divides heads); `aligned` as
+/// AttentionKernel::aligned.
 Problem attentionProblem(DType t, bool causal, bool aligned, int64_t batch,
-                         int64_t heads, int64_t seqQ, int64_t seqK,
-                         int64_t headDim);
+                         int64_t heads, int64_t kvHeads, int64_t seqQ,
+                         int64_t seqK, int64_t headDim);
 
 /// The kernel's arguments, in order: o, q, k, v (element pointers), lse
 /// (f32 pointer), seq_q, seq_k, heads, group (query heads per key/value
