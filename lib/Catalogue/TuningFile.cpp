@@ -155,6 +155,11 @@ bool problemFromJSON(const OpSpec &op, const json::Object &o, Problem &p,
     }
     if (!fieldFromJSON(f, *v, p.values[i], false, path.field(f.name)))
       return false;
+    // Integer problem fields are sizes and counts.
+    if (f.kind == FieldKind::Int && p.values[i] < 1) {
+      path.field(f.name).report("expected a positive integer");
+      return false;
+    }
   }
   return true;
 }

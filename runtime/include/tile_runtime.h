@@ -232,7 +232,7 @@ tile_status tile_attention(uint64_t o, const int64_t o_strides[4], uint64_t q,
  * "attention_f16_d128_m64_n64_w8_s2_a16") on the current device for
  * contiguous BHSD tensors with 16-byte aligned bases; honours
  * TILE_ATTENTION_VARIANT like the operation does. The choice depends on
- * every size, the batch and the heads included. */
+ * every size, the batch, the heads and the key/value heads included. */
 tile_status tile_attention_variant(tile_dtype dtype, int64_t batch,
                                    int64_t heads, int64_t kv_heads,
                                    int64_t seq_q, int64_t seq_k,

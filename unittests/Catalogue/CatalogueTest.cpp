@@ -489,6 +489,13 @@ TEST(Catalogue, TuningFilesRoundTripAndAreChecked) {
   ASSERT_FALSE(!!back);
   EXPECT_NE(llvm::toString(back.takeError()).find("alignment"),
             std::string::npos);
+  // A point whose size is not positive.
+  back = readText(std::string(device) +
+                  "\"softmax\": [{\"dtype\": \"f32\", \"alignment\": "
+                  "\"whole16\", \"rows\": 0, \"cols\": 1, \"ranked\": []}]}");
+  ASSERT_FALSE(!!back);
+  EXPECT_NE(llvm::toString(back.takeError()).find("positive integer"),
+            std::string::npos);
 }
 
 } // namespace

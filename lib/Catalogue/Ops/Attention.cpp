@@ -388,9 +388,9 @@ public:
     return out;
   }
 
-  /// Q, K, V with normal entries; the layout BHSD where `heads` is even,
-  /// BSHD where it is odd;
-  /// scale 1/sqrt(head_dim). Checked: three output rows and the whole
+  /// Q, K, V with normal entries (K and V of `kv_heads` heads); the layout
+  /// BHSD where `heads` is even, BSHD where it is odd; scale
+  /// 1/sqrt(head_dim). Checked: three output rows and the whole
   /// log-sum-exp row of the last head of the last batch entry.
   TestCase makeTestCase(const Problem &p, uint64_t seed) const override {
     DType t = DType(p.values[PType]);
