@@ -353,13 +353,28 @@ TEST(Catalogue, AttentionKeyValueHeads) {
   const OpSpec &op = getAttentionOp();
   int kvHeads = op.findProblemField("kv_heads");
   ASSERT_GE(kvHeads, 0);
-  std::vector<Problem> sweep = op.getTuningProblems({});
-  ASSERT_FALSE(sweep.empty());
-  for (const Problem &p : sweep)
-    EXPECT_EQ(p.values[kvHeads], 16) << op.describe(p);
+  int heads = op.findProblemField("heads"), seqK = op.findProblemField("seq_k");
+  ASSERT_GE(heads, 0);
+  ASSERT_GE(seqK, 0);
+  // By default the sweep (16 heads, each with its own keys and values),
+  // and per dtype and mask one grouped-query point and one ragged point.
+  std::vector<Problem> all = op.getTuningProblems({});
+  auto count = [&](auto pred) { return llvm::count_if(all, pred); };
+  EXPECT_EQ(count([&](const Problem &p) {
+              return p.values[heads] == 16 && p.values[kvHeads] == 16;
+            }),
+            (long)all.size() - 4);
+  EXPECT_EQ(count([&](const Problem &p) {
+              return p.values[heads] == 32 && p.values[kvHeads] == 8;
+            }),
+            4);
+  EXPECT_EQ(count([&](const Problem &p) { return p.values[seqK] == 3001; }), 4);
+  EXPECT_EQ(all.size(), 48u + 8u); // 2 dtypes x 2 masks x (12 + 2)
+  // Given sizes, only the sweep's points with them.
   for (const Problem &p :
        op.getTuningProblems({{"heads", {32}}, {"kv_heads", {8}}}))
     EXPECT_EQ(p.values[kvHeads], 8) << op.describe(p);
+  EXPECT_EQ(op.getTuningProblems({{"seq_q", {4096}}}).size(), 8u);
   Problem grouped =
       attentionProblem(DType::F16, false, true, 4, 32, 8, 4096, 4096, 128);
   Problem ungrouped =

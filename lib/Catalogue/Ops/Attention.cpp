@@ -336,7 +336,10 @@ public:
   /// and values, 16k tokens (batch x seq), seq 512 to 16384, head_dim 64
   /// and 128, with and without the causal mask; contiguous, aligned
   /// tensors. `kv_heads` (given) makes grouped-query points where it
-  /// divides `heads`.
+  /// divides `heads`. Unless sizes are given, also the benchmark's other
+  /// head_dim 128 points: grouped queries (batch 4, 32 heads over 8
+  /// key/value heads, seq 4096) and ragged sequences (batch 4, 16 heads,
+  /// seq_q 1000, seq_k 3001).
   std::vector<Problem> getTuningProblems(
       const std::map<std::string, std::vector<int64_t>> &given) const override {
     auto values = [&](const char *field, std::vector<int64_t> defaults) {
@@ -358,6 +361,21 @@ public:
                 out.push_back(attentionProblem(DType(t), mask != 0, true,
                                                values("batch", {batch})[0],
                                                heads, kvHeads, seq, seqK, d));
+          }
+    bool sizesGiven = false;
+    for (const char *size : {"seq_q", "seq_k", "heads", "kv_heads", "batch"})
+      sizesGiven |= given.count(size) != 0;
+    if (sizesGiven)
+      return out;
+    for (int64_t t :
+         values("dtype", {int64_t(DType::F16), int64_t(DType::BF16)}))
+      for (int64_t mask : values("mask", {0, 1}))
+        for (int64_t d : values("head_dim", {64, 128}))
+          if (d == 128) {
+            out.push_back(attentionProblem(DType(t), mask != 0, true, 4, 32, 8,
+                                           4096, 4096, d));
+            out.push_back(attentionProblem(DType(t), mask != 0, true, 4, 16, 16,
+                                           1000, 3001, d));
           }
     return out;
   }
