@@ -346,11 +346,14 @@ public:
       auto it = given.find(field);
       return it == given.end() ? defaults : it->second;
     };
+    bool sizesGiven = false;
+    for (const char *size : {"seq_q", "seq_k", "heads", "kv_heads", "batch"})
+      sizesGiven |= given.count(size) != 0;
     std::vector<Problem> out;
     for (int64_t t :
          values("dtype", {int64_t(DType::F16), int64_t(DType::BF16)}))
       for (int64_t mask : values("mask", {0, 1}))
-        for (int64_t d : values("head_dim", {64, 128}))
+        for (int64_t d : values("head_dim", {64, 128})) {
           for (int64_t seq :
                values("seq_q", {512, 1024, 2048, 4096, 8192, 16384})) {
             int64_t seqK = given.count("seq_k") ? values("seq_k", {})[0] : seq;
@@ -362,21 +365,13 @@ public:
                                                values("batch", {batch})[0],
                                                heads, kvHeads, seq, seqK, d));
           }
-    bool sizesGiven = false;
-    for (const char *size : {"seq_q", "seq_k", "heads", "kv_heads", "batch"})
-      sizesGiven |= given.count(size) != 0;
-    if (sizesGiven)
-      return out;
-    for (int64_t t :
-         values("dtype", {int64_t(DType::F16), int64_t(DType::BF16)}))
-      for (int64_t mask : values("mask", {0, 1}))
-        for (int64_t d : values("head_dim", {64, 128}))
-          if (d == 128) {
+          if (!sizesGiven && d == 128) {
             out.push_back(attentionProblem(DType(t), mask != 0, true, 4, 32, 8,
                                            4096, 4096, d));
             out.push_back(attentionProblem(DType(t), mask != 0, true, 4, 16, 16,
                                            1000, 3001, d));
           }
+        }
     return out;
   }
 
