@@ -30,12 +30,15 @@ KEYS = {
     "softmax": ["dtype", "M", "N"],
     "softmax_matmul": ["dtype", "precision", "batch", "d1", "d2", "d3"],
     "matmul": ["kernel", "M", "N", "K"],
+    "attention": ["dtype", "head_dim", "causal", "batch", "heads", "kv_heads",
+                  "seq_q", "seq_k"],
 }
 TILE_PROVIDERS = {
     "softmax": "tile",
     "softmax_matmul": "tile",
     "matmul": "tile,tile-auto,tile-wgmma,tile-auto-wgmma,tile-hopper,"
               "tile-hopper-tma",
+    "attention": "tile",
 }
 
 
