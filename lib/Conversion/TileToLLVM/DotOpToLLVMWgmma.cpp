@@ -225,9 +225,8 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       });
     if (first) {
       builder.setInsertionPoint(first);
-      auto wait = WarpgroupMmaWaitOp::create(
-          builder, loc, acc, 0,
-          /*after_work=*/first != &loop.getBody()->front());
+      bool afterWork = first != &loop.getBody()->front();
+      auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0, afterWork);
       acc.replaceAllUsesExcept(wait.getResult(), wait);
     }
     wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
