@@ -76,8 +76,6 @@ struct WarpgroupMmaWaitOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     if (!op.getType().getElementType().isF32())
       return op.emitError("wgmma accumulators are f32");
-    if (op.getAfterWork())
-      emitWaitSchedulingFence(rewriter, op.getLoc());
     rewriter.replaceOpWithMultiple(
         op, {emitWarpgroupMmaWait(rewriter, op.getLoc(), adaptor.getSrc(),
                                   op.getPending())});

@@ -77,13 +77,6 @@ Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
 /// through it (tied operands) so that no use is scheduled before it.
 SmallVector<Value> emitWarpgroupMmaWait(OpBuilder &b, Location loc,
                                         ValueRange acc, int64_t pending);
-/// Ends the block before a wgmma wait that follows other work: ptxas
-/// schedules a wait as early as its block allows, which would put it before
-/// the work it was placed after (a softmax's exponentials, meant to overlap
-/// the group) and serialize the two. Emits a branch that is never taken (no
-/// lane's lanemask_eq is 0) around a nanosleep, which neither LLVM nor
-/// ptxas can fold or predicate away.
-void emitWaitSchedulingFence(OpBuilder &b, Location loc);
 /// The inline asm of one wgmma m64nNk(8|16) into `n` / 2 f32 registers
 /// (operands $0..), with `a` from a descriptor or 4 fragment registers,
 /// then `b`'s descriptor and the accumulate flag: its text and constraints.

@@ -225,8 +225,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       });
     if (first) {
       builder.setInsertionPoint(first);
-      bool afterWork = first != &loop.getBody()->front();
-      auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0, afterWork);
+      auto wait = WarpgroupMmaWaitOp::create(builder, loc, acc, 0);
       acc.replaceAllUsesExcept(wait.getResult(), wait);
     }
     wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
@@ -272,7 +271,6 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       continue;
     Operation *waitAt = firstUse;
     int64_t issuedAfter = 0;
-    bool afterWork = false;
     for (Operation *op = dot->getNextNode(); op != firstUse;
          op = op->getNextNode()) {
       auto later = dyn_cast<DotOp>(op);
@@ -284,19 +282,13 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         waitAt = op;
         break;
       }
-      // Work on blocks (not scalar bookkeeping, nor the operand reads of
-      // later dots) is what the group is meant to overlap.
-      afterWork |= !isa<LocalLoadOp, arith::ConstantOp>(op) &&
-                   llvm::any_of(op->getResultTypes(), [](Type t) {
-                     return isa<RankedTensorType>(t);
-                   });
     }
     if (waitAt == dot->getNextNode())
       continue;
     wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
     OpBuilder builder(waitAt);
-    auto wait = WarpgroupMmaWaitOp::create(
-        builder, dot.getLoc(), dot.getResult(), issuedAfter, afterWork);
+    auto wait = WarpgroupMmaWaitOp::create(builder, dot.getLoc(),
+                                           dot.getResult(), issuedAfter);
     dot.getResult().replaceAllUsesExcept(wait.getResult(), wait);
     waits[dot] = wait;
   }
@@ -355,17 +347,6 @@ SmallVector<Value> mlir::tile::emitWarpgroupMmaWait(OpBuilder &b, Location loc,
       b, loc, SmallVector<Type>(acc.size(), b.getF32Type()), acc,
       ("wgmma.wait_group.sync.aligned " + Twine(pending) + ";").str(),
       tiedF32Constraints(acc.size()), /*hasSideEffects=*/true);
-}
-
-void mlir::tile::emitWaitSchedulingFence(OpBuilder &b, Location loc) {
-  Value zero = i32Constant(b, loc, 0);
-  Value never = LLVM::ICmpOp::create(
-      b, loc, LLVM::ICmpPredicate::eq,
-      NVVM::LaneMaskEqOp::create(b, loc, b.getI32Type()), zero);
-  auto branch = scf::IfOp::create(b, loc, never, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(branch.thenBlock());
-  NVVM::NanosleepOp::create(b, loc, zero);
 }
 
 std::pair<std::string, std::string>

@@ -47,15 +47,12 @@ func.func @four_stages(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32
 // The library's softmax-matmul loop shape (marked tile.mma_in_flight by its
 // builder): the accumulator is rescaled before each dot, so the dot cannot
 // chain onto the running group; the iteration's first use of the carried
-// accumulator waits for it (wait_group 0 right before the multiplication,
-// in a block of its own so that ptxas keeps it there), and what comes
-// before that use (the exponentials of the next X block) overlaps the
-// previous iteration's wgmma.
+// accumulator waits for it (wait_group 0 right before the multiplication),
+// and what comes before that use (the exponentials of the next X block)
+// overlaps the previous iteration's wgmma.
 // CHECK-LABEL: func.func @rescaled_accumulator
 // CHECK:         scf.for
 // CHECK:           llvm.nvvm.ex2.approx
-// CHECK-NOT:       wgmma.
-// CHECK:           nvvm.nanosleep
 // CHECK-NOT:       wgmma.
 // CHECK:           "wgmma.wait_group.sync.aligned 0;"
 // CHECK-NOT:       wgmma.

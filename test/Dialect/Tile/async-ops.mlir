@@ -44,14 +44,6 @@ func.func @warpgroup_wait(%acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
   return %w : tensor<64x64xf32>
 }
 
-// A wait placed after work meant to overlap the group says so.
-// CHECK-LABEL: func.func @warpgroup_wait_after_work
-// CHECK:         tile.warpgroup_mma_wait %{{.*}} pending = 1 after_work : tensor<64x64xf32>
-func.func @warpgroup_wait_after_work(%acc: tensor<64x64xf32>) -> tensor<64x64xf32> {
-  %w = tile.warpgroup_mma_wait %acc pending = 1 after_work : tensor<64x64xf32>
-  return %w : tensor<64x64xf32>
-}
-
 // CHECK-LABEL: func.func @tma(
 // CHECK-SAME:    %[[BP:.*]]: !tile.block_ptr<tensor<128x64xf16>>, %[[MAP:.*]]: !tile.tensormap, %[[S:.*]]: i32, %[[P:.*]]: i1, %[[PH:.*]]: i32)
 // CHECK:         %[[BUF:.*]] = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 4, pad = 8>

@@ -819,20 +819,11 @@ def Tile_WarpgroupMmaWaitOp : Tile_Op<"warpgroup_mma_wait", [
     groups are in flight: this op waits for that and returns `src`
     unchanged. Inserted by tile-convert-to-llvm after loops whose dots stay
     in flight; not meant to be written by hand.
-
-    `after_work` marks a wait placed after work meant to overlap the group
-    (a softmax's exponentials). ptxas schedules a wait as early as its
-    block allows, so such a wait is lowered behind a block boundary of its
-    own (a branch that is never taken) to stay where it was placed.
   }];
   let arguments = (ins Tile_Tensor:$src,
-                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending,
-                       UnitAttr:$after_work);
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
   let results = (outs Tile_Tensor:$result);
-  let assemblyFormat = [{
-    $src `pending` `=` $pending (`after_work` $after_work^)? attr-dict `:`
-    type($src)
-  }];
+  let assemblyFormat = "$src `pending` `=` $pending attr-dict `:` type($src)";
 }
 
 //===----------------------------------------------------------------------===//
