@@ -39,10 +39,6 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          (k.splitMasked ? "_split" : "") + (k.persistent ? "_pers" : "");
 }
 
-/// One softmax weight in this many per thread computed on the FMA units
-/// (Hopper kernels; 0: none).
-static constexpr int64_t kExp2FmaPeriod = 4;
-
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   AttentionKernel c = toAttentionKernel(desc);
   MLIRContext *ctx = module.getContext();
@@ -308,16 +304,6 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   auto exp2 = [&](Location loc, Value x) -> Value {
     return math::Exp2Op::create(k.b, loc, x, arith::FastMathFlags::afn);
   };
-  // On Hopper a block's weights take one MUFU instruction each against
-  // 4 x head_dim tensor-core FLOPs, the two units' rates at head_dim 64:
-  // one weight in kExp2FmaPeriod is computed on the FMA units instead.
-  auto weights = [&](Location loc, Value x) -> Value {
-    Value p = exp2(loc, x);
-    if (c.hopper && kExp2FmaPeriod)
-      TileDialect::Exp2FmaPeriodAttrHelper(ctx).setAttr(
-          p.getDefiningOp(), k.b.getI64IntegerAttr(kExp2FmaPeriod));
-    return p;
-  };
 
   // Q K^T for one key block (read from registers or a buffer), and the
   // scores from it: the products, unscaled, and -inf where the block may
@@ -363,7 +349,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
         k.b, loc, arith::MulFOp::create(k.b, loc, shiftBy, rowScales));
     Value alpha =
         exp2(loc, math::FmaOp::create(k.b, loc, m, rowScales, shifted));
-    Value p = weights(loc, math::FmaOp::create(k.b, loc, s, scales,
+    Value p = exp2(loc, math::FmaOp::create(k.b, loc, s, scales,
                                             k.spread(shifted, 1, {BM, BN})));
     Value lNew = arith::AddFOp::create(
         k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),

@@ -4,9 +4,7 @@
 // slots (all operands of such an op share one layout). `math.exp` is
 // lowered as every peer does on NVIDIA GPUs: exp(x) = 2^(x * log2(e)) with
 // the hardware `ex2.approx.f32` (about 2 ulp), instead of libdevice's
-// `__nv_expf`; with the `afn` fast-math flag, `ex2.approx.ftz.f32`. A
-// `math.exp2` marked tile.exp2_fma_period computes some slots with a
-// polynomial on the FMA units instead.
+// `__nv_expf`; with the `afn` fast-math flag, `ex2.approx.ftz.f32`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,38 +21,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-/// 2^x on the FMA units, for x <= 0 (-inf included) as a softmax's
-/// exponentials are: x = j + f with j = round(x) (adding and subtracting
-/// 1.5 * 2^23 rounds to an integer), f in [-0.5, 0.5]; 2^f from a degree-4
-/// polynomial (relative error 2.8e-6, fitted to minimize the largest one,
-/// exact at f = 0), j added to its exponent field. x is clamped at -127,
-/// where j + 127 = 0 leaves the exponent field 0: -inf and the smallest
-/// inputs give 0 or a subnormal below 2^-126 (ex2.approx.ftz flushes those
-/// to 0), never a wrong scale. Above 0 (rounding of the row maximum) the
-/// result is still 2^x.
-static Value exp2OnFma(OpBuilder &b, Location loc, Value x) {
-  Type f32 = b.getF32Type(), i32 = b.getI32Type();
-  auto cst = [&](float v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-  };
-  Value clamped = arith::MaxNumFOp::create(b, loc, x, cst(-127.0f));
-  Value shifter = cst(12582912.0f); // 1.5 * 2^23
-  Value rounded = arith::AddFOp::create(b, loc, clamped, shifter);
-  Value j = arith::SubFOp::create(b, loc, rounded, shifter);
-  Value f = arith::SubFOp::create(b, loc, clamped, j);
-  Value p = cst(0.00958274278f);
-  for (float c : {0.0559062807f, 0.240240996f, 0.693124211f, 1.0f})
-    p = math::FmaOp::create(b, loc, p, f, cst(c));
-  // rounded's low bits hold j (two's complement): shifted by 23 they are
-  // j in the exponent field, the high bits shifted out.
-  Value scaleBits = arith::ShLIOp::create(
-      b, loc, arith::BitcastOp::create(b, loc, i32, rounded),
-      arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(23)));
-  Value bits = arith::AddIOp::create(
-      b, loc, arith::BitcastOp::create(b, loc, i32, p), scaleBits);
-  return arith::BitcastOp::create(b, loc, f32, bits);
-}
 
 /// Any arith/math op whose results are tiles.
 struct ElementwiseOpConversion : public ConversionPattern {
@@ -76,27 +42,13 @@ struct ElementwiseOpConversion : public ConversionPattern {
       return rewriter.notifyMatchFailure(op, "tile has no layout");
     Type elemType = getTypeConverter()->convertType(type.getElementType());
     int64_t slots = LayoutView(type).getNumSlots();
-    int64_t fmaPeriod = 0;
-    if (IntegerAttr period =
-            TileDialect::Exp2FmaPeriodAttrHelper(op->getContext())
-                .getAttr(op);
-        period && elemType.isF32())
-      fmaPeriod = period.getInt();
     SmallVector<Value> results;
     for (int64_t i = 0; i < slots; ++i) {
-      if (fmaPeriod && i % fmaPeriod == fmaPeriod - 1) {
-        results.push_back(exp2OnFma(rewriter, op->getLoc(),
-                                    operands[0].size() == 1 ? operands[0][0]
-                                                            : operands[0][i]));
-        continue;
-      }
       OperationState state(op->getLoc(), op->getName());
       for (ValueRange operand : operands)
         state.addOperands(operand.size() == 1 ? operand[0] : operand[i]);
       state.addTypes(elemType);
-      for (NamedAttribute attr : op->getAttrs())
-        if (attr.getName() != TileDialect::Exp2FmaPeriodAttrHelper::getNameStr())
-          state.addAttribute(attr.getName(), attr.getValue());
+      state.addAttributes(op->getAttrs());
       results.push_back(rewriter.create(state)->getResult(0));
     }
     rewriter.replaceOpWithMultiple(op, {results});

@@ -673,15 +673,6 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                 "bool, ...}} on a function";
     return success();
   }
-  if (name == Exp2FmaPeriodAttrHelper::getNameStr()) {
-    auto value = dyn_cast<IntegerAttr>(attr.getValue());
-    std::optional<int64_t> v =
-        value ? value.getValue().trySExtValue() : std::nullopt;
-    if (!isa<math::Exp2Op>(op) || !v || *v < 2)
-      return op->emitError() << "'" << name
-                             << "' must be an integer >= 2 on a math.exp2";
-    return success();
-  }
   if (name == WgmmaAttrHelper::getNameStr() ||
       name == MmaInFlightAttrHelper::getNameStr() ||
       name == WarpSpecializeAttrHelper::getNameStr() ||

@@ -139,14 +139,7 @@ def Tile_Dialect : Dialect {
       "::mlir::UnitAttr":$wgmma,
       // On such a dot: how many wgmma groups (its own, >= 0) it leaves in
       // flight.
-      "::mlir::IntegerAttr":$wgmma_pending,
-      // On a math.exp2 of an f32 tile, set by the kernel builders: one slot
-      // in this many (>= 2) of each thread computes 2^x on the FMA units (a
-      // polynomial, relative error below 3e-6) instead of the MUFU unit
-      // (ex2.approx), which the other slots keep. A softmax whose
-      // exponentials outrun the tensor cores (one MUFU instruction per
-      // score against 4 x head_dim FLOPs) shares them between both units.
-      "::mlir::IntegerAttr":$exp2_fma_period);
+      "::mlir::IntegerAttr":$wgmma_pending);
 }
 
 #endif // TILE_DIALECT_TD
