@@ -12,14 +12,21 @@ sdpa-cudnn, sdpa-efficient (F.scaled_dot_product_attention under that
 backend). BHSD f16 (or --dtype bf16), batch = 16384 // seq unless --batch,
 16 heads, inputs N(0, 1), scale 1/sqrt(head_dim). Prints the kernel Tile
 ran and each call's time (CUDA events; no L2 flush: use compare.py for
-figures).
+figures). With --clocks, nvidia-smi samples the SM clock and the board's
+power while the calls run, and calls are reported in ten windows (median
+time, TFLOP/s, median clock and power of each): whether a long run of
+calls slows down as the GPU reaches its power limit.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
+import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,6 +49,9 @@ def main(argv=None):
     p.add_argument("--causal", action="store_true")
     p.add_argument("--calls", type=int, default=3)
     p.add_argument("--lib", help="libtile.so (default: the build tree's)")
+    p.add_argument("--clocks", action="store_true",
+                   help="sample the SM clock and power during the calls "
+                   "(nvidia-smi) and report them per window of calls")
     p.add_argument("--check", action="store_true",
                    help="compare the first and last (batch, head) of the "
                    "output with float64 attention")
@@ -104,15 +114,69 @@ def main(argv=None):
     flops = 4 * batch * args.heads * seq_q * seq_k * args.head_dim
     if args.causal and seq_q == seq_k:
         flops //= 2
+    sampler = ClockSampler() if args.clocks else None
+    calls = []  # (start, end, ms): host times bracketing each call
     for i in range(args.calls):
         start = torch.cuda.Event(enable_timing=True)
         stop = torch.cuda.Event(enable_timing=True)
+        t0 = time.monotonic()
         start.record()
         call()
         stop.record()
         torch.cuda.synchronize()
         ms = start.elapsed_time(stop)
-        print(f"call {i}: {ms:.3f} ms, {flops / ms / 1e9:.0f} TFLOP/s")
+        calls.append((t0, time.monotonic(), ms))
+        if not sampler:
+            print(f"call {i}: {ms:.3f} ms, {flops / ms / 1e9:.0f} TFLOP/s")
+    if sampler:
+        report_windows(calls, sampler.stop(), flops)
+
+
+class ClockSampler:
+    """nvidia-smi's SM clock (MHz) and power (W) every 20 ms, each sample
+    stamped with the host's monotonic clock as it arrives."""
+
+    def __init__(self):
+        self.samples = []
+        self.proc = subprocess.Popen(
+            ["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
+             "--format=csv,noheader,nounits", "-lms", "20"],
+            stdout=subprocess.PIPE, text=True)
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+        time.sleep(0.5)  # nvidia-smi's first sample
+
+    def _read(self):
+        for line in self.proc.stdout:
+            try:
+                mhz, watts = (float(x) for x in line.split(","))
+            except ValueError:
+                continue
+            self.samples.append((time.monotonic(), mhz, watts))
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+        self.thread.join(timeout=1)
+        return self.samples
+
+
+def report_windows(calls, samples, flops):
+    """Ten windows of calls: median time and TFLOP/s, and the median clock
+    and power of the samples taken while they ran."""
+    n = len(calls)
+    windows = min(10, n)
+    print(f"{'calls':>11} {'ms':>8} {'TFLOP/s':>8} {'MHz':>6} {'W':>6}")
+    for w in range(windows):
+        part = calls[w * n // windows:(w + 1) * n // windows]
+        ms = statistics.median(c[2] for c in part)
+        begin, end = part[0][0], part[-1][1]
+        inside = [s for s in samples if begin <= s[0] <= end]
+        mhz = statistics.median(s[1] for s in inside) if inside else math.nan
+        watts = statistics.median(s[2] for s in inside) if inside else math.nan
+        first = w * n // windows
+        print(f"{first:5d}-{first + len(part) - 1:<5d} {ms:8.3f} "
+              f"{flops / ms / 1e9:8.0f} {mhz:6.0f} {watts:6.0f}")
 
 
 if __name__ == "__main__":
