@@ -10,6 +10,8 @@ A/B (above 1: B is faster).
     python3 bench/scripts/ab.py --a-lib old/libtile.so --b-lib new/libtile.so \\
         --only softmax,softmax_matmul --dtypes f32,f16,bf16 --out ab/
 
+``--only`` takes any of softmax, softmax_matmul, matmul and attention
+(for attention, compare.py's ``--attention-*`` options pass through).
 A build is a library (``--a-lib``) and, for ``--only matmul``, the
 directory of its compiled example kernels (``--a-kernels``). Outputs
 under ``--out``: each run's CSVs (``a1/``, ``b1/``, ...) and ``ab.csv``.
