@@ -138,10 +138,13 @@ class ClockSampler:
 
     def __init__(self):
         self.samples = []
-        self.proc = subprocess.Popen(
-            ["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
-             "--format=csv,noheader,nounits", "-lms", "20"],
-            stdout=subprocess.PIPE, text=True)
+        try:
+            self.proc = subprocess.Popen(
+                ["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
+                 "--format=csv,noheader,nounits", "-lms", "20"],
+                stdout=subprocess.PIPE, text=True)
+        except OSError as e:
+            sys.exit(f"attention_once: --clocks needs nvidia-smi ({e})")
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
         time.sleep(0.5)  # nvidia-smi's first sample
