@@ -149,7 +149,7 @@ TRITON_CONFIGS_ALL = [(m, n, w, s) for m in (64, 128) for n in (32, 64, 128)
 COLUMNS = ["provider", "dtype", "shape", "head_dim", "causal", "batch",
            "heads", "kv_heads", "seq_q", "seq_k", "ms", "TFLOP/s",
            "tile_speedup", "max_abs_err", "lse_rel_err", "tolerance", "ok",
-           "status", "variant", "gqa", "mask", "note"]
+           "status", "variant", "gqa", "mask", "note", "sm_mhz"]
 CONFIG_COLUMNS = ["dtype", "shape", "head_dim", "causal", "batch", "heads",
                   "kv_heads", "seq_q", "seq_k", "BLOCK_M", "BLOCK_N",
                   "num_warps", "num_stages", "ms", "chosen", "note"]
@@ -800,6 +800,7 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
         row["status"] = "ok"
         row["ms"] = ms
         row["TFLOP/s"] = flops / (ms * 1e-3) / 1e12
+        row["sm_mhz"] = bench.last_mhz
         row["max_abs_err"] = err
         row["lse_rel_err"] = lse_err
         row["ok"] = err <= tol and (lse_err is None or lse_err <= LSE_TOL)

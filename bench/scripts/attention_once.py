@@ -23,15 +23,14 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import compare  # noqa: E402
+from clocks import ClockSampler  # noqa: E402
 from optional_imports import F, torch  # noqa: E402
 
 
@@ -129,42 +128,11 @@ def main(argv=None):
         if not sampler:
             print(f"call {i}: {ms:.3f} ms, {flops / ms / 1e9:.0f} TFLOP/s")
     if sampler:
-        report_windows(calls, sampler.stop(), flops)
+        report_windows(calls, sampler, flops)
+        sampler.stop()
 
 
-class ClockSampler:
-    """nvidia-smi's SM clock (MHz) and power (W) every 20 ms, each sample
-    stamped with the host's monotonic clock as it arrives."""
-
-    def __init__(self):
-        self.samples = []
-        try:
-            self.proc = subprocess.Popen(
-                ["nvidia-smi", "--query-gpu=clocks.sm,power.draw",
-                 "--format=csv,noheader,nounits", "-lms", "20"],
-                stdout=subprocess.PIPE, text=True)
-        except OSError as e:
-            sys.exit(f"attention_once: --clocks needs nvidia-smi ({e})")
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-        time.sleep(0.5)  # nvidia-smi's first sample
-
-    def _read(self):
-        for line in self.proc.stdout:
-            try:
-                mhz, watts = (float(x) for x in line.split(","))
-            except ValueError:
-                continue
-            self.samples.append((time.monotonic(), mhz, watts))
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait()
-        self.thread.join(timeout=1)
-        return self.samples
-
-
-def report_windows(calls, samples, flops):
+def report_windows(calls, sampler, flops):
     """Ten windows of calls: median time and TFLOP/s, and the median clock
     and power of the samples taken while they ran."""
     n = len(calls)
@@ -173,10 +141,7 @@ def report_windows(calls, samples, flops):
     for w in range(windows):
         part = calls[w * n // windows:(w + 1) * n // windows]
         ms = statistics.median(c[2] for c in part)
-        begin, end = part[0][0], part[-1][1]
-        inside = [s for s in samples if begin <= s[0] <= end]
-        mhz = statistics.median(s[1] for s in inside) if inside else math.nan
-        watts = statistics.median(s[2] for s in inside) if inside else math.nan
+        mhz, watts = sampler.between(part[0][0], part[-1][1])
         first = w * n // windows
         print(f"{first:5d}-{first + len(part) - 1:<5d} {ms:8.3f} "
               f"{flops / ms / 1e9:8.0f} {mhz:6.0f} {watts:6.0f}")

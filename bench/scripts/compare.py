@@ -96,6 +96,7 @@ except ImportError:
     plt = None
 
 import attention  # noqa: E402  (beside this file; imports torch lazily)
+from clocks import ClockSampler  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -273,9 +274,13 @@ def find_library(explicit):
 class Bench:
     """The one timer every provider goes through."""
 
-    def __init__(self, warmup, reps, flush_mib):
+    def __init__(self, warmup, reps, flush_mib, clocks=None):
         self.warmup = warmup
         self.reps = reps
+        # A clocks.ClockSampler: the median SM clock while the last
+        # measurement's timed calls ran is kept in last_mhz.
+        self.clocks = clocks
+        self.last_mhz = None
         self.flush = None
         if flush_mib > 0:
             self.flush = torch.empty(flush_mib * 2**20 // 4, dtype=torch.int32,
@@ -293,6 +298,7 @@ class Bench:
                   for _ in range(self.reps)]
         ends = [torch.cuda.Event(enable_timing=True)
                 for _ in range(self.reps)]
+        begin = time.monotonic()
         for i in range(self.reps):
             if self.flush is not None:
                 self.flush.zero_()
@@ -300,6 +306,8 @@ class Bench:
             fn()
             ends[i].record()
         torch.cuda.synchronize()
+        if self.clocks is not None:
+            self.last_mhz = self.clocks.between(begin, time.monotonic())[0]
         return statistics.median(s.elapsed_time(e)
                                  for s, e in zip(starts, ends))
 
@@ -1137,6 +1145,9 @@ def parse_args(argv=None):
                         "recorded as <NA> (default 131072)")
     p.add_argument("--no-plots", action="store_true",
                    help="skip the plots")
+    p.add_argument("--clocks", action="store_true",
+                   help="sample the SM clock with nvidia-smi while each "
+                        "measurement runs (attention: column sm_mhz)")
     args = p.parse_args(argv)
     names = [d.strip() for d in args.dtypes.split(",") if d.strip()]
     bad = [d for d in names if d not in DTYPES]
@@ -1210,7 +1221,8 @@ def main(argv=None):
     if plt is None and not args.no_plots:
         log("matplotlib is not installed: no plots")
 
-    bench = Bench(args.warmup, args.reps, args.flush_mib)
+    bench = Bench(args.warmup, args.reps, args.flush_mib,
+                  ClockSampler() if args.clocks else None)
     copy_gbps, copy_ms = copy_bandwidth(bench)
     log(f"copy bandwidth: {copy_gbps:.1f} GB/s (1 GiB y.copy_(x), "
         f"{copy_ms:.4f} ms)")
