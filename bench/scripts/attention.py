@@ -766,6 +766,22 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
                                                lower_right), "", ""))
 
     point_rows = []
+    interleave = getattr(args, "attention_interleave", False)
+    checked = []  # (row, runner) checked and waiting to be timed together
+
+    def timed(row, ms, mhz):
+        row["status"] = "ok"
+        row["ms"] = ms
+        row["TFLOP/s"] = flops / (ms * 1e-3) / 1e12
+        row["sm_mhz"] = mhz
+        err, lse_err = row["max_abs_err"], row["lse_rel_err"]
+        row["ok"] = err <= tol and (lse_err is None or lse_err <= LSE_TOL)
+        flag = "" if row["ok"] else "   *** ERROR ABOVE TOLERANCE ***"
+        lse_text = f" lse {lse_err:.1e}" if lse_err is not None else ""
+        common.log(f"{label} {row['provider']:14s} {ms:9.4f} ms "
+                   f"{row['TFLOP/s']:7.1f} TFLOP/s err {err:.1e}{lse_text}"
+                   f"{flag}")
+
     for name, runner, status, why in common.selected(args, providers):
         row = dict(base, provider=name, status=status, note=why)
         rows.append(row)
@@ -781,7 +797,8 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
                 err = max_abs_error(out, refs, common)
                 lse_err = lse_rel_error(lse, refs) if lse is not None else None
                 del out, lse
-                ms = bench.ms(runner.call)
+                if not interleave:
+                    ms = bench.ms(runner.call)
         except common.ContextLost:
             raise
         except Exception as exc:
@@ -797,18 +814,32 @@ def _run_point(args, bench, tune_bench, tile, common, sdpa, configs, dname,
             common.log(f"{label} {name}: {row['status']} ({what})")
             continue
         row.update(runner.info)
-        row["status"] = "ok"
-        row["ms"] = ms
-        row["TFLOP/s"] = flops / (ms * 1e-3) / 1e12
-        row["sm_mhz"] = bench.last_mhz
         row["max_abs_err"] = err
         row["lse_rel_err"] = lse_err
-        row["ok"] = err <= tol and (lse_err is None or lse_err <= LSE_TOL)
-        flag = "" if row["ok"] else "   *** ERROR ABOVE TOLERANCE ***"
-        lse_text = f" lse {lse_err:.1e}" if lse_err is not None else ""
-        common.log(f"{label} {name:14s} {ms:9.4f} ms "
-                   f"{row['TFLOP/s']:7.1f} TFLOP/s err {err:.1e}{lse_text}"
-                   f"{flag}")
+        if interleave:
+            checked.append((row, runner))
+        else:
+            timed(row, ms, bench.last_mhz)
+
+    if checked:
+        # Every checked provider timed in turns, call by call, so that each
+        # runs at the clock the others do (see Bench.ms_interleaved).
+        try:
+            times = bench.ms_interleaved([(r.call, r.context)
+                                          for _, r in checked])
+        except common.ContextLost:
+            raise
+        except Exception as exc:
+            common.recover(exc)
+            what = common.short(exc)
+            for row, _ in checked:
+                row["status"] = "error"
+                row["note"] = "; ".join(
+                    s for s in (row.get("note"), f"timing: {what}") if s)
+            common.log(f"{label}: interleaved timing failed ({what})")
+            times = []
+        for (row, _), (ms, mhz) in zip(checked, times):
+            timed(row, ms, mhz)
 
     tile_ms = next((r.get("ms") for r in point_rows
                     if r["provider"] == "tile"), None)

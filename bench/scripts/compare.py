@@ -312,6 +312,37 @@ class Bench:
                                  for s, e in zip(starts, ends))
 
 
+    def ms_interleaved(self, calls):
+        """ms() for several functions at once, each given with a context
+        factory to call it in: after their warm-ups, round r times call r
+        of each in turn (L2 flushed before each, its own events around
+        it), so that all run through the same clock and power states.
+        Returns each one's (median ms, median SM MHz or None)."""
+        for fn, context in calls:
+            with context():
+                for _ in range(self.warmup):
+                    fn()
+        torch.cuda.synchronize()
+        events = [[(torch.cuda.Event(enable_timing=True),
+                    torch.cuda.Event(enable_timing=True))
+                   for _ in range(self.reps)] for _ in calls]
+        begin = time.monotonic()
+        for i in range(self.reps):
+            for (fn, context), pairs in zip(calls, events):
+                with context():
+                    if self.flush is not None:
+                        self.flush.zero_()
+                    pairs[i][0].record()
+                    fn()
+                    pairs[i][1].record()
+        torch.cuda.synchronize()
+        mhz = None
+        if self.clocks is not None:
+            mhz = self.clocks.between(begin, time.monotonic())[0]
+        return [(statistics.median(s.elapsed_time(e) for s, e in pairs), mhz)
+                for pairs in events]
+
+
 def all_finite(t, chunk_elems=1 << 28):
     """Whether every element of t is finite, a bounded slice at a time (a
     whole-tensor isfinite of a 16 GiB matrix would need 4 GiB more)."""
@@ -1120,6 +1151,11 @@ def parse_args(argv=None):
     p.add_argument("--attention-shapes", default=",".join(attention.SHAPES),
                    help="attention: comma-separated subset of "
                    + ", ".join(attention.SHAPES) + " (default: all)")
+    p.add_argument("--attention-interleave", action="store_true",
+                   help="attention: time a point's providers in turns, call "
+                        "by call, instead of one after another (a GPU at "
+                        "its power limit otherwise gives each the clock the "
+                        "ones before it left)")
     p.add_argument("--attention-triton-configs", choices=["default", "all"],
                    default="default",
                    help="attention: Triton candidates timed per point: "
