@@ -32,10 +32,13 @@ Runs on a GPU machine, in one process:
   and not, seq 512 .. 16384 at 16k tokens, plus a GQA and a ragged
   (seq_q != seq_k) point.
 
-Every provider is timed by the same function (``bench_ms``): warm-ups, then
+Every provider is timed by the same function (``Bench.ms``): warm-ups, then
 each call between its own pair of CUDA events, L2 flushed before each call
 (as triton.testing.do_bench does), median of the same number of calls for
-everybody. Tile's operations are timed as users call them: tile.softmax,
+everybody. With --attention-interleave, an attention point's providers are
+timed the same way but in turns, call by call (``Bench.ms_interleaved``), so
+that a GPU at its power limit runs them all at one clock; --clocks records
+that clock. Tile's operations are timed as users call them: tile.softmax,
 tile.softmax_matmul and tile.attention of the tile package (python/tile of
 this checkout, imported ahead of any installed copy), on the libtile.so
 --lib names; the package calls the C API through ctypes on the same torch
@@ -310,7 +313,6 @@ class Bench:
             self.last_mhz = self.clocks.between(begin, time.monotonic())[0]
         return statistics.median(s.elapsed_time(e)
                                  for s, e in zip(starts, ends))
-
 
     def ms_interleaved(self, calls):
         """ms() for several functions at once, each given with a context
