@@ -294,31 +294,17 @@ class Bench:
         CUDA events, after `warmup` calls; L2 is flushed before each call
         (the flush is outside the events and keeps the GPU busy while the
         host enqueues the call)."""
-        for _ in range(self.warmup):
-            fn()
-        torch.cuda.synchronize()
-        starts = [torch.cuda.Event(enable_timing=True)
-                  for _ in range(self.reps)]
-        ends = [torch.cuda.Event(enable_timing=True)
-                for _ in range(self.reps)]
-        begin = time.monotonic()
-        for i in range(self.reps):
-            if self.flush is not None:
-                self.flush.zero_()
-            starts[i].record()
-            fn()
-            ends[i].record()
-        torch.cuda.synchronize()
+        [(ms, mhz)] = self.ms_interleaved([(fn, contextlib.nullcontext)])
         if self.clocks is not None:
-            self.last_mhz = self.clocks.between(begin, time.monotonic())[0]
-        return statistics.median(s.elapsed_time(e)
-                                 for s, e in zip(starts, ends))
+            self.last_mhz = mhz
+        return ms
 
     def ms_interleaved(self, calls):
-        """ms() for several functions at once, each given with a context
-        factory to call it in: after their warm-ups, round r times call r
-        of each in turn (L2 flushed before each, its own events around
-        it), so that all run through the same clock and power states.
+        """ms() for several functions at once (ms is this with one), each
+        given with a context factory to call it in: after their warm-ups,
+        round r times call r of each in turn (L2 flushed before each, its
+        own events around it), so that all run through the same clock and
+        power states.
         Returns each one's (median ms, median SM MHz or None)."""
         for fn, context in calls:
             with context():
