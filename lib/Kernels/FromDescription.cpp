@@ -100,6 +100,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.residentProducts = k.residentProducts;
   c.clusterSize = k.cluster;
   c.clusterColumns = k.clusterColumns;
+  c.vTransposed = k.vTransposed;
   return c;
 }
 } // namespace
@@ -141,12 +142,29 @@ void buildSoftmaxKernel(ModuleOp module, const KernelDesc &desc) {
   }
 }
 
+mlir::tile::SoftmaxMatmulTransposeConfig
+toTransposition(const SoftmaxMatmulKernel &k) {
+  mlir::tile::SoftmaxMatmulTransposeConfig c;
+  c.precision = toInputPrecision(k.precision);
+  c.block = k.blockM;
+  c.numWarps = k.warps;
+  return c;
+}
+
 std::string getSoftmaxMatmulKernelName(const KernelDesc &desc) {
-  return mlir::tile::getKernelName(toMatmul(toSoftmaxMatmulKernel(desc)));
+  SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
+  if (k.transposesV)
+    return mlir::tile::getKernelName(toTransposition(k));
+  return mlir::tile::getKernelName(toMatmul(k));
 }
 
 void buildSoftmaxMatmulKernel(ModuleOp module, const KernelDesc &desc) {
-  mlir::tile::SoftmaxMatmulConfig c = toMatmul(toSoftmaxMatmulKernel(desc));
+  SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
+  if (k.transposesV) {
+    mlir::tile::buildSoftmaxMatmulTransposeV(module, toTransposition(k));
+    return;
+  }
+  mlir::tile::SoftmaxMatmulConfig c = toMatmul(k);
   if (c.residentProducts)
     mlir::tile::buildSoftmaxMatmulResident(module, c);
   else

@@ -61,7 +61,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
                               : std::string()) +
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
           (c.transposedProduct ? "_t" : "") + (c.tma ? "_tma" : "") +
-          (c.specialized ? "_ws" : "") +
+          (c.specialized ? "_ws" : "") + (c.vTransposed ? "_vt" : "") +
           (c.clusterSize > 1 ? (c.clusterColumns ? "_cn" : "_c") +
                                    std::to_string(c.clusterSize)
                              : std::string()) +

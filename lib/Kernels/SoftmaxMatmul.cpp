@@ -98,13 +98,21 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // the argument), which tile-warp-specialize turns into TMA copies by a
   // producer warpgroup; the tiles are reshaped to 2-d.
   bool ws = c.specialized;
+  // V transposed (vTransposed): its blocks are [BN, BK] rows of V^T, read
+  // through tile.trans as the dot's K-major `b`.
+  bool vt = c.vTransposed;
   assert((!ws || (c.hopper && c.stages >= 2 && !c.tma && !c.transposedProduct &&
-                  byteSize(c.dtype) == 2)) &&
-         "a producer warpgroup serves Hopper's plain 2-byte wgmma kernels");
+                  (byteSize(c.dtype) == 2 || vt))) &&
+         "a producer warpgroup serves Hopper's plain 2-byte wgmma kernels "
+         "and tf32 ones reading V transposed");
+  assert((!vt || (ws && c.dtype == ElemType::F32 &&
+                  c.precision == InputPrecision::TF32)) &&
+         "V is read transposed by specialized tf32 kernels");
   // Specialized with the product in flight: see the loop below.
   bool overlapped = ws && c.mmaInFlight;
+  auto vtType = k.tensor({BN, BK}, elem);
   auto xStream = k.tensor({1, BM, BK}, elem),
-       vStream = k.tensor({1, BK, BN}, elem);
+       vStream = k.tensor({1, vt ? BN : BK, vt ? BK : BN}, elem);
   Value batches =
       ws ? k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64) : Value();
   Value batch32 = ws ? ProgramIdOp::create(k.b, k.loc, 2).getResult() : Value();
@@ -127,7 +135,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
         ArrayRef<int32_t>{1, 0});
   };
   Value xp0 = arrayPtr(xBase, 1, d1, d2w, rowStart, c0, xType, xStream),
-        vp0 = arrayPtr(vBase, 2, d2w, d3, c0, colStart, vType, vStream);
+        vp0 = vt ? arrayPtr(vBase, 2, d3, d2w, colStart, c0, vtType, vStream)
+                 : arrayPtr(vBase, 2, d2w, d3, c0, colStart, vType, vStream);
 
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
@@ -151,6 +160,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                                PaddingKind::NegInf);
   };
   auto loadV = [&](OpBuilder &b, Location loc, Value vp) -> Value {
+    if (vt)
+      return TransOp::create(b, loc, vType,
+                             loadStreamed(b, loc, vp, vtType, vStream),
+                             ArrayRef<int32_t>{1, 0});
     if (ws)
       return loadStreamed(b, loc, vp, vType, vStream);
     return BlockLoadOp::create(b, loc, vType, vp, ArrayRef<int32_t>{0, 1},
@@ -158,7 +171,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   };
   auto advance = [&](Location loc, Value xp, Value vp, int64_t steps) {
     SmallVector<Value> xOff{k.ci32(0), k.ci32(steps * BK)},
-        vOff{k.ci32(steps * BK), k.ci32(0)};
+        vOff{k.ci32(vt ? 0 : steps * BK), k.ci32(vt ? steps * BK : 0)};
     if (ws) {
       xOff.insert(xOff.begin(), k.ci32(0));
       vOff.insert(vOff.begin(), k.ci32(0));

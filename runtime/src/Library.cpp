@@ -48,6 +48,14 @@ tile_status loadKernel(unsigned index, tile_kernel *out) {
   return TILE_SUCCESS;
 }
 
+/// The index of the embedded kernel `desc` describes, or -1.
+int findEmbedded(const KernelDesc &desc) {
+  for (unsigned i = 0; i < kNumKernels; ++i)
+    if (kKernels[i].desc == desc)
+      return (int)i;
+  return -1;
+}
+
 /// TILE_<OP>_VARIANT, e.g. TILE_SOFTMAX_MATMUL_VARIANT.
 std::string variantVariable(const OpSpec &op) {
   std::string v = "TILE_";
@@ -121,18 +129,41 @@ tile_status launch(unsigned index, const Problem &p, const tile_arg *args,
   if (s != TILE_SUCCESS)
     return s;
   LaunchPlan plan = op->plan(desc, p, device);
-  if (!plan.numWorkspaceArgs)
+  if (!plan.workspaceBytes && !plan.hasPrelude)
     return tile_kernel_launch(kernel, plan.grid, args, (int)numArgs, stream);
-  tile_arg all[kMaxArgs];
-  std::copy(args, args + numArgs, all);
+  tile_kernel prelude = nullptr;
+  if (plan.hasPrelude) {
+    int found = findEmbedded(plan.prelude);
+    if (found < 0)
+      return setError(TILE_ERROR_INVALID_ARGUMENT,
+                      std::string(kKernels[index].name) +
+                          ": its prelude kernel is not embedded");
+    if ((s = loadKernel((unsigned)found, &prelude)) != TILE_SUCCESS)
+      return s;
+  }
   uint64_t workspace = 0;
   if ((s = internal::allocWorkspace(plan.workspaceBytes, plan.zeroedWords,
                                     stream, &workspace)) != TILE_SUCCESS)
     return s;
+  tile_arg all[kMaxArgs];
+  std::copy(args, args + numArgs, all);
+  tile_status launched = TILE_SUCCESS;
+  if (prelude) {
+    all[numArgs] = pointerArg(workspace);
+    launched = tile_kernel_launch(prelude, plan.preludeGrid, all,
+                                  (int)numArgs + 1, stream);
+  }
+  for (unsigned i = 0; i < plan.numReplacedArgs; ++i) {
+    const LaunchPlan::ReplacedArg &r = plan.replacedArgs[i];
+    all[r.index] = r.workspacePointer ? pointerArg(workspace + r.value)
+                                      : i64Arg(r.value);
+  }
   for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i)
     all[numArgs + i] = pointerArg(workspace + plan.workspaceArgOffsets[i]);
-  tile_status launched = tile_kernel_launch(
-      kernel, plan.grid, all, (int)(numArgs + plan.numWorkspaceArgs), stream);
+  if (launched == TILE_SUCCESS)
+    launched = tile_kernel_launch(kernel, plan.grid, all,
+                                  (int)(numArgs + plan.numWorkspaceArgs),
+                                  stream);
   tile_status freed = internal::freeWorkspace(workspace, stream);
   return launched != TILE_SUCCESS ? launched : freed;
 }

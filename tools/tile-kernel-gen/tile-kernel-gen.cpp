@@ -38,6 +38,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <map>
 
 using namespace ::tile::catalogue;
@@ -235,7 +236,7 @@ int main(int argc, char **argv) {
     return llvm::is_contained(chosen, k);
   };
   std::vector<Kernel> kernels;
-  auto add = [&](const KernelDesc &d) {
+  std::function<void(const KernelDesc &)> add = [&](const KernelDesc &d) {
     for (const Kernel &k : kernels)
       if (k.desc == d)
         return;
@@ -245,12 +246,20 @@ int main(int argc, char **argv) {
       std::exit(1);
     }
     kernels.push_back({d, getKernelName(d), isChosen(d), "", ""});
+    // What its launches also run (a prelude), as if chosen too.
+    for (const OpSpec *op : getOps())
+      if (op->owns(d))
+        for (const KernelDesc &c : op->getCompanionKernels(d)) {
+          chosen.push_back(c);
+          add(c);
+        }
   };
   for (const KernelDesc &d : space)
     if (all || isChosen(d))
       add(d);
-  for (const KernelDesc &d : chosen) // valid kernels outside the space
-    add(d);
+  // Valid kernels outside the space (add appends companions: by index).
+  for (size_t i = 0; i < chosen.size(); ++i)
+    add(KernelDesc(chosen[i]));
   if (!only.empty())
     llvm::erase_if(kernels, [](const Kernel &k) {
       return !llvm::is_contained(only, k.name);

@@ -15,6 +15,7 @@
 #include "tile/Catalogue/KernelBuilder.h"
 #include "tile/Catalogue/OpSpec.h"
 #include "tile/Catalogue/Ops/Attention.h"
+#include "tile/Catalogue/Ops/SoftmaxMatmul.h"
 
 #include "mlir/IR/Verifier.h"
 
@@ -63,10 +64,15 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
   KernelHarness h;
   h.module = ModuleOp::create(UnknownLoc::get(&h.context));
   cat::buildKernel(*h.module, k);
+  cat::LaunchPlan plan = op.plan(k, p, device);
+  if (plan.hasPrelude)
+    cat::buildKernel(*h.module, plan.prelude);
   if (failed(verify(*h.module)))
     return "does not verify: " + h.diagnostics;
   func::FuncOp kernel = h.kernel(cat::getKernelName(k));
-  if (!kernel)
+  func::FuncOp prelude =
+      plan.hasPrelude ? h.kernel(cat::getKernelName(plan.prelude)) : nullptr;
+  if (!kernel || (plan.hasPrelude && !prelude))
     return "no function of the kernel's name";
   // TMA descriptors are made by the runtime at launch, from the pointers
   // and sizes their parameters name; the interpreter runs these kernels'
@@ -85,7 +91,6 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
   // Each pointer argument is a buffer of its tensor's bytes from the
   // pointer on; the workspace's pointers are buffers of its bytes (its
   // first words zeroed, the rest poisoned).
-  cat::LaunchPlan plan = op.plan(k, p, device);
   std::vector<Buffer> buffers;
   std::vector<ArgValue> args;
   std::vector<std::pair<unsigned, size_t>> views; // tensor, byte offset
@@ -120,10 +125,36 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
     addBuffer((unsigned)args.size(), workspace.data() + from, to - from);
   }
   RunOptions options;
+  options.printStream = nullptr;
+  // A prelude takes the operation's arguments and the whole workspace
+  // (one buffer, which the kernel's replaced arguments then view).
+  std::vector<ArgValue> kernelArgs = args;
+  if (plan.hasPrelude) {
+    std::vector<ArgValue> preludeArgs = args;
+    int workspaceBuffer = (int)buffers.size();
+    DType t = pointeeType(prelude, (unsigned)c.args.size());
+    Buffer b("workspace", t,
+             {(int64_t)workspace.size() / dtypeSize(t)});
+    std::memcpy(b.bytes.data(), workspace.data(), b.bytes.size());
+    buffers.push_back(std::move(b));
+    preludeArgs.push_back(ArgValue::buffer(workspaceBuffer));
+    for (int d = 0; d < 3; ++d)
+      options.grid[d] = plan.preludeGrid[d];
+    if (failed(runKernel(prelude, preludeArgs, buffers, options)))
+      return "the interpreter failed in the prelude: " + h.diagnostics;
+    kernelArgs = args;
+    for (unsigned i = 0; i < plan.numReplacedArgs; ++i) {
+      const cat::LaunchPlan::ReplacedArg &r = plan.replacedArgs[i];
+      if (r.workspacePointer && r.value != 0)
+        return "workspace pointers past the start are not interpreted";
+      kernelArgs[r.index] = r.workspacePointer
+                                ? ArgValue::buffer(workspaceBuffer)
+                                : ArgValue::integer(r.value);
+    }
+  }
   for (int d = 0; d < 3; ++d)
     options.grid[d] = plan.grid[d];
-  options.printStream = nullptr;
-  if (failed(runKernel(kernel, args, buffers, options)))
+  if (failed(runKernel(kernel, kernelArgs, buffers, options)))
     return "the interpreter failed: " + h.diagnostics;
   // Outputs back into their tensors, then the samples.
   for (size_t i = 0; i < views.size(); ++i) {
@@ -168,6 +199,28 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
     }
     EXPECT_GT(runs, 0) << op->getName();
   }
+}
+
+// The tf32 kernels that read V transposed, each after its launch's
+// prelude (V^T rounded to tf32 in the workspace): d2 within one step and
+// over several, partial, and d3 within one column block and over several.
+TEST(LibraryOpsInterpreted, TransposedVKernelsAfterTheirPrelude) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  const cat::OpSpec &op = cat::getSoftmaxMatmulOp();
+  int runs = 0;
+  for (const cat::KernelDesc &k : op.getConfigurationSpace()) {
+    if (!cat::toSoftmaxMatmulKernel(k).vTransposed)
+      continue;
+    for (const cat::Problem &p : op.getTestProblems()) {
+      if (!op.admits(k, p, sm90()))
+        continue;
+      ++runs;
+      EXPECT_EQ(runInterpreted(op, k, p, seed++), "")
+          << cat::getKernelName(k) << " at " << op.describe(p);
+    }
+  }
+  EXPECT_GE(runs, 8);
 }
 
 // Persistent attention kernels on a device of few SMs: each program runs

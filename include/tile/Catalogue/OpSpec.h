@@ -72,6 +72,21 @@ struct LaunchPlan {
   size_t zeroedWords = 0;
   unsigned numWorkspaceArgs = 0;
   size_t workspaceArgOffsets[2] = {};
+  /// A kernel of the same operation launched first on `preludeGrid` (after
+  /// the workspace is zeroed), with the operation's arguments and then a
+  /// pointer to the workspace: an input rearranged there for this kernel.
+  bool hasPrelude = false;
+  KernelDesc prelude;
+  uint32_t preludeGrid[3] = {1, 1, 1};
+  /// Arguments this kernel takes in place of the operation's: a pointer
+  /// into the workspace at byte offset `value`, or the i64 `value`.
+  struct ReplacedArg {
+    unsigned index = 0;
+    bool workspacePointer = false;
+    int64_t value = 0;
+  };
+  unsigned numReplacedArgs = 0;
+  ReplacedArg replacedArgs[4];
 };
 
 /// Data of one problem for checking a kernel (host side): tensors filled by
@@ -150,6 +165,11 @@ public:
 
   /// Every configuration worth measuring, each valid.
   virtual std::vector<KernelDesc> getConfigurationSpace() const = 0;
+  /// Kernels a launch of `k` also runs (its plan's prelude): embedded
+  /// wherever `k` is.
+  virtual std::vector<KernelDesc> getCompanionKernels(const KernelDesc &k) const {
+    return {};
+  }
   /// Kernels, in order of preference, that together run every problem of
   /// the operation on every target: where no table ranks an admissible
   /// kernel the dispatcher takes the first that admits (and runs on the

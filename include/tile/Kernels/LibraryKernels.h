@@ -173,6 +173,23 @@ struct SoftmaxMatmulConfig {
   /// producers share X's blocks instead; grid x must be a multiple of the
   /// cluster. Named `_cn<n>`.
   bool clusterColumns = false;
+  /// Specialized tf32 kernels: V arrives transposed, as written by
+  /// buildSoftmaxMatmulTransposeV into the launch's workspace: argument 2
+  /// and strides 12-14 describe V^T [batch, d3, d2] rounded to tf32. Its
+  /// blocks are then K-major, as tf32 wgmma reads B, and the producer
+  /// copies them by TMA. Named with a trailing `_vt`.
+  bool vTransposed = false;
+};
+
+/// The V transposition the `_vt` softmax_matmul kernels read: takes their
+/// 15 arguments and the workspace pointer, and writes there V^T
+/// [batch, d3, d2p] rounded to tf32 (d2p: d2 rounded up to a multiple of
+/// 4, so that rows are 16-byte aligned; the columns past d2 zero), from
+/// V's blocks of block x block; launched on (cdiv(d2, block),
+/// cdiv(d3, block), batch).
+struct SoftmaxMatmulTransposeConfig {
+  InputPrecision precision = InputPrecision::TF32;
+  int64_t block = 64, numWarps = 4;
 };
 
 std::string getKernelName(const SoftmaxRowsConfig &c);
@@ -180,6 +197,7 @@ std::string getKernelName(const SoftmaxOnlineConfig &c);
 std::string getKernelName(const SoftmaxClusterConfig &c);
 std::string getKernelName(const SoftmaxMatmulConfig &c);
 std::string getKernelName(const SoftmaxGridConfig &c);
+std::string getKernelName(const SoftmaxMatmulTransposeConfig &c);
 
 /// Appends the kernel to `module`.
 func::FuncOp buildSoftmaxRows(ModuleOp module, const SoftmaxRowsConfig &c);
@@ -189,6 +207,9 @@ func::FuncOp buildSoftmaxCluster(ModuleOp module,
 func::FuncOp buildSoftmaxGrid(ModuleOp module, const SoftmaxGridConfig &c);
 func::FuncOp buildSoftmaxMatmul(ModuleOp module,
                                 const SoftmaxMatmulConfig &c);
+func::FuncOp
+buildSoftmaxMatmulTransposeV(ModuleOp module,
+                             const SoftmaxMatmulTransposeConfig &c);
 /// softmax(X) @ V for rows of at most block_k columns (d2 <= block_k), the
 /// same signature as buildSoftmaxMatmul's kernels, launched on
 /// (cdiv(d1, block_m), cdiv(d3, block_n * residentProducts), batch).

@@ -34,7 +34,9 @@ enum Param {
   ResidentProducts,
   Specialized,
   Cluster,
-  ClusterColumns
+  ClusterColumns,
+  VTransposed,
+  TransposesV
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -240,6 +242,25 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       c.product = product;
       addSpecialized(out, c);
     }
+  // tf32 with a producer warpgroup, V read transposed (a transposition
+  // into the workspace first): 32- and 64-wide d2 steps (stages of 48 and
+  // 96 KiB).
+  for (auto [bk, stages] :
+       {std::pair<int32_t, int32_t>{32, 2}, {32, 3}, {32, 4}, {64, 2}})
+    for (MatmulProduct product :
+         {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
+      SoftmaxMatmulKernel c;
+      c.dtype = DType::F32;
+      c.precision = Precision::TF32;
+      c.blockM = 128;
+      c.blockK = bk;
+      c.blockN = 256;
+      c.warps = 8;
+      c.stages = stages;
+      c.product = product;
+      c.specialized = c.vTransposed = true;
+      out.push_back(toDesc(c));
+    }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the
@@ -282,13 +303,20 @@ public:
                 intField("stages"), intField("min_programs_per_sm"),
                 enumField("product", productNames()), boolField("tma"),
                 intField("resident_products"), boolField("specialized"),
-                intField("cluster"), boolField("cluster_columns")},
+                intField("cluster"), boolField("cluster_columns"),
+                boolField("v_transposed"), boolField("transposes_v")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
 
   std::string whyInvalid(const KernelDesc &desc) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
+    if (k.transposesV)
+      return toDesc(k) == toDesc(vTransposition(k.precision)) &&
+                     k.precision == Precision::TF32
+                 ? ""
+                 : "the V transposition is f32 tf32, 64 x 64 x 64 over 4 "
+                   "warps, nothing else";
     if (k.dtype != DType::F32 && k.precision != Precision::IEEE)
       return "f16 and bf16 products are IEEE (exact in f32)";
     for (int32_t b : {k.blockM, k.blockK, k.blockN})
@@ -316,12 +344,16 @@ public:
              "2)";
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
+    if (k.vTransposed && (!k.specialized || k.dtype != DType::F32 ||
+                          k.precision != Precision::TF32 || k.cluster))
+      return "V is read transposed by specialized tf32 kernels, alone";
     if (k.specialized && ((k.product != MatmulProduct::Wgmma &&
                            k.product != MatmulProduct::WgmmaInFlight) ||
-                          k.dtype == DType::F32 || k.tma ||
+                          (k.dtype == DType::F32 && !k.vTransposed) || k.tma ||
                           k.residentProducts || k.warps % 4 != 0))
       return "a producer warpgroup serves plain wgmma products of f16 or "
-             "bf16 over whole warpgroups, without the consumers' TMA copies";
+             "bf16 (or tf32 reading V transposed) over whole warpgroups, "
+             "without the consumers' TMA copies";
     if (k.residentProducts &&
         (!isPowerOf2(k.residentProducts) || k.residentProducts > 8 ||
          k.stages != 2 || k.tma))
@@ -347,6 +379,8 @@ public:
   bool admits(const KernelDesc &desc, const Problem &p,
               const DeviceInfo &) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
+    if (k.transposesV)
+      return false;
     if (int64_t(k.dtype) != p.values[PType] ||
         int64_t(k.precision) != p.values[PPrecision])
       return false;
@@ -385,7 +419,33 @@ public:
     if (k.clusterColumns)
       std::swap(plan.grid[0], plan.grid[1]);
     plan.grid[2] = (uint32_t)p.values[PBatch];
+    if (k.vTransposed) {
+      // V^T [batch, d3, d2p] in the workspace, written by the
+      // transposition first; this kernel reads it as its V.
+      int64_t d2 = p.values[PD2], d3 = p.values[PD3];
+      int64_t d2p = (d2 + 3) / 4 * 4;
+      plan.hasPrelude = true;
+      plan.prelude = toDesc(vTransposition(k.precision));
+      plan.preludeGrid[0] = (uint32_t)ceilDiv(d2, 64);
+      plan.preludeGrid[1] = (uint32_t)ceilDiv(d3, 64);
+      plan.preludeGrid[2] = (uint32_t)p.values[PBatch];
+      plan.workspaceBytes =
+          std::max<size_t>(16, size_t(p.values[PBatch] * d3 * d2p * 4));
+      plan.numReplacedArgs = 4;
+      plan.replacedArgs[0] = {2, true, 0};
+      plan.replacedArgs[1] = {12, false, d3 * d2p};
+      plan.replacedArgs[2] = {13, false, d2p};
+      plan.replacedArgs[3] = {14, false, 1};
+    }
     return plan;
+  }
+
+  std::vector<KernelDesc> getCompanionKernels(const KernelDesc &desc) const
+      override {
+    SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
+    if (!k.vTransposed)
+      return {};
+    return {toDesc(vTransposition(k.precision))};
   }
 
   std::vector<KernelDesc> getConfigurationSpace() const override {
@@ -563,6 +623,8 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[Specialized] = k.specialized;
   d.params[Cluster] = k.cluster;
   d.params[ClusterColumns] = k.clusterColumns;
+  d.params[VTransposed] = k.vTransposed;
+  d.params[TransposesV] = k.transposesV;
   return d;
 }
 
@@ -582,6 +644,18 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.specialized = d.params[Specialized] != 0;
   k.cluster = d.params[Cluster];
   k.clusterColumns = d.params[ClusterColumns] != 0;
+  k.vTransposed = d.params[VTransposed] != 0;
+  k.transposesV = d.params[TransposesV] != 0;
+  return k;
+}
+
+SoftmaxMatmulKernel vTransposition(Precision p) {
+  SoftmaxMatmulKernel k;
+  k.dtype = DType::F32;
+  k.precision = p;
+  k.blockM = k.blockK = k.blockN = 64;
+  k.warps = 4;
+  k.transposesV = true;
   return k;
 }
 

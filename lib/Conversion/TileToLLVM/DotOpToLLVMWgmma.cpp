@@ -95,9 +95,12 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     // K^T read K-major from K's block (getKMajorBRead): the buffer keeps
     // its plain row-major, swizzled layout, the one an MN-major read of
     // the same block would give it.
+    bool bThroughTranspose = false;
     if (!b && !transposed)
-      if (LocalLoadOp read = getKMajorBRead(dot))
+      if (LocalLoadOp read = getKMajorBRead(dot)) {
         b = getStageRead(dot, read.getResult());
+        bThroughTranspose = true;
+      }
     if (!b)
       return;
     auto aAlloc =
@@ -165,8 +168,10 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
       IntegerAttr w = mmaRowWarps.getAttr(alloc);
       return w ? w.getInt() : 0;
     };
-    // tf32's `b` is stored transposed (K-major).
-    bool kMajorB = dot.getA().getType().getElementType().isF32();
+    // tf32's `b` is stored transposed (K-major), unless the dot reads it
+    // as the transpose of its block, which is K-major as it stands.
+    bool kMajorB =
+        dot.getA().getType().getElementType().isF32() && !bThroughTranspose;
     if (!transposed &&
         ((aShared && swizzleBytes.isAttrPresent(aAlloc) &&
           warpsOf(aAlloc) != (int64_t)numWarps) ||
@@ -524,12 +529,50 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   auto tf32Reg = [&](int64_t row, int64_t col) -> Value {
     return roundToTF32Bits(rewriter, loc, aVals[aView.getSlot({row, col})]);
   };
+  //
+  // A K-major `b` read as the transpose of its block keeps k in its
+  // natural order (a TMA copy lays it out): the fragments then take
+  // columns t and t + 4 of each group of 8, from the quad's lanes that
+  // hold them (t / 2 and t / 2 + 2; the element by t's parity).
+  Value quadLo, quadHi, oddLane;
+  if (tf32 && bThroughTranspose && !aShared) {
+    ThreadIds ids = getThreadIds(rewriter, loc);
+    Value t = arith::AndIOp::create(rewriter, loc, ids.lane,
+                                    i32Constant(rewriter, loc, 3));
+    quadLo = arith::OrIOp::create(
+        rewriter, loc,
+        arith::AndIOp::create(rewriter, loc, ids.lane,
+                              i32Constant(rewriter, loc, ~3)),
+        arith::ShRUIOp::create(rewriter, loc, t, i32Constant(rewriter, loc, 1)));
+    quadHi = arith::AddIOp::create(rewriter, loc, quadLo,
+                                   i32Constant(rewriter, loc, 2));
+    oddLane = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, t, i32Constant(rewriter, loc, 1)),
+        i32Constant(rewriter, loc, 0));
+  }
+  auto fromLane = [&](Value even, Value odd, Value lane) -> Value {
+    auto shfl = [&](Value v) -> Value {
+      return NVVM::ShflOp::create(rewriter, loc, i32,
+                                  i32Constant(rewriter, loc, -1), v, lane,
+                                  i32Constant(rewriter, loc, 0x1f),
+                                  NVVM::ShflKind::idx, UnitAttr());
+    };
+    return arith::SelectOp::create(rewriter, loc, oddLane, shfl(odd),
+                                   shfl(even));
+  };
   SmallVector<SmallVector<Value>> aFragments;
   if (!aShared)
     for (int64_t kk = 0; kk < k; kk += kStep)
       for (int64_t j = 0; j < mTiles; ++j) {
         int64_t c = 2 * (kk / 8);
-        if (tf32)
+        if (tf32 && quadLo) {
+          Value lo0 = tf32Reg(2 * j, c), lo1 = tf32Reg(2 * j, c + 1),
+                hi0 = tf32Reg(2 * j + 1, c), hi1 = tf32Reg(2 * j + 1, c + 1);
+          aFragments.push_back(
+              {fromLane(lo0, lo1, quadLo), fromLane(hi0, hi1, quadLo),
+               fromLane(lo0, lo1, quadHi), fromLane(hi0, hi1, quadHi)});
+        } else if (tf32)
           aFragments.push_back({tf32Reg(2 * j, c), tf32Reg(2 * j + 1, c),
                                 tf32Reg(2 * j, c + 1),
                                 tf32Reg(2 * j + 1, c + 1)});

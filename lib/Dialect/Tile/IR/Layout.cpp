@@ -220,7 +220,9 @@ LocalLoadOp mlir::tile::getKMajorBRead(DotOp dot) {
   if (!trans || !trans->hasOneUse() ||
       trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
       !(trans.getType().getElementType().isF16() ||
-        trans.getType().getElementType().isBF16()))
+        trans.getType().getElementType().isBF16() ||
+        (trans.getType().getElementType().isF32() &&
+         dot.getPrecision() == InputPrecision::TF32)))
     return nullptr;
   return trans.getSrc().getDefiningOp<LocalLoadOp>();
 }

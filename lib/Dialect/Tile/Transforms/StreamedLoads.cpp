@@ -55,13 +55,14 @@ std::string mlir::tile::describeHostInteger(Value v) {
 
 bool mlir::tile::isCopyableBlock(RankedTensorType type) {
   Type elem = type.getElementType();
-  if (!elem.isF16() && !elem.isBF16())
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
     return false;
   if (type.getRank() < 2 || type.getRank() > 5)
     return false;
   return llvm::all_of(type.getShape().drop_back(2),
                       [](int64_t d) { return d == 1; }) &&
-         (type.getShape().back() * 2) % 16 == 0;
+         (type.getShape().back() * elem.getIntOrFloatBitWidth() / 8) % 16 ==
+             0;
 }
 
 DictionaryAttr mlir::tile::describeArray(MakeBlockPtrOp make,

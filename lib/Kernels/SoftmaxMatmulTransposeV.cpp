@@ -1,0 +1,94 @@
+//===- SoftmaxMatmulTransposeV.cpp - V^T for the tf32 `_vt` kernels -------===//
+//
+// buildSoftmaxMatmulTransposeV: V [batch, d2, d3] rewritten as the array
+// the `_vt` softmax_matmul kernels read (LibraryKernels.h): V^T rounded
+// to tf32, rows of d2 elements padded to a multiple of 4 (16 bytes, as TMA
+// requires).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBuilder.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::kernels;
+
+std::string mlir::tile::getKernelName(const SoftmaxMatmulTransposeConfig &c) {
+  return ("softmax_matmul_transpose_v_f32_" +
+          stringifyInputPrecision(c.precision) + "_b" + Twine(c.block) + "_w" +
+          Twine(c.numWarps))
+      .str();
+}
+
+func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
+    ModuleOp module, const SoftmaxMatmulTransposeConfig &c) {
+  assert(c.precision == InputPrecision::TF32 &&
+         "V is transposed for tf32 products");
+  MLIRContext *ctx = module.getContext();
+  Type f32 = Float32Type::get(ctx);
+  auto ptr = PointerType::get(ctx, f32);
+  Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
+  // The softmax_matmul kernels' 15 arguments, then the workspace.
+  SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
+  args.append(9, i64);
+  args.push_back(ptr);
+  KernelBuilder k(module, getKernelName(c), args, c.numWarps);
+  for (unsigned i : {2u, 15u})
+    k.func.setArgAttr(i, "tile.divisibility", k.b.getI64IntegerAttr(4));
+  int64_t B = c.block;
+  Value v = k.arg(2), out = k.arg(15);
+  Value d2 = k.extsi(k.arg(4), i64), d3 = k.extsi(k.arg(5), i64);
+  Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
+  Value row0 = arith::MulIOp::create(
+      k.b, k.loc, ProgramIdOp::create(k.b, k.loc, 0), k.ci32(B));
+  Value col0 = arith::MulIOp::create(
+      k.b, k.loc, ProgramIdOp::create(k.b, k.loc, 1), k.ci32(B));
+
+  // V's block at (row0, col0) of this batch's d2 x d3 matrix.
+  auto blockType = k.tensor({B, B}, f32);
+  Value vBatch =
+      k.ptrAdd(v, arith::MulIOp::create(k.b, k.loc, batch, k.arg(12)));
+  Value vBlock = BlockLoadOp::create(
+      k.b, k.loc, blockType,
+      MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, blockType),
+                             vBatch, ValueRange{d2, d3},
+                             ValueRange{k.arg(13), k.arg(14)},
+                             ValueRange{row0, col0}, ArrayRef<int32_t>{1, 0}),
+      ArrayRef<int32_t>{0, 1}, PaddingKind::Zero);
+  Value vt =
+      TransOp::create(k.b, k.loc, blockType, vBlock, ArrayRef<int32_t>{1, 0});
+
+  // Rounded to nearest tf32 (11 significant bits) by Veltkamp's split:
+  // t = x (2^13 + 1), hi = t - (t - x), exact in f32 arithmetic rounded to
+  // nearest (the .rn forms, which nothing fuses). Values of magnitude
+  // 2^100 and above (whose t would overflow), infinities and NaNs are
+  // kept as they are.
+  auto roundTF32 = [&](Value x) -> Value {
+    auto splat = [&](double v) { return k.splat(k.cf(f32, v), {B, B}); };
+    Value t = arith::MulFOp::create(k.b, k.loc, x, splat(8193.0));
+    Value hi = arith::SubFOp::create(k.b, k.loc, t,
+                                     arith::SubFOp::create(k.b, k.loc, t, x));
+    Value small = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OLT,
+                                        math::AbsFOp::create(k.b, k.loc, x),
+                                        splat(0x1p100));
+    return arith::SelectOp::create(k.b, k.loc, small, hi, x);
+  };
+
+  // [batch, d3, d2p], d2p = d2 rounded up to 4; columns past d2 are
+  // written as zeros, up to d2p.
+  Value d2p = arith::AndIOp::create(
+      k.b, k.loc, arith::AddIOp::create(k.b, k.loc, d2, k.ci64(3)),
+      k.ci64(~int64_t(3)));
+  Value outBatch = k.ptrAdd(
+      out, arith::MulIOp::create(k.b, k.loc, batch,
+                                 arith::MulIOp::create(k.b, k.loc, d3, d2p)));
+  BlockStoreOp::create(
+      k.b, k.loc,
+      MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, blockType),
+                             outBatch, ValueRange{d3, d2p},
+                             ValueRange{d2p, k.ci64(1)}, ValueRange{col0, row0},
+                             ArrayRef<int32_t>{1, 0}),
+      roundTF32(vt), ArrayRef<int32_t>{0, 1});
+  k.finish();
+  return k.func;
+}
