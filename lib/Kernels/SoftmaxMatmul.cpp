@@ -23,6 +23,9 @@ mlir::tile::kernels::startSoftmaxMatmul(ModuleOp module,
   Type i32 = IntegerType::get(ctx, 32), i64 = IntegerType::get(ctx, 64);
   SmallVector<Type> args{ptr, ptr, ptr, i32, i32, i32};
   args.append(9, i64);
+  // tf32x3 reading V transposed: the remainders' array.
+  if (c.vTransposed && c.precision == InputPrecision::TF32x3)
+    args.push_back(ptr);
   if (c.tma)
     args.append(2, TensorMapType::get(ctx));
   KernelBuilder k(module, getKernelName(c), args, c.numWarps);
@@ -106,8 +109,13 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
          "a producer warpgroup serves Hopper's plain 2-byte wgmma kernels "
          "and tf32 ones reading V transposed");
   assert((!vt || (ws && c.dtype == ElemType::F32 &&
-                  c.precision == InputPrecision::TF32)) &&
-         "V is read transposed by specialized tf32 kernels");
+                  c.precision != InputPrecision::IEEE)) &&
+         "V is read transposed by specialized tf32 and tf32x3 kernels");
+  // tf32x3 reading V transposed: V's remainders streamed beside V^T, P
+  // split in registers, three tf32 products per step.
+  bool splitV = vt && c.precision == InputPrecision::TF32x3;
+  assert((!splitV || !c.mmaInFlight) &&
+         "tf32x3 reading V transposed waits for its products in the step");
   // Specialized with the product in flight: see the loop below.
   bool overlapped = ws && c.mmaInFlight;
   auto vtType = k.tensor({BN, BK}, elem);
@@ -137,6 +145,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   Value xp0 = arrayPtr(xBase, 1, d1, d2w, rowStart, c0, xType, xStream),
         vp0 = vt ? arrayPtr(vBase, 2, d3, d2w, colStart, c0, vtType, vStream)
                  : arrayPtr(vBase, 2, d2w, d3, c0, colStart, vType, vStream);
+  Value vlp0 =
+      splitV ? arrayPtr(k.arg(15), 2, d3, d2w, colStart, c0, vtType, vStream)
+             : Value();
 
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
@@ -422,6 +433,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
     if (deferredSum)
       init.append({acc0, k.splat(one, {BM})});
+    if (splitV)
+      init.push_back(vlp0);
     auto loop = scf::ForOp::create(
         k.b, k.loc, c0, d2, k.ci32(BK), init,
         [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
@@ -470,9 +483,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           }
           // Read V last, right before the dot, which then takes its B
           // fragments from the buffer directly.
-          Value vt =
+          Value vTile =
               S ? (Value)LocalLoadOp::create(k.b, loc, vType, vBuf, stage)
-                : loadV(k.b, loc, vp);
+              : splitV ? Value()
+                       : loadV(k.b, loc, vp);
           if (deferredSum) {
             // acc_{j-1} = acc_{j-2} alpha_{j-1} + P_{j-1} V_{j-1}, after this
             // step's exponentials (the first use of the partial products,
@@ -484,14 +498,44 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                                       k.spread(partialAlpha, 1, {BM, BN})),
                 partial);
             Value products =
-                DotOp::create(k.b, loc, acc.getType(), pa, vt,
+                DotOp::create(k.b, loc, acc.getType(), pa, vTile,
                               k.splat(zero, {BM, BN}), c.precision);
             scf::YieldOp::create(
                 k.b, loc,
                 ValueRange{mNew, lNew, accPrev, xNext, vNext, products, alpha});
             return;
           }
-          Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vt,
+          if (splitV) {
+            // P = big + small and V = big + small (the prelude's two
+            // arrays), each part a tf32 value: small x big, big x small
+            // and big x big from zero, added in f32 (the tensor cores
+            // truncate their sums; the step's are small).
+            Value vlp = it[5];
+            Value vBig = loadStreamed(k.b, loc, vp, vtType, vStream);
+            Value vSmall = loadStreamed(k.b, loc, vlp, vtType, vStream);
+            Value pBig = roundToTF32(k, loc, pa);
+            Value pSmall = arith::SubFOp::create(k.b, loc, pa, pBig);
+            auto dot = [&](Value a, Value rows, Value into) -> Value {
+              Value b = TransOp::create(k.b, loc, vType, rows,
+                                        ArrayRef<int32_t>{1, 0});
+              return DotOp::create(k.b, loc, acc.getType(), a, b, into,
+                                   InputPrecision::TF32);
+            };
+            Value products = dot(
+                pBig, vBig,
+                dot(pBig, vSmall, dot(pSmall, vBig, k.splat(zero, {BM, BN}))));
+            Value vlNext =
+                AdvanceOp::create(k.b, loc, vlp.getType(), vlp,
+                                  ValueRange{k.ci32(0), k.ci32(0), k.ci32(BK)})
+                    .getResult();
+            scf::YieldOp::create(
+                k.b, loc,
+                ValueRange{mNew, lNew,
+                           arith::AddFOp::create(k.b, loc, scaled, products),
+                           xNext, vNext, vlNext});
+            return;
+          }
+          Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vTile,
                                        scaled, c.precision);
           scf::YieldOp::create(k.b, loc,
                                ValueRange{mNew, lNew, accNew, xNext, vNext});
@@ -540,9 +584,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
       c.stages *
       (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) * bytes;
   // The transposed product's accumulator holds 2 x 2 squares (8-byte
-  // rows per lane): it takes the coalesced store within its buffers.
+  // rows per lane): it takes the coalesced store within its buffers, as do
+  // the kernels reading V transposed, within their producer's ring.
   bool coalescedStore =
-      bytes == 2 || c.transposedProduct
+      bytes == 2 || c.transposedProduct || vt
           ? staging <= std::max<int64_t>(72 * 1024, buffers)
           : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
   if (c.hopper && coalescedStore)

@@ -2,8 +2,8 @@
 //
 // buildSoftmaxMatmulTransposeV: V [batch, d2, d3] rewritten as the array
 // the `_vt` softmax_matmul kernels read (LibraryKernels.h): V^T rounded
-// to tf32, rows of d2 elements padded to a multiple of 4 (16 bytes, as TMA
-// requires).
+// to tf32 (and for tf32x3 the remainders, rounded again), rows of d2
+// elements padded to a multiple of 4 (16 bytes, as TMA requires).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +22,9 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulTransposeConfig &c) {
 
 func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
     ModuleOp module, const SoftmaxMatmulTransposeConfig &c) {
-  assert(c.precision == InputPrecision::TF32 &&
-         "V is transposed for tf32 products");
+  assert((c.precision == InputPrecision::TF32 ||
+          c.precision == InputPrecision::TF32x3) &&
+         "V is transposed for tf32 and tf32x3 products");
   MLIRContext *ctx = module.getContext();
   Type f32 = Float32Type::get(ctx);
   auto ptr = PointerType::get(ctx, f32);
@@ -58,37 +59,31 @@ func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
   Value vt =
       TransOp::create(k.b, k.loc, blockType, vBlock, ArrayRef<int32_t>{1, 0});
 
-  // Rounded to nearest tf32 (11 significant bits) by Veltkamp's split:
-  // t = x (2^13 + 1), hi = t - (t - x), exact in f32 arithmetic rounded to
-  // nearest (the .rn forms, which nothing fuses). Values of magnitude
-  // 2^100 and above (whose t would overflow), infinities and NaNs are
-  // kept as they are.
-  auto roundTF32 = [&](Value x) -> Value {
-    auto splat = [&](double v) { return k.splat(k.cf(f32, v), {B, B}); };
-    Value t = arith::MulFOp::create(k.b, k.loc, x, splat(8193.0));
-    Value hi = arith::SubFOp::create(k.b, k.loc, t,
-                                     arith::SubFOp::create(k.b, k.loc, t, x));
-    Value small = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OLT,
-                                        math::AbsFOp::create(k.b, k.loc, x),
-                                        splat(0x1p100));
-    return arith::SelectOp::create(k.b, k.loc, small, hi, x);
-  };
-
   // [batch, d3, d2p], d2p = d2 rounded up to 4; columns past d2 are
-  // written as zeros, up to d2p.
+  // written as zeros, up to d2p. tf32x3's remainders follow, as a second
+  // array of the same shape.
   Value d2p = arith::AndIOp::create(
       k.b, k.loc, arith::AddIOp::create(k.b, k.loc, d2, k.ci64(3)),
       k.ci64(~int64_t(3)));
-  Value outBatch = k.ptrAdd(
-      out, arith::MulIOp::create(k.b, k.loc, batch,
-                                 arith::MulIOp::create(k.b, k.loc, d3, d2p)));
-  BlockStoreOp::create(
-      k.b, k.loc,
-      MakeBlockPtrOp::create(k.b, k.loc, BlockPointerType::get(ctx, blockType),
-                             outBatch, ValueRange{d3, d2p},
-                             ValueRange{d2p, k.ci64(1)}, ValueRange{col0, row0},
-                             ArrayRef<int32_t>{1, 0}),
-      roundTF32(vt), ArrayRef<int32_t>{0, 1});
+  Value matrix = arith::MulIOp::create(k.b, k.loc, d3, d2p);
+  auto store = [&](Value part, Value tile) {
+    Value base =
+        k.ptrAdd(part, arith::MulIOp::create(k.b, k.loc, batch, matrix));
+    BlockStoreOp::create(
+        k.b, k.loc,
+        MakeBlockPtrOp::create(k.b, k.loc,
+                               BlockPointerType::get(ctx, blockType), base,
+                               ValueRange{d3, d2p}, ValueRange{d2p, k.ci64(1)},
+                               ValueRange{col0, row0}, ArrayRef<int32_t>{1, 0}),
+        tile, ArrayRef<int32_t>{0, 1});
+  };
+  Value hi = roundToTF32(k, k.loc, vt);
+  store(out, hi);
+  if (c.precision == InputPrecision::TF32x3) {
+    Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);
+    store(k.ptrAdd(out, arith::MulIOp::create(k.b, k.loc, batches, matrix)),
+          roundToTF32(k, k.loc, arith::SubFOp::create(k.b, k.loc, vt, hi)));
+  }
   k.finish();
   return k.func;
 }

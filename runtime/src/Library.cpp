@@ -155,15 +155,14 @@ tile_status launch(unsigned index, const Problem &p, const tile_arg *args,
   }
   for (unsigned i = 0; i < plan.numReplacedArgs; ++i) {
     const LaunchPlan::ReplacedArg &r = plan.replacedArgs[i];
-    all[r.index] = r.workspacePointer ? pointerArg(workspace + r.value)
-                                      : i64Arg(r.value);
+    all[r.index] =
+        r.workspacePointer ? pointerArg(workspace + r.value) : i64Arg(r.value);
   }
   for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i)
     all[numArgs + i] = pointerArg(workspace + plan.workspaceArgOffsets[i]);
   if (launched == TILE_SUCCESS)
-    launched = tile_kernel_launch(kernel, plan.grid, all,
-                                  (int)(numArgs + plan.numWorkspaceArgs),
-                                  stream);
+    launched = tile_kernel_launch(
+        kernel, plan.grid, all, (int)(numArgs + plan.numWorkspaceArgs), stream);
   tile_status freed = internal::freeWorkspace(workspace, stream);
   return launched != TILE_SUCCESS ? launched : freed;
 }

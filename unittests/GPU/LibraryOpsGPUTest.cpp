@@ -934,14 +934,18 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmul) {
 // Every embedded softmax-matmul kernel that runs here, forced, not only
 // the dispatcher's choices: tuning may rank any of them. Shapes with
 // partial tiles on every edge; short-row kernels (residentProducts) on
-// full and partial rows and d3 beyond one program's columns; TMA kernels
-// on rows of whole 16-byte vectors (d2 = 264: a last step of 8 columns)
-// and three batches.
+// full and partial rows and d3 beyond one program's columns; TMA and
+// specialized kernels on rows of whole 16-byte vectors (d2 = 264: a last
+// step of 8 columns) and three batches.
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
+  // (The V transposition runs within the `_vt` kernels' launches.)
   std::vector<unsigned> kernels = kernelsOf(
-      getSoftmaxMatmulOp(), [](const cat::KernelDesc &) { return true; },
+      getSoftmaxMatmulOp(),
+      [](const cat::KernelDesc &d) {
+        return !getSoftmaxMatmulOp().isPrelude(d);
+      },
       embedded);
   if (kernels.empty())
     GTEST_SKIP() << noKernels("softmax-matmul", embedded);
@@ -951,7 +955,7 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
     tile_precision p = apiPrecision(k.precision);
     int64_t bk = k.blockK;
     std::vector<MatmulShape> shapes{{2, 300, 257, 130}, {1, 128, 256, 256}};
-    if (k.tma)
+    if (k.tma || k.specialized)
       shapes = {{2, 300, 264, 136}, {1, 128, 256, 256}, {3, 200, 520, 264}};
     if (k.residentProducts)
       shapes = k.tma ? std::vector<MatmulShape>{{2, 300, bk - 8, 136},

@@ -118,7 +118,7 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
   std::vector<char> workspace(plan.workspaceBytes, (char)0xff);
   std::memset(workspace.data(), 0,
               std::min(workspace.size(), plan.zeroedWords * 4));
-  for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i) {
+  for (unsigned i = 0; !plan.hasPrelude && i < plan.numWorkspaceArgs; ++i) {
     size_t from = plan.workspaceArgOffsets[i];
     size_t to = i + 1 < plan.numWorkspaceArgs ? plan.workspaceArgOffsets[i + 1]
                                               : workspace.size();
@@ -133,8 +133,7 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
     std::vector<ArgValue> preludeArgs = args;
     int workspaceBuffer = (int)buffers.size();
     DType t = pointeeType(prelude, (unsigned)c.args.size());
-    Buffer b("workspace", t,
-             {(int64_t)workspace.size() / dtypeSize(t)});
+    Buffer b("workspace", t, {(int64_t)workspace.size() / dtypeSize(t)});
     std::memcpy(b.bytes.data(), workspace.data(), b.bytes.size());
     buffers.push_back(std::move(b));
     preludeArgs.push_back(ArgValue::buffer(workspaceBuffer));
@@ -143,6 +142,20 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
     if (failed(runKernel(prelude, preludeArgs, buffers, options)))
       return "the interpreter failed in the prelude: " + h.diagnostics;
     kernelArgs = args;
+    // The kernel's workspace pointers view what the prelude wrote.
+    std::vector<uint8_t> written = buffers[workspaceBuffer].bytes;
+    for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i) {
+      size_t from = plan.workspaceArgOffsets[i];
+      size_t to = i + 1 < plan.numWorkspaceArgs
+                      ? plan.workspaceArgOffsets[i + 1]
+                      : written.size();
+      DType wt = pointeeType(kernel, (unsigned)kernelArgs.size());
+      Buffer view("workspace" + std::to_string(i), wt,
+                  {(int64_t)(to - from) / dtypeSize(wt)});
+      std::memcpy(view.bytes.data(), written.data() + from, view.bytes.size());
+      kernelArgs.push_back(ArgValue::buffer((int)buffers.size()));
+      buffers.push_back(std::move(view));
+    }
     for (unsigned i = 0; i < plan.numReplacedArgs; ++i) {
       const cat::LaunchPlan::ReplacedArg &r = plan.replacedArgs[i];
       if (r.workspacePointer && r.value != 0)

@@ -167,9 +167,13 @@ public:
   virtual std::vector<KernelDesc> getConfigurationSpace() const = 0;
   /// Kernels a launch of `k` also runs (its plan's prelude): embedded
   /// wherever `k` is.
-  virtual std::vector<KernelDesc> getCompanionKernels(const KernelDesc &k) const {
+  virtual std::vector<KernelDesc>
+  getCompanionKernels(const KernelDesc &k) const {
     return {};
   }
+  /// Whether `k` is only ever a prelude of other kernels' launches: no
+  /// problem admits it, and the tests run it through those launches.
+  virtual bool isPrelude(const KernelDesc &k) const { return false; }
   /// Kernels, in order of preference, that together run every problem of
   /// the operation on every target: where no table ranks an admissible
   /// kernel the dispatcher takes the first that admits (and runs on the

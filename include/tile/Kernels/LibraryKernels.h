@@ -173,20 +173,25 @@ struct SoftmaxMatmulConfig {
   /// producers share X's blocks instead; grid x must be a multiple of the
   /// cluster. Named `_cn<n>`.
   bool clusterColumns = false;
-  /// Specialized tf32 kernels: V arrives transposed, as written by
-  /// buildSoftmaxMatmulTransposeV into the launch's workspace: argument 2
-  /// and strides 12-14 describe V^T [batch, d3, d2] rounded to tf32. Its
-  /// blocks are then K-major, as tf32 wgmma reads B, and the producer
-  /// copies them by TMA. Named with a trailing `_vt`.
+  /// Specialized tf32 and tf32x3 kernels: V arrives transposed, as
+  /// written by buildSoftmaxMatmulTransposeV into the launch's workspace:
+  /// argument 2 and strides 12-14 describe V^T [batch, d3, d2] rounded to
+  /// tf32; tf32x3 takes a 16th argument, the remainders V - V^T rounded
+  /// again (same strides), P is split the same way in registers and each
+  /// step's three products (small x big, big x small, big x big) start
+  /// from zero and are added to the accumulator in f32. V^T's blocks are
+  /// K-major, as tf32 wgmma reads B, and the producer copies them by TMA.
+  /// Named with a trailing `_vt`.
   bool vTransposed = false;
 };
 
 /// The V transposition the `_vt` softmax_matmul kernels read: takes their
 /// 15 arguments and the workspace pointer, and writes there V^T
 /// [batch, d3, d2p] rounded to tf32 (d2p: d2 rounded up to a multiple of
-/// 4, so that rows are 16-byte aligned; the columns past d2 zero), from
-/// V's blocks of block x block; launched on (cdiv(d2, block),
-/// cdiv(d3, block), batch).
+/// 4, so that rows are 16-byte aligned; the columns past d2 zero), and
+/// for tf32x3 the remainders in a second such array after it, from V's
+/// blocks of block x block; launched on (cdiv(d2, block), cdiv(d3, block),
+/// batch).
 struct SoftmaxMatmulTransposeConfig {
   InputPrecision precision = InputPrecision::TF32;
   int64_t block = 64, numWarps = 4;

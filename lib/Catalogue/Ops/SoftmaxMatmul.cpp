@@ -244,23 +244,34 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
     }
   // tf32 with a producer warpgroup, V read transposed (a transposition
   // into the workspace first): 32- and 64-wide d2 steps (stages of 48 and
-  // 96 KiB).
-  for (auto [bk, stages] :
-       {std::pair<int32_t, int32_t>{32, 2}, {32, 3}, {32, 4}, {64, 2}})
-    for (MatmulProduct product :
-         {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
-      SoftmaxMatmulKernel c;
-      c.dtype = DType::F32;
-      c.precision = Precision::TF32;
-      c.blockM = 128;
-      c.blockK = bk;
-      c.blockN = 256;
-      c.warps = 8;
-      c.stages = stages;
-      c.product = product;
-      c.specialized = c.vTransposed = true;
-      out.push_back(toDesc(c));
-    }
+  // 96 KiB), and 128 columns (twice the programs, each storing half as
+  // much, for short rows). tf32x3 (V's remainders streamed too, each
+  // step's products summed apart) with 128 columns only (the step's sum
+  // takes as many registers as the accumulator) and 2 or 3 stages of
+  // 32-wide steps (more, with the output's staging, exceed shared
+  // memory).
+  for (int32_t bn : {256, 128})
+    for (auto [bk, stages] :
+         {std::pair<int32_t, int32_t>{32, 2}, {32, 3}, {32, 4}, {64, 2}})
+      for (MatmulProduct product :
+           {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
+        SoftmaxMatmulKernel c;
+        c.dtype = DType::F32;
+        c.blockM = 128;
+        c.blockK = bk;
+        c.blockN = bn;
+        c.warps = 8;
+        c.stages = stages;
+        c.product = product;
+        c.specialized = c.vTransposed = true;
+        c.precision = Precision::TF32;
+        if (bn == 256 || (stages != 4 && product == MatmulProduct::Wgmma))
+          out.push_back(toDesc(c));
+        c.precision = Precision::TF32x3;
+        if (bn == 128 && bk == 32 && stages < 4 &&
+            product == MatmulProduct::Wgmma)
+          out.push_back(toDesc(c));
+      }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
   // column blocks of V (pipelined over 2 stages), each stored before the
@@ -313,10 +324,10 @@ public:
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     if (k.transposesV)
       return toDesc(k) == toDesc(vTransposition(k.precision)) &&
-                     k.precision == Precision::TF32
+                     k.precision != Precision::IEEE
                  ? ""
-                 : "the V transposition is f32 tf32, 64 x 64 x 64 over 4 "
-                   "warps, nothing else";
+                 : "the V transposition is f32 tf32 or tf32x3, 64 x 64 x 64 "
+                   "over 4 warps, nothing else";
     if (k.dtype != DType::F32 && k.precision != Precision::IEEE)
       return "f16 and bf16 products are IEEE (exact in f32)";
     for (int32_t b : {k.blockM, k.blockK, k.blockN})
@@ -336,8 +347,9 @@ public:
                       k.product == MatmulProduct::WgmmaTransposedInFlight;
     if (transposed && k.dtype != DType::F32)
       return "transposed products are for tf32 and tf32x3";
-    if (wgmma && !transposed && k.precision == Precision::TF32x3)
-      return "tf32x3 wgmma products are transposed";
+    if (wgmma && !transposed && k.precision == Precision::TF32x3 &&
+        !k.vTransposed)
+      return "tf32x3 wgmma products are transposed, or read V transposed";
     if (k.product == MatmulProduct::WgmmaInFlight && k.stages < 3 &&
         !k.specialized)
       return "a wgmma in flight needs 3 or more stages (a producer's ring "
@@ -345,8 +357,12 @@ public:
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
     if (k.vTransposed && (!k.specialized || k.dtype != DType::F32 ||
-                          k.precision != Precision::TF32 || k.cluster))
-      return "V is read transposed by specialized tf32 kernels, alone";
+                          k.precision == Precision::IEEE || k.cluster))
+      return "V is read transposed by specialized tf32 and tf32x3 kernels, "
+             "alone";
+    if (k.vTransposed && k.precision == Precision::TF32x3 &&
+        k.product != MatmulProduct::Wgmma)
+      return "tf32x3 reading V transposed waits for its products in the step";
     if (k.specialized && ((k.product != MatmulProduct::Wgmma &&
                            k.product != MatmulProduct::WgmmaInFlight) ||
                           (k.dtype == DType::F32 && !k.vTransposed) || k.tma ||
@@ -429,8 +445,15 @@ public:
       plan.preludeGrid[0] = (uint32_t)ceilDiv(d2, 64);
       plan.preludeGrid[1] = (uint32_t)ceilDiv(d3, 64);
       plan.preludeGrid[2] = (uint32_t)p.values[PBatch];
-      plan.workspaceBytes =
-          std::max<size_t>(16, size_t(p.values[PBatch] * d3 * d2p * 4));
+      // tf32x3: the remainders' array after it, its pointer the kernel's
+      // 16th argument.
+      size_t part = size_t(p.values[PBatch] * d3 * d2p * 4);
+      bool split = k.precision == Precision::TF32x3;
+      plan.workspaceBytes = std::max<size_t>(16, split ? 2 * part : part);
+      if (split) {
+        plan.numWorkspaceArgs = 1;
+        plan.workspaceArgOffsets[0] = part;
+      }
       plan.numReplacedArgs = 4;
       plan.replacedArgs[0] = {2, true, 0};
       plan.replacedArgs[1] = {12, false, d3 * d2p};
@@ -440,12 +463,16 @@ public:
     return plan;
   }
 
-  std::vector<KernelDesc> getCompanionKernels(const KernelDesc &desc) const
-      override {
+  std::vector<KernelDesc>
+  getCompanionKernels(const KernelDesc &desc) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     if (!k.vTransposed)
       return {};
     return {toDesc(vTransposition(k.precision))};
+  }
+
+  bool isPrelude(const KernelDesc &desc) const override {
+    return toSoftmaxMatmulKernel(desc).transposesV;
   }
 
   std::vector<KernelDesc> getConfigurationSpace() const override {

@@ -143,15 +143,17 @@ bool mlir::tile::dotReadsBFromBuffer(DotOp op) {
 }
 
 bool mlir::tile::isTransReadByDot(TransOp op) {
-  if (!op->hasOneUse())
+  if (op->use_empty())
     return false;
-  auto dot = dyn_cast<DotOp>(*op->user_begin());
-  if (!dot || dot.getB() != op.getResult())
-    return false;
-  // A wgmma reads b through its descriptor (K-major, see getKMajorBRead).
-  if (TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(dot))
-    return getKMajorBRead(dot) != nullptr;
-  return getBufferOperandB(dot, /*transposed=*/true) != nullptr;
+  return llvm::all_of(op->getUsers(), [&](Operation *user) {
+    auto dot = dyn_cast<DotOp>(user);
+    if (!dot || dot.getB() != op.getResult())
+      return false;
+    // A wgmma reads b through its descriptor (K-major, see getKMajorBRead).
+    if (TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(dot))
+      return getKMajorBRead(dot) != nullptr;
+    return getBufferOperandB(dot, /*transposed=*/true) != nullptr;
+  });
 }
 
 LogicalResult mlir::tile::lowerDotWithMma(DotOp op, ValueRange aVals,

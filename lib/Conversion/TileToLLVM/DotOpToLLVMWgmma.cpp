@@ -532,46 +532,57 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   //
   // A K-major `b` read as the transpose of its block keeps k in its
   // natural order (a TMA copy lays it out): the fragments then take
-  // columns t and t + 4 of each group of 8, from the quad's lanes that
-  // hold them (t / 2 and t / 2 + 2; the element by t's parity).
-  Value quadLo, quadHi, oddLane;
+  // columns t and t + 4 of each group of 8 (lanes t / 2 and t / 2 + 2 of
+  // the quad hold them, as their element t % 2). Two shuffles move them:
+  // in the first, lane s of the quad sends its element s / 2 and lane t
+  // reads lane (t % 2) * 2 + t / 2; in the second, lane s sends the
+  // other element and lane t reads lane (1 - t % 2) * 2 + t / 2. An even
+  // lane receives column t in the first and t + 4 in the second, an odd
+  // lane the reverse.
+  Value sourceA, sourceB, upperLane, oddLane;
   if (tf32 && bThroughTranspose && !aShared) {
-    ThreadIds ids = getThreadIds(rewriter, loc);
-    Value t = arith::AndIOp::create(rewriter, loc, ids.lane,
-                                    i32Constant(rewriter, loc, 3));
-    quadLo = arith::OrIOp::create(
-        rewriter, loc,
-        arith::AndIOp::create(rewriter, loc, ids.lane,
-                              i32Constant(rewriter, loc, ~3)),
-        arith::ShRUIOp::create(rewriter, loc, t, i32Constant(rewriter, loc, 1)));
-    quadHi = arith::AddIOp::create(rewriter, loc, quadLo,
-                                   i32Constant(rewriter, loc, 2));
-    oddLane = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(rewriter, loc, t, i32Constant(rewriter, loc, 1)),
-        i32Constant(rewriter, loc, 0));
+    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+    Value lane = getThreadIds(rewriter, loc).lane;
+    Value t = arith::AndIOp::create(rewriter, loc, lane, c(3));
+    Value quad = arith::AndIOp::create(rewriter, loc, lane, c(~3));
+    Value half = arith::ShRUIOp::create(rewriter, loc, t, c(1));
+    Value parity = arith::AndIOp::create(rewriter, loc, t, c(1));
+    Value base = arith::OrIOp::create(rewriter, loc, quad, half);
+    sourceA = arith::OrIOp::create(
+        rewriter, loc, base,
+        arith::ShLIOp::create(rewriter, loc, parity, c(1)));
+    sourceB = arith::XOrIOp::create(rewriter, loc, sourceA, c(2));
+    upperLane = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                      half, c(0));
+    oddLane = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                    parity, c(0));
   }
-  auto fromLane = [&](Value even, Value odd, Value lane) -> Value {
-    auto shfl = [&](Value v) -> Value {
-      return NVVM::ShflOp::create(rewriter, loc, i32,
-                                  i32Constant(rewriter, loc, -1), v, lane,
-                                  i32Constant(rewriter, loc, 0x1f),
-                                  NVVM::ShflKind::idx, UnitAttr());
+  // This thread's columns t and t + 4 from its elements 2t and 2t + 1.
+  auto naturalColumns = [&](Value even, Value odd) -> std::pair<Value, Value> {
+    auto shfl = [&](Value v, Value from) -> Value {
+      return NVVM::ShflOp::create(
+          rewriter, loc, i32, i32Constant(rewriter, loc, -1), v, from,
+          i32Constant(rewriter, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
     };
-    return arith::SelectOp::create(rewriter, loc, oddLane, shfl(odd),
-                                   shfl(even));
+    auto select = [&](Value cond, Value a, Value b) -> Value {
+      return arith::SelectOp::create(rewriter, loc, cond, a, b);
+    };
+    Value a = shfl(select(upperLane, odd, even), sourceA);
+    Value b = shfl(select(upperLane, even, odd), sourceB);
+    return {select(oddLane, b, a), select(oddLane, a, b)};
   };
   SmallVector<SmallVector<Value>> aFragments;
   if (!aShared)
     for (int64_t kk = 0; kk < k; kk += kStep)
       for (int64_t j = 0; j < mTiles; ++j) {
         int64_t c = 2 * (kk / 8);
-        if (tf32 && quadLo) {
-          Value lo0 = tf32Reg(2 * j, c), lo1 = tf32Reg(2 * j, c + 1),
-                hi0 = tf32Reg(2 * j + 1, c), hi1 = tf32Reg(2 * j + 1, c + 1);
-          aFragments.push_back(
-              {fromLane(lo0, lo1, quadLo), fromLane(hi0, hi1, quadLo),
-               fromLane(lo0, lo1, quadHi), fromLane(hi0, hi1, quadHi)});
+        if (tf32 && sourceA) {
+          // Rows g and g + 8: columns t, then t + 4.
+          auto [top, topShifted] =
+              naturalColumns(tf32Reg(2 * j, c), tf32Reg(2 * j, c + 1));
+          auto [bottom, bottomShifted] =
+              naturalColumns(tf32Reg(2 * j + 1, c), tf32Reg(2 * j + 1, c + 1));
+          aFragments.push_back({top, bottom, topShifted, bottomShifted});
         } else if (tf32)
           aFragments.push_back({tf32Reg(2 * j, c), tf32Reg(2 * j + 1, c),
                                 tf32Reg(2 * j, c + 1),

@@ -52,8 +52,8 @@ int64_t getSharedMemoryBytes(Operation *op);
 /// Whether a tensor-core dot reads its `b` operand straight from the shared
 /// buffer of a tile.local_load, staging nothing (see DotOpToLLVM.cpp).
 bool dotReadsBFromBuffer(DotOp op);
-/// Whether `op` is the `b` of a tensor-core dot (mma.sync or wgmma) that
-/// reads it from the buffer the transposed tile was loaded from: the
+/// Whether `op` is only the `b` of tensor-core dots (mma.sync or wgmma)
+/// that read it from the buffer the transposed tile was loaded from: the
 /// transpose is not computed (its values are never read).
 bool isTransReadByDot(TransOp op);
 /// Shared memory bytes the FMA-layout lowering of `op` stages (see

@@ -164,6 +164,49 @@ func.func @k_major_b(%q: !tile.ptr<f16>, %k: !tile.ptr<f16>, %c: !tile.ptr<f32>,
 
 // -----
 
+// tf32 with `b` the transpose of a buffer read (V^T's block as copied,
+// k contiguous): the buffer is K-major as it stands, so its stage is
+// filled by 16-byte copies (not element by element), and `a`, from
+// registers in the accumulator's layout (columns 2t and 2t + 1 of each
+// k8 group), reaches the fragments' order (columns t and t + 4) through
+// its quad: two shfl.idx per row and k8 step (2 rows in each of the 4
+// steps here).
+// CHECK-LABEL: func.func @tf32_k_major_b
+// CHECK-SAME:    tile.wgmma
+// CHECK:         nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg
+// CHECK-NOT:     cache =  ca
+// CHECK:         cvt.rna.tf32.f32
+// CHECK-COUNT-16: nvvm.shfl.sync idx
+// CHECK-NOT:     nvvm.shfl.sync
+// CHECK:         nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK:         return
+func.func @tf32_k_major_b(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf32>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf32>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4> -> tensor<64x32xf32>
+  %p = math.exp %x : tensor<64x32xf32>
+  %vt = tile.local_load %bufb[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4> -> tensor<64x32xf32>
+  %y = tile.trans %vt order = [1, 0] : tensor<64x32xf32> -> tensor<32x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %p, %y, %zero precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
 // A wgmma dot is waited for where its result is first needed: the second
 // dot is issued before the first one's result is used, and its commit
 // leaves both groups in flight (wait_group 2); the first dot's wait leaves

@@ -217,7 +217,11 @@ static bool fillsSwizzleRows(int64_t bytes) {
 
 LocalLoadOp mlir::tile::getKMajorBRead(DotOp dot) {
   auto trans = dot.getB().getDefiningOp<TransOp>();
-  if (!trans || !trans->hasOneUse() ||
+  auto readAsB = [&](Operation *user) {
+    auto d = dyn_cast<DotOp>(user);
+    return d && d.getB() == trans.getResult() && d.getA() != trans.getResult();
+  };
+  if (!trans || !llvm::all_of(trans->getUsers(), readAsB) ||
       trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
       !(trans.getType().getElementType().isF16() ||
         trans.getType().getElementType().isBF16() ||

@@ -61,8 +61,7 @@ bool mlir::tile::isCopyableBlock(RankedTensorType type) {
     return false;
   return llvm::all_of(type.getShape().drop_back(2),
                       [](int64_t d) { return d == 1; }) &&
-         (type.getShape().back() * elem.getIntOrFloatBitWidth() / 8) % 16 ==
-             0;
+         (type.getShape().back() * elem.getIntOrFloatBitWidth() / 8) % 16 == 0;
 }
 
 DictionaryAttr mlir::tile::describeArray(MakeBlockPtrOp make,

@@ -40,8 +40,8 @@ findStreamedLoads(scf::ForOp loop,
 /// empty when it is none of these.
 std::string describeHostInteger(Value v);
 
-/// A 2-d f16/bf16 block, or one of rank 3 to 5 that is 1 along its leading
-/// dimensions.
+/// A 2-d f16, bf16 or f32 block (rows of a multiple of 16 bytes), or one
+/// of rank 3 to 5 that is 1 along its leading dimensions.
 bool isCopyableBlock(RankedTensorType type);
 
 /// The `tile.tma` dictionary of the array `make` points into: shape and

@@ -118,8 +118,9 @@ bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
 /// types and shapes only.
 bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared,
                          bool kMajorB = false);
-/// For a 16-bit or tf32 dot whose `b` is `tile.trans %read order = [1, 0]` (its
-/// only use) of a tile.local_load: that read. The buffer's rows are then
+/// For a 16-bit or tf32 dot whose `b` is `tile.trans %read order = [1, 0]`
+/// (read only as the `b` of dots) of a tile.local_load: that read. The
+/// buffer's rows are then
 /// b's columns with k contiguous, which wgmma reads as a K-major `b` (K^T
 /// of Q K^T, K's block as copied).
 LocalLoadOp getKMajorBRead(DotOp dot);
