@@ -101,6 +101,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.clusterSize = k.cluster;
   c.clusterColumns = k.clusterColumns;
   c.vTransposed = k.vTransposed;
+  c.persistent = k.persistent;
   return c;
 }
 } // namespace

@@ -62,6 +62,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
           (c.hopper ? "_h" : "") + (c.mmaInFlight ? "_f" : "") +
           (c.transposedProduct ? "_t" : "") + (c.tma ? "_tma" : "") +
           (c.specialized ? "_ws" : "") + (c.vTransposed ? "_vt" : "") +
+          (c.persistent ? "_pers" : "") +
           (c.clusterSize > 1 ? (c.clusterColumns ? "_cn" : "_c") +
                                    std::to_string(c.clusterSize)
                              : std::string()) +

@@ -85,8 +85,35 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // Clusters of column blocks put those along the grid's x (the cluster's
   // axis), so that X's stream is the one their programs share.
   bool columnsAlongX = c.clusterSize > 1 && c.clusterColumns;
-  Value pidM = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 1 : 0);
-  Value pidN = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 0 : 1);
+  Value pidM, pidN;
+  // A persistent program runs tiles pid, pid + P, ... of its batch
+  // entry's row x column blocks, row blocks fastest (the programs running
+  // at a time read the same column blocks of V); its loop over tiles
+  // holds the rest of the kernel, and the producer's ring runs on across
+  // it, so that the next tile's first blocks arrive while this one's
+  // output is stored.
+  scf::ForOp tiles;
+  assert((!c.persistent ||
+          (c.specialized && !c.mmaInFlight && c.clusterSize <= 1)) &&
+         "persistent programs are specialized, alone, their products waited "
+         "for in the step");
+  if (c.persistent) {
+    Value rowBlocks =
+        arith::CeilDivSIOp::create(k.b, k.loc, k.arg(3), k.ci32(BM));
+    Value colBlocks =
+        arith::CeilDivSIOp::create(k.b, k.loc, k.arg(5), k.ci32(BN));
+    tiles = scf::ForOp::create(
+        k.b, k.loc, ProgramIdOp::create(k.b, k.loc, 0),
+        arith::MulIOp::create(k.b, k.loc, rowBlocks, colBlocks),
+        NumProgramsOp::create(k.b, k.loc, 0));
+    k.b.setInsertionPoint(tiles.getBody()->getTerminator());
+    Value t = tiles.getInductionVar();
+    pidM = arith::RemSIOp::create(k.b, k.loc, t, rowBlocks);
+    pidN = arith::DivSIOp::create(k.b, k.loc, t, rowBlocks);
+  } else {
+    pidM = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 1 : 0);
+    pidN = ProgramIdOp::create(k.b, k.loc, columnsAlongX ? 0 : 1);
+  }
   Value batch = k.extsi(ProgramIdOp::create(k.b, k.loc, 2), i64);
   Value rowStart = arith::MulIOp::create(k.b, k.loc, pidM, k.ci32(BM));
   Value colStart = arith::MulIOp::create(k.b, k.loc, pidN, k.ci32(BN));
@@ -584,15 +611,16 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
       c.stages *
       (BM * (BK + (c.transposedProduct ? 4 : 8)) + BK * (BN + vPad)) * bytes;
   // The transposed product's accumulator holds 2 x 2 squares (8-byte
-  // rows per lane): it takes the coalesced store within its buffers, as do
-  // the kernels reading V transposed, within their producer's ring.
+  // rows per lane): it takes the coalesced store within its buffers.
   bool coalescedStore =
-      bytes == 2 || c.transposedProduct || vt
+      bytes == 2 || c.transposedProduct
           ? staging <= std::max<int64_t>(72 * 1024, buffers)
           : staging <= 72 * 1024 && staging + buffers <= 156 * 1024;
   if (c.hopper && coalescedStore)
     out = ConvertLayoutOp::create(k.b, k.loc, out.getType(), out);
   BlockStoreOp::create(k.b, k.loc, obp, out, ArrayRef<int32_t>{0, 1});
+  if (tiles)
+    k.b.setInsertionPointAfter(tiles);
   k.finish();
   return k.func;
 }

@@ -214,16 +214,22 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
   }
 }
 
-// The tf32 kernels that read V transposed, each after its launch's
-// prelude (V^T rounded to tf32 in the workspace): d2 within one step and
-// over several, partial, and d3 within one column block and over several.
+// The tf32 and tf32x3 kernels that read V transposed, each after its
+// launch's prelude (V^T rounded to tf32 in the workspace, and for tf32x3
+// the remainders): d2 within one step and over several, partial, and d3
+// within one column block and over several; the persistent ones also on
+// a device of 2 SMs, where each program runs every tile of its batch
+// entry.
 TEST(LibraryOpsInterpreted, TransposedVKernelsAfterTheirPrelude) {
   uint64_t seed = std::random_device{}();
   SCOPED_TRACE("random seed " + std::to_string(seed));
   const cat::OpSpec &op = cat::getSoftmaxMatmulOp();
-  int runs = 0;
+  cat::DeviceInfo few = sm90();
+  few.sms = 2;
+  int runs = 0, persistentRuns = 0;
   for (const cat::KernelDesc &k : op.getConfigurationSpace()) {
-    if (!cat::toSoftmaxMatmulKernel(k).vTransposed)
+    cat::SoftmaxMatmulKernel kernel = cat::toSoftmaxMatmulKernel(k);
+    if (!kernel.vTransposed)
       continue;
     for (const cat::Problem &p : op.getTestProblems()) {
       if (!op.admits(k, p, sm90()))
@@ -231,9 +237,15 @@ TEST(LibraryOpsInterpreted, TransposedVKernelsAfterTheirPrelude) {
       ++runs;
       EXPECT_EQ(runInterpreted(op, k, p, seed++), "")
           << cat::getKernelName(k) << " at " << op.describe(p);
+      if (!kernel.persistent)
+        continue;
+      ++persistentRuns;
+      EXPECT_EQ(runInterpreted(op, k, p, seed++, few), "")
+          << cat::getKernelName(k) << " at " << op.describe(p) << " on 2 SMs";
     }
   }
-  EXPECT_GE(runs, 8);
+  EXPECT_GE(runs, 20);
+  EXPECT_GE(persistentRuns, 8);
 }
 
 // Persistent attention kernels on a device of few SMs: each program runs

@@ -44,7 +44,7 @@ const char *getName(Target t);
 inline int64_t getBytes(DType t) { return t == DType::F32 ? 4 : 2; }
 
 /// The most parameters an operation's kernels have.
-constexpr int kMaxParams = 16;
+constexpr int kMaxParams = 20;
 
 /// A library kernel: its operation (OpSpec::getName, e.g. "softmax") and the
 /// values of the operation's kernel parameters, in the order the operation

@@ -183,6 +183,11 @@ struct SoftmaxMatmulConfig {
   /// K-major, as tf32 wgmma reads B, and the producer copies them by TMA.
   /// Named with a trailing `_vt`.
   bool vTransposed = false;
+  /// Specialized kernels whose products are waited for in their step: a
+  /// grid of (P, 1, batch) programs, each running tiles pid, pid + P, ...
+  /// of its batch entry's row x column blocks (row blocks fastest) in a
+  /// loop around the rest of the kernel. Named with a trailing `_pers`.
+  bool persistent = false;
 };
 
 /// The V transposition the `_vt` softmax_matmul kernels read: takes their

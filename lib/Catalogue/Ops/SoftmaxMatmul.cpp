@@ -36,7 +36,8 @@ enum Param {
   Cluster,
   ClusterColumns,
   VTransposed,
-  TransposesV
+  TransposesV,
+  Persistent
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -246,10 +247,8 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
   // into the workspace first): 32- and 64-wide d2 steps (stages of 48 and
   // 96 KiB), and 128 columns (twice the programs, each storing half as
   // much, for short rows). tf32x3 (V's remainders streamed too, each
-  // step's products summed apart) with 128 columns only (the step's sum
-  // takes as many registers as the accumulator) and 2 or 3 stages of
-  // 32-wide steps (more, with the output's staging, exceed shared
-  // memory).
+  // step's products summed apart) with 128 columns only: the step's sum
+  // takes as many registers as the accumulator.
   for (int32_t bn : {256, 128})
     for (auto [bk, stages] :
          {std::pair<int32_t, int32_t>{32, 2}, {32, 3}, {32, 4}, {64, 2}})
@@ -264,13 +263,20 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
         c.stages = stages;
         c.product = product;
         c.specialized = c.vTransposed = true;
+        // Each also persistent (products waited for in the step).
+        auto add = [&](SoftmaxMatmulKernel k) {
+          out.push_back(toDesc(k));
+          if (k.product != MatmulProduct::Wgmma)
+            return;
+          k.persistent = true;
+          out.push_back(toDesc(k));
+        };
         c.precision = Precision::TF32;
         if (bn == 256 || (stages != 4 && product == MatmulProduct::Wgmma))
-          out.push_back(toDesc(c));
+          add(c);
         c.precision = Precision::TF32x3;
-        if (bn == 128 && bk == 32 && stages < 4 &&
-            product == MatmulProduct::Wgmma)
-          out.push_back(toDesc(c));
+        if (bn == 128 && product == MatmulProduct::Wgmma)
+          add(c);
       }
   // Short rows (d2 <= block_k): the softmax of a program's 64 rows once,
   // kept in registers as the dot's A operand, times 4 or 8 consecutive
@@ -315,7 +321,8 @@ public:
                 enumField("product", productNames()), boolField("tma"),
                 intField("resident_products"), boolField("specialized"),
                 intField("cluster"), boolField("cluster_columns"),
-                boolField("v_transposed"), boolField("transposes_v")},
+                boolField("v_transposed"), boolField("transposes_v"),
+                boolField("persistent")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -360,6 +367,10 @@ public:
                           k.precision == Precision::IEEE || k.cluster))
       return "V is read transposed by specialized tf32 and tf32x3 kernels, "
              "alone";
+    if (k.persistent &&
+        (!k.specialized || k.cluster || k.product != MatmulProduct::Wgmma))
+      return "persistent programs are specialized, alone, their products "
+             "waited for in the step";
     if (k.vTransposed && k.precision == Precision::TF32x3 &&
         k.product != MatmulProduct::Wgmma)
       return "tf32x3 reading V transposed waits for its products in the step";
@@ -427,13 +438,21 @@ public:
   /// (the cluster's axis rounded up to whole clusters: programs past d1 or
   /// d3 store nothing); clusters of column blocks put those along x.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
-                  const DeviceInfo &) const override {
+                  const DeviceInfo &device) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     LaunchPlan plan;
     plan.grid[0] = (uint32_t)rowPrograms(k, p.values[PD1]);
     plan.grid[1] = (uint32_t)columnPrograms(k, p.values[PD3]);
     if (k.clusterColumns)
       std::swap(plan.grid[0], plan.grid[1]);
+    if (k.persistent) {
+      // The SMs shared among the batch entries (at least one program
+      // each), never more programs than an entry's tiles.
+      int64_t tiles = int64_t(plan.grid[0]) * plan.grid[1];
+      int64_t perEntry = std::max<int64_t>(1, device.sms / p.values[PBatch]);
+      plan.grid[0] = (uint32_t)std::min(tiles, perEntry);
+      plan.grid[1] = 1;
+    }
     plan.grid[2] = (uint32_t)p.values[PBatch];
     if (k.vTransposed) {
       // V^T [batch, d3, d2p] in the workspace, written by the
@@ -652,6 +671,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[ClusterColumns] = k.clusterColumns;
   d.params[VTransposed] = k.vTransposed;
   d.params[TransposesV] = k.transposesV;
+  d.params[Persistent] = k.persistent;
   return d;
 }
 
@@ -673,6 +693,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.clusterColumns = d.params[ClusterColumns] != 0;
   k.vTransposed = d.params[VTransposed] != 0;
   k.transposesV = d.params[TransposesV] != 0;
+  k.persistent = d.params[Persistent] != 0;
   return k;
 }
 

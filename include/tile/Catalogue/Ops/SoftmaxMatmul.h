@@ -55,6 +55,10 @@ struct SoftmaxMatmulKernel {
   /// vTransposed kernels run first (f32, tf32, 64 x 64 blocks over 4
   /// warps). No problem admits it on its own.
   bool transposesV = false;
+  /// Specialized kernels, products waited for in their step: a grid of
+  /// (P, 1, batch) programs, each running every P-th tile of its batch
+  /// entry (P about the SMs per batch entry).
+  bool persistent = false;
 };
 
 /// The V transposition a vTransposed kernel's launch runs first.
