@@ -29,8 +29,8 @@
 // RUN:   --only softmax_online_f16_f16_b2048_w8_a1,softmax_rows_f16_f16_r1_b1024_w4_a16
 // RUN: FileCheck %s --check-prefix=SOURCE < %t.cpp
 // SOURCE: const EmbeddedKernel kKernels[] = {
-// SOURCE: {"softmax_rows_f16_f16_r1_b1024_w4_a16", {"softmax", {0, 1, 1, 1024, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0}}, kImage0,
-// SOURCE: {"softmax_online_f16_f16_b2048_w8_a1", {"softmax", {2, 1, 0, 2048, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0}}, kImage1,
+// SOURCE: {"softmax_rows_f16_f16_r1_b1024_w4_a16", {"softmax", {0, 1, 1, 1024, 0, 1, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, kImage0,
+// SOURCE: {"softmax_online_f16_f16_b2048_w8_a1", {"softmax", {2, 1, 0, 2048, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}, kImage1,
 // SOURCE: const unsigned kNumKernels = 2;
 // SOURCE: static const TablePoint kPoints0[] = {
 // SOURCE-NEXT: {"softmax", {{[{][{]}}1, 1, 4096, 1000, 0, 0, 0, 0, 0}}, {0, 1, -1, -1, -1, -1, -1, -1}},
