@@ -47,13 +47,14 @@ struct SoftmaxMatmulKernel {
   /// of the same rows instead (the column blocks along the grid's x, the
   /// row blocks along y), which share X's blocks.
   bool clusterColumns = false;
-  /// Specialized tf32 kernels: V read transposed (V^T rounded to tf32, K-
-  /// major as tf32 wgmma reads it), written into the launch's workspace by
-  /// the V transposition kernel (transposesV) that the launch runs first.
+  /// Specialized tf32 and tf32x3 kernels: V read transposed (V^T rounded
+  /// to tf32, K-major as tf32 wgmma reads it, and for tf32x3 also the
+  /// remainders), written into the launch's workspace by the V
+  /// transposition kernel (transposesV) that the launch runs first.
   bool vTransposed = false;
   /// Not a softmax(X) @ V kernel: the V transposition that launches of the
-  /// vTransposed kernels run first (f32, tf32, 64 x 64 blocks over 4
-  /// warps). No problem admits it on its own.
+  /// vTransposed kernels run first (f32, tf32 or tf32x3, 64 x 64 blocks
+  /// over 4 warps). No problem admits it on its own.
   bool transposesV = false;
   /// Specialized kernels, products waited for in their step: a grid of
   /// (P, 1, batch) programs, each running every P-th tile of its batch
