@@ -936,7 +936,8 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmul) {
 // partial tiles on every edge; short-row kernels (residentProducts) on
 // full and partial rows and d3 beyond one program's columns; TMA and
 // specialized kernels on rows of whole 16-byte vectors (d2 = 264: a last
-// step of 8 columns) and three batches.
+// step of 8 columns) and three batches; the kernels reading V transposed
+// also past 2^24 elements of V.
 TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
   TILE_REQUIRE_DEVICE();
   unsigned embedded = 0;
@@ -957,6 +958,9 @@ TEST_F(LibraryOpsGPUTest, SoftmaxMatmulEveryVariant) {
     std::vector<MatmulShape> shapes{{2, 300, 257, 130}, {1, 128, 256, 256}};
     if (k.tma || k.specialized)
       shapes = {{2, 300, 264, 136}, {1, 128, 256, 256}, {3, 200, 520, 264}};
+    // V of more than 2^24 elements: the transposition's 64 x 64 blocks.
+    if (k.vTransposed)
+      shapes.push_back({1, 64, 2048, 8200});
     if (k.residentProducts)
       shapes = k.tma ? std::vector<MatmulShape>{{2, 300, bk - 8, 136},
                                                 {1, 128, bk, 600},

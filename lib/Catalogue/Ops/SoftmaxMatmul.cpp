@@ -330,11 +330,12 @@ public:
   std::string whyInvalid(const KernelDesc &desc) const override {
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     if (k.transposesV)
-      return toDesc(k) == toDesc(vTransposition(k.precision)) &&
+      return (toDesc(k) == toDesc(vTransposition(k.precision, 64)) ||
+              toDesc(k) == toDesc(vTransposition(k.precision, 32))) &&
                      k.precision != Precision::IEEE
                  ? ""
-                 : "the V transposition is f32 tf32 or tf32x3, 64 x 64 x 64 "
-                   "over 4 warps, nothing else";
+                 : "the V transposition is f32 tf32 or tf32x3, blocks of "
+                   "64 x 64 over 4 warps or 32 x 32 over one, nothing else";
     if (k.dtype != DType::F32 && k.precision != Precision::IEEE)
       return "f16 and bf16 products are IEEE (exact in f32)";
     for (int32_t b : {k.blockM, k.blockK, k.blockN})
@@ -459,10 +460,11 @@ public:
       // transposition first; this kernel reads it as its V.
       int64_t d2 = p.values[PD2], d3 = p.values[PD3];
       int64_t d2p = (d2 + 3) / 4 * 4;
+      int32_t block = vTranspositionBlock(p.values[PBatch], d2, d3);
       plan.hasPrelude = true;
-      plan.prelude = toDesc(vTransposition(k.precision));
-      plan.preludeGrid[0] = (uint32_t)ceilDiv(d2, 64);
-      plan.preludeGrid[1] = (uint32_t)ceilDiv(d3, 64);
+      plan.prelude = toDesc(vTransposition(k.precision, block));
+      plan.preludeGrid[0] = (uint32_t)ceilDiv(d2, block);
+      plan.preludeGrid[1] = (uint32_t)ceilDiv(d3, block);
       plan.preludeGrid[2] = (uint32_t)p.values[PBatch];
       // tf32x3: the remainders' array after it, its pointer the kernel's
       // 16th argument.
@@ -487,7 +489,8 @@ public:
     SoftmaxMatmulKernel k = toSoftmaxMatmulKernel(desc);
     if (!k.vTransposed)
       return {};
-    return {toDesc(vTransposition(k.precision))};
+    return {toDesc(vTransposition(k.precision, 64)),
+            toDesc(vTransposition(k.precision, 32))};
   }
 
   bool isPrelude(const KernelDesc &desc) const override {
@@ -697,14 +700,18 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   return k;
 }
 
-SoftmaxMatmulKernel vTransposition(Precision p) {
+SoftmaxMatmulKernel vTransposition(Precision p, int32_t block) {
   SoftmaxMatmulKernel k;
   k.dtype = DType::F32;
   k.precision = p;
-  k.blockM = k.blockK = k.blockN = 64;
-  k.warps = 4;
+  k.blockM = k.blockK = k.blockN = block;
+  k.warps = block == 64 ? 4 : 1;
   k.transposesV = true;
   return k;
+}
+
+int32_t vTranspositionBlock(int64_t batch, int64_t d2, int64_t d3) {
+  return batch * d2 * d3 <= (int64_t(1) << 24) ? 32 : 64;
 }
 
 Problem softmaxMatmulProblem(DType t, Precision p, int64_t batch, int64_t d1,

@@ -54,7 +54,7 @@ struct SoftmaxMatmulKernel {
   bool vTransposed = false;
   /// Not a softmax(X) @ V kernel: the V transposition that launches of the
   /// vTransposed kernels run first (f32, tf32 or tf32x3, 64 x 64 blocks
-  /// over 4 warps). No problem admits it on its own.
+  /// over 4 warps or 32 x 32 over one). No problem admits it on its own.
   bool transposesV = false;
   /// Specialized kernels, products waited for in their step: a grid of
   /// (P, 1, batch) programs, each running every P-th tile of its batch
@@ -62,8 +62,13 @@ struct SoftmaxMatmulKernel {
   bool persistent = false;
 };
 
-/// The V transposition a vTransposed kernel's launch runs first.
-SoftmaxMatmulKernel vTransposition(Precision p);
+/// A V transposition a vTransposed kernel's launch runs first: blocks of
+/// 64 x 64 over 4 warps, or 32 x 32 over one.
+SoftmaxMatmulKernel vTransposition(Precision p, int32_t block);
+/// The transposition's block for V [batch, d2, d3]: 32 up to 2^24
+/// elements (more programs, each with less to wait for, where V is small),
+/// else 64.
+int32_t vTranspositionBlock(int64_t batch, int64_t d2, int64_t d3);
 
 const OpSpec &getSoftmaxMatmulOp();
 
