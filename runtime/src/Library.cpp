@@ -48,12 +48,22 @@ tile_status loadKernel(unsigned index, tile_kernel *out) {
   return TILE_SUCCESS;
 }
 
-/// The index of the embedded kernel `desc` describes, or -1.
+/// The index of the embedded kernel `desc` describes, or -1: searched
+/// once per description (preludes are few; launches many).
 int findEmbedded(const KernelDesc &desc) {
-  for (unsigned i = 0; i < kNumKernels; ++i)
+  static std::mutex mutex;
+  static std::vector<std::pair<KernelDesc, int>> *found =
+      new std::vector<std::pair<KernelDesc, int>>();
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const auto &[d, index] : *found)
+    if (d == desc)
+      return index;
+  int index = -1;
+  for (unsigned i = 0; i < kNumKernels && index < 0; ++i)
     if (kKernels[i].desc == desc)
-      return (int)i;
-  return -1;
+      index = (int)i;
+  found->emplace_back(desc, index);
+  return index;
 }
 
 /// TILE_<OP>_VARIANT, e.g. TILE_SOFTMAX_MATMUL_VARIANT.

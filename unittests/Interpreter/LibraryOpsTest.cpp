@@ -141,7 +141,6 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
       options.grid[d] = plan.preludeGrid[d];
     if (failed(runKernel(prelude, preludeArgs, buffers, options)))
       return "the interpreter failed in the prelude: " + h.diagnostics;
-    kernelArgs = args;
     // The kernel's workspace pointers view what the prelude wrote.
     std::vector<uint8_t> written = buffers[workspaceBuffer].bytes;
     for (unsigned i = 0; i < plan.numWorkspaceArgs; ++i) {
