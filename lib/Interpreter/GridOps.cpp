@@ -125,5 +125,8 @@ std::optional<LogicalResult> Executor::execGridOp(Operation *op) {
       .Case([&](AtomicAddOp o) { return execAtomicAdd(o); })
       .Case([&](WaitAtLeastOp o) { return execWaitAtLeast(o); })
       .Case([&](ClusterGatherOp o) { return execClusterGather(o); })
+      // Kernels run one after another: nothing to wait for or to release.
+      .Case<WaitPriorGridOp, LaunchDependentsOp>(
+          [](Operation *) { return success(); })
       .Default([](Operation *) { return std::optional<LogicalResult>(); });
 }

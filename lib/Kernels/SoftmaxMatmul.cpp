@@ -75,6 +75,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   if (c.clusterSize > 1)
     k.func->setAttr(TileDialect::getClusterSizeAttrName(),
                     tmp.getI32IntegerAttr(c.clusterSize));
+  // Reading V^T from the transposition launched just before, the kernel
+  // waits for it first; its launch and setup overlap that kernel's end.
+  if (c.vTransposed)
+    WaitPriorGridOp::create(k.b, k.loc);
   int64_t BM = c.blockM, BK = c.blockK, BN = c.blockN;
   Value outBase = k.arg(0), xBase = k.arg(1), vBase = k.arg(2);
   Value d1 = k.extsi(k.arg(3), i64), d2 = k.arg(4), d3 = k.extsi(k.arg(5), i64);

@@ -36,6 +36,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
   KernelBuilder k(module, getKernelName(c), args, c.numWarps);
   for (unsigned i : {2u, 15u})
     k.func.setArgAttr(i, "tile.divisibility", k.b.getI64IntegerAttr(4));
+  // The main kernel waits for this one's writes (tile.wait_prior_grid):
+  // it may start as soon as every program here has.
+  LaunchDependentsOp::create(k.b, k.loc);
   int64_t B = c.block;
   Value v = k.arg(2), out = k.arg(15);
   Value d2 = k.extsi(k.arg(4), i64), d3 = k.extsi(k.arg(5), i64);

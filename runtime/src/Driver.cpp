@@ -103,6 +103,7 @@ const Api *load(std::string &error) {
     std::string optional;
     resolve(h, api.tensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, optional);
     resolve(h, api.memAllocAsync, {"cuMemAllocAsync"}, optional);
+    resolve(h, api.launchKernelEx, {"cuLaunchKernelEx"}, optional);
     resolve(h, api.memFreeAsync, {"cuMemFreeAsync"}, optional);
     resolve(h, api.memsetD32Async, {"cuMemsetD32Async"}, optional);
   }

@@ -68,6 +68,11 @@ struct Api {
                            unsigned int blockZ, unsigned int sharedBytes,
                            CUstream stream, void **kernelParams, void **extra);
 
+  /// Null when the driver predates CUDA 12.0; kernels that may overlap
+  /// their predecessor (programmatic dependent launch) then launch plainly.
+  CUresult (*launchKernelEx)(const CUlaunchConfig *config, CUfunction function,
+                             void **kernelParams, void **extra);
+
   CUresult (*eventCreate)(CUevent *event, unsigned int flags);
   CUresult (*eventRecord)(CUevent event, CUstream stream);
   CUresult (*eventSynchronize)(CUevent event);

@@ -378,6 +378,14 @@ private:
       hasCluster = true;
       return true;
     }
+    if (key == "waits_for_prior_grid") {
+      if (current.waitsForPriorGrid)
+        return fail(lineNo, "duplicate 'waits_for_prior_grid' in the block");
+      if (!parseCount(lineNo, tokens, 1, "waits_for_prior_grid"))
+        return false;
+      current.waitsForPriorGrid = true;
+      return true;
+    }
     if (key == "arg") {
       if (!current.tensorMaps.empty())
         return fail(lineNo, "'arg' after 'tma': tensor maps come last");

@@ -13,6 +13,10 @@
 //   cluster_size 4      programs per cluster along grid x (optional; up to
 //                       16, above 8 the runtime opts the kernel in to
 //                       non-portable cluster sizes)
+//   waits_for_prior_grid the kernel waits for the one launched before it
+//                       (tile.wait_prior_grid) before touching its data:
+//                       the runtime may start it while that one still runs
+//                       (optional)
 //   arg ptr f32 16      pointer to f32 data, 16-byte aligned (0: no promise)
 //   arg i32 16          integer divisible by 16 (1: no promise)
 //   arg f32             f32, f64 and i1 carry no constraint
@@ -102,6 +106,9 @@ struct KernelMeta {
   /// Programs per thread block cluster along grid x (1: no clusters); the
   /// grid's x must be a multiple of it.
   int clusterSize = 1;
+  /// The kernel waits for its stream's previous kernel (griddepcontrol)
+  /// before it reads or writes memory: it may be launched to overlap it.
+  bool waitsForPriorGrid = false;
   std::vector<ArgMeta> args;
   /// Passed after `args`, in this order.
   std::vector<TensorMapMeta> tensorMaps;

@@ -770,16 +770,44 @@ tile_status tile_kernel_launch(tile_kernel kernel, const uint32_t grid[3],
     }
   }
 
+  void **launchParams = num_args + numMaps > 0 ? params : nullptr;
+  auto describeLaunch = [&] {
+    return "tile_kernel_launch(" + meta.name + ") with grid " +
+           std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" +
+           std::to_string(grid[2]) + ", " + std::to_string(threads) +
+           " threads, " + std::to_string(dynamicShared) +
+           " bytes of dynamic shared memory";
+  };
+  // A kernel that waits for its predecessor (tile.wait_prior_grid) may
+  // start while that one's last programs run: a programmatic dependent
+  // launch, where the driver has cuLaunchKernelEx.
+  if (meta.waitsForPriorGrid && api.launchKernelEx) {
+    CUlaunchAttribute overlap = {};
+    overlap.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    overlap.value.programmaticStreamSerializationAllowed = 1;
+    CUlaunchConfig config = {};
+    config.gridDimX = grid[0];
+    config.gridDimY = grid[1];
+    config.gridDimZ = grid[2];
+    config.blockDimX = unsigned(threads);
+    config.blockDimY = 1;
+    config.blockDimZ = 1;
+    config.sharedMemBytes = unsigned(dynamicShared);
+    config.hStream = static_cast<CUstream>(stream);
+    config.attrs = &overlap;
+    config.numAttrs = 1;
+    TILE_CU(
+        "cuLaunchKernelEx",
+        api.launchKernelEx(&config, kernel->function, launchParams, nullptr),
+        describeLaunch());
+    return TILE_SUCCESS;
+  }
   TILE_CU("cuLaunchKernel",
           api.launchKernel(kernel->function, grid[0], grid[1], grid[2],
                            unsigned(threads), 1, 1, unsigned(dynamicShared),
-                           static_cast<CUstream>(stream),
-                           num_args + numMaps > 0 ? params : nullptr, nullptr),
-          "tile_kernel_launch(" + meta.name + ") with grid " +
-              std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" +
-              std::to_string(grid[2]) + ", " + std::to_string(threads) +
-              " threads, " + std::to_string(dynamicShared) +
-              " bytes of dynamic shared memory");
+                           static_cast<CUstream>(stream), launchParams,
+                           nullptr),
+          describeLaunch());
   return TILE_SUCCESS;
 }
 

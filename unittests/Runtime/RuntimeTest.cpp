@@ -423,6 +423,7 @@ TEST(RuntimeMetadata, ParsesSeveralBlocksCommentsAndCRLF) {
                      "name b\n"
                      "num_warps 32\n"
                      "shared_bytes 0\n"
+                     "waits_for_prior_grid\n"
                      "end"; // no final newline
   std::vector<KernelMeta> kernels;
   std::string error;
@@ -438,7 +439,9 @@ TEST(RuntimeMetadata, ParsesSeveralBlocksCommentsAndCRLF) {
   EXPECT_EQ(kernels[0].args[1].constraint, 8);
   EXPECT_EQ(kernels[0].args[2].kind, TILE_ARG_F64);
   EXPECT_EQ(kernels[0].args[3].kind, TILE_ARG_I1);
+  EXPECT_FALSE(kernels[0].waitsForPriorGrid);
   EXPECT_EQ(kernels[1].name, "b");
+  EXPECT_TRUE(kernels[1].waitsForPriorGrid);
   EXPECT_EQ(kernels[1].numWarps, 32);
   EXPECT_EQ(kernels[1].line, 12);
   EXPECT_TRUE(kernels[1].args.empty());
@@ -497,6 +500,11 @@ TEST(RuntimeMetadata, RejectsMalformedText) {
       {"tile-kernel v1\nname k\nnum_warps 4\ncluster_size 2\n"
        "cluster_size 2\n",
        "line 5: duplicate 'cluster_size'"},
+      {"tile-kernel v1\nname k\nnum_warps 4\nwaits_for_prior_grid 1\n",
+       "line 4: expected 'waits_for_prior_grid', got 2 tokens"},
+      {"tile-kernel v1\nname k\nnum_warps 4\nwaits_for_prior_grid\n"
+       "waits_for_prior_grid\n",
+       "line 5: duplicate 'waits_for_prior_grid'"},
       {"tile-kernel v1\nname k\nnum_warps 4\narg ptr f8 16\n",
        "line 4: unknown dtype 'f8'"},
       {"tile-kernel v1\nname k\nnum_warps 4\narg ptr f32 12\n",

@@ -270,6 +270,9 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
             return;
           k.persistent = true;
           out.push_back(toDesc(k));
+          k.persistent = false;
+          k.cluster = 2;
+          out.push_back(toDesc(k));
         };
         c.precision = Precision::TF32;
         if (bn == 256 || (stages != 4 && product == MatmulProduct::Wgmma))
@@ -365,9 +368,9 @@ public:
     if (k.tma && !wgmma)
       return "TMA copies are for the wgmma kernels";
     if (k.vTransposed && (!k.specialized || k.dtype != DType::F32 ||
-                          k.precision == Precision::IEEE || k.cluster))
+                          k.precision == Precision::IEEE || k.clusterColumns))
       return "V is read transposed by specialized tf32 and tf32x3 kernels, "
-             "alone";
+             "alone or in clusters of row blocks";
     if (k.persistent &&
         (!k.specialized || k.cluster || k.product != MatmulProduct::Wgmma))
       return "persistent programs are specialized, alone, their products "
@@ -399,6 +402,10 @@ public:
   }
 
   Target getTarget(const KernelDesc &k) const override {
+    // The transposition runs before the `_vt` kernels only, which it lets
+    // start early (tile.launch_dependents, sm_90).
+    if (k.params[TransposesV])
+      return Target::Sm90a;
     return MatmulProduct(k.params[Product]) == MatmulProduct::Mma
                ? Target::Sm80
                : Target::Sm90a;

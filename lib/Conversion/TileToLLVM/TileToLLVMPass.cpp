@@ -146,6 +146,10 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
           TileDialect::getClusterSizeAttrName());
       cluster && cluster.getInt() > 1)
     os << "cluster_size " << cluster.getInt() << "\n";
+  // A kernel that waits for its predecessor may be launched to overlap it.
+  if (kernel.walk([](WaitPriorGridOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    os << "waits_for_prior_grid\n";
   // A specialization: the source's kernel name and the parameters' values,
   // by which the runtime selects it.
   if (auto spec = kernel->getAttrOfType<DictionaryAttr>(
@@ -270,6 +274,17 @@ struct TileConvertToLLVMPass
     });
     if (kernels.empty())
       return;
+
+    // Before sm_90 no launch overlaps another kernel: the grid dependency
+    // ops have nothing to wait for or to release.
+    unsigned sm = 0;
+    if (StringRef(chip).starts_with("sm_"))
+      StringRef(chip).drop_front(3).consumeInteger(10, sm);
+    if (sm < 90)
+      module.walk([](Operation *op) {
+        if (isa<WaitPriorGridOp, LaunchDependentsOp>(op))
+          op->erase();
+      });
 
     // Everything the patterns cannot lower is reported here, at the op,
     // rather than as a backend failure later.
@@ -499,6 +514,7 @@ struct TileConvertToLLVMPass
     populateAtomicOpToLLVMPatterns(converter, patterns);
     populateClusterOpToLLVMPatterns(converter, patterns);
     populateGridSyncOpToLLVMPatterns(converter, patterns);
+    populateGridDependencyOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns);
     populateTmaOpToLLVMPatterns(converter, patterns);

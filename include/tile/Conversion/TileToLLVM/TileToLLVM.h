@@ -64,6 +64,10 @@ bool sharesClusterBarriers(func::FuncOp kernel);
 /// program exits while a peer may still arrive on its barriers); see
 /// ClusterOpToLLVM.cpp. Fails if the kernel also exchanges values.
 LogicalResult addClusterBarrierBoundaries(func::FuncOp kernel);
+/// tile.wait_prior_grid and tile.launch_dependents
+/// (GridDependencyOpToLLVM.cpp).
+void populateGridDependencyOpToLLVMPatterns(TileTypeConverter &converter,
+                                            RewritePatternSet &patterns);
 /// tile.atomic_add and tile.wait_at_least (GridSyncOpToLLVM.cpp).
 void populateGridSyncOpToLLVMPatterns(TileTypeConverter &converter,
                                       RewritePatternSet &patterns);

@@ -272,6 +272,12 @@ struct TileWarpSpecializePass
       copy.store.getBuffer().getDefiningOp()->moveBefore(specialize);
     Block *region = &specialize.getProducer().emplaceBlock();
     OpBuilder pb = OpBuilder::atBlockBegin(region);
+    // A kernel that waits for the kernel before it (tile.wait_prior_grid)
+    // may read that kernel's writes through any copy: its producer waits
+    // first too.
+    if (func.walk([](WaitPriorGridOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      WaitPriorGridOp::create(pb, loc);
 
     // The producer's copies of the scalars it needs.
     IRMapping mapping;

@@ -276,3 +276,40 @@ func.func @not_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %neg: i
   tile.block_store %op, %res#0 : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// A kernel that waits for the kernel before it: its producer waits too,
+// first, since its copies may read what that kernel wrote.
+// CHECK-LABEL: func.func @waits_for_prior_grid(
+// CHECK:         tile.warp_specialize registers(24, 240) {
+// CHECK-NEXT:      tile.wait_prior_grid
+// CHECK:           tile.tma_copy
+// CHECK:         tile.wait_prior_grid
+// CHECK:         scf.for
+// CHECK:           tile.local_load
+
+// SM80-LABEL: func.func @waits_for_prior_grid(
+// SM80-COUNT-1: tile.wait_prior_grid
+// SM80-NOT:     tile.wait_prior_grid
+func.func @waits_for_prior_grid(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  tile.wait_prior_grid
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %q = arith.constant dense<1.0> : tensor<64x64xf16>
+  %r:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %op, %r#0 : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}

@@ -967,6 +967,43 @@ def Tile_WaitAtLeastOp : Tile_Op<"wait_at_least", [
   let hasVerifier = 1;
 }
 
+def Tile_WaitPriorGridOp
+    : Tile_Op<"wait_prior_grid", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for the kernel launched before this one to finish";
+  let description = [{
+    ```mlir
+    tile.wait_prior_grid
+    ```
+    Blocks the program until the kernel launched before this one on its
+    stream has finished and its writes are visible. A kernel holding this
+    op is launched so that it may start while its predecessor still runs
+    (a programmatic dependent launch, sm_90 and newer): what runs before
+    the op must neither read what the predecessor writes nor write what it
+    reads. The launch's setup (shared memory, barriers, the first copies of
+    independent data) then overlaps the predecessor's last programs. The
+    op must be reached by every thread of the program. Kernels run one
+    after another in the interpreter, where the op does nothing.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_LaunchDependentsOp
+    : Tile_Op<"launch_dependents", [MemoryEffects<[MemWrite]>]> {
+  let summary = "Let the next kernel start before this one finishes";
+  let description = [{
+    ```mlir
+    tile.launch_dependents
+    ```
+    Once every program of the grid has run this op (or exited), the kernel
+    launched next on the stream may start, if it holds a
+    `tile.wait_prior_grid`: its wait still sees every write of this
+    kernel. Without the op that kernel starts as this one's programs exit.
+    A scheduling hint with no effect on the results; the interpreter
+    ignores it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "Print values (debugging aid)";
   let description = [{
