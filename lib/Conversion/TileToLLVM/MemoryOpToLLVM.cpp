@@ -624,6 +624,68 @@ private:
   const VectorWidthMap &widths;
 };
 
+/// Whether a block of `type` stored in 2-element vectors can be stored in
+/// 16-byte ones instead, lanes 2i and 2i + 1 swapping pairs: 32-bit
+/// elements, two per thread and repetition along the fast dimension
+/// (mma and wgmma accumulators), the lane's lowest bit along it, and an
+/// even number of repetitions. Each store then writes twice the bytes of a
+/// row, which halves the instructions and the cache lines per byte.
+static bool canSwapPairs(RankedTensorType type, unsigned width) {
+  if (width != 2 || getElementBytes(getMemoryType(type.getElementType())) != 4)
+    return false;
+  LayoutView view(type);
+  unsigned fast = view.getFastRootDim();
+  return view.getSizePerThread(fast) == 2 &&
+         view.getThreadsPerWarp(fast) % 2 == 0 &&
+         view.getLaneStride(fast) == 1 &&
+         view.getDistinctLanes(fast) == view.getThreadsPerWarp(fast) &&
+         view.getSlotsAlong(fast) % 4 == 0;
+}
+
+/// The stores of canSwapPairs, every element inside the array: of each two
+/// consecutive repetitions, the even lane keeps the first one's pair and
+/// receives its partner's, which follows it, and the odd lane keeps the
+/// second one's pair after the one it receives.
+static void emitSwappedPairStores(OpBuilder &b, Location loc,
+                                  const BlockPtrParts &parts,
+                                  RankedTensorType type, ValueRange values) {
+  SmallVector<Value> addresses, inBounds;
+  emitBlockAddresses(b, loc, parts, type, {}, addresses, inBounds);
+  LayoutView view(type);
+  unsigned fast = view.getFastRootDim();
+  Type elemType = type.getElementType();
+  Type memType = getMemoryType(elemType);
+  Value lane = getThreadIds(b, loc).lane;
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, lane, i32Constant(b, loc, 1)),
+      i32Constant(b, loc, 0));
+  auto pick = [&](Value ifOdd, Value ifEven) -> Value {
+    return arith::SelectOp::create(b, loc, odd, ifOdd, ifEven);
+  };
+  for (int64_t slot = 0, n = view.getNumSlots(); slot < n; ++slot) {
+    SmallVector<int64_t> coords = view.getSlotCoords(slot);
+    if (coords[fast] % 4 != 0)
+      continue;
+    auto at = [&](int64_t step) {
+      SmallVector<int64_t> c(coords);
+      c[fast] += step;
+      return view.getSlot(c);
+    };
+    Value a0 = values[at(0)], a1 = values[at(1)];
+    Value b0 = values[at(2)], b1 = values[at(3)];
+    Value r0 = shuffleXor(b, loc, pick(a0, b0), 1);
+    Value r1 = shuffleXor(b, loc, pick(a1, b1), 1);
+    Value oddAddress =
+        gep(b, loc, memType, addresses[at(2)], i64Constant(b, loc, -2));
+    Value address =
+        LLVM::SelectOp::create(b, loc, odd, oddAddress, addresses[at(0)]);
+    emitStore(b, loc, address,
+              {pick(r0, a0), pick(r1, a1), pick(b0, r0), pick(b1, r1)},
+              elemType);
+  }
+}
+
 struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
   BlockStoreOpConversion(const TypeConverter &converter, MLIRContext *ctx,
                          const VectorWidthMap &widths)
@@ -659,12 +721,24 @@ struct BlockStoreOpConversion : public OpConversionPattern<BlockStoreOp> {
       // As for loads: one access per vector, each under its own check.
       accessPath(op.getCheck(), width);
     } else {
-      Value ok = blockVectorOk(
-          rewriter, loc, strideOk, parts, type, op.getCheck(),
-          *LayoutView(type).getFastTensorDim(), width, bytes, proven);
+      unsigned fastDim = *LayoutView(type).getFastTensorDim();
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (canSwapPairs(type, width)) {
+        // Whole blocks with 16-byte aligned vectors swap pairs; the
+        // others take the branch below.
+        Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
+                                 op.getCheck(), fastDim, 2 * width, bytes,
+                                 /*provenAligned=*/false);
+        auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
+                                      /*withElse=*/true);
+        rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        emitSwappedPairStores(rewriter, loc, parts, type, values);
+        rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      }
+      Value ok = blockVectorOk(rewriter, loc, strideOk, parts, type,
+                               op.getCheck(), fastDim, width, bytes, proven);
       auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange(), ok,
                                     /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       accessPath({}, width);
       rewriter.setInsertionPoint(ifOp.elseBlock()->getTerminator());

@@ -339,3 +339,35 @@ func.func @block_vectors_runtime(%p: !tile.ptr<f16>, %rows: i64, %stride: i64, %
   %x = tile.block_load %bp : !tile.block_ptr<tensor<8x32xf16, #r>>
   return
 }
+
+// -----
+
+// A block of 32-bit pairs (two elements per thread and repetition, lanes
+// adjacent along the columns, two repetitions across them), stored whole:
+// where the block is inside the array and 16-byte aligned, lanes 2i and
+// 2i + 1 swap one pair of each two repetitions (two shuffles), and each
+// stores four consecutive elements, the odd lane two elements before its
+// second repetition's pair; otherwise the 8-byte or element stores.
+#b = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+
+// CHECK-LABEL: func.func @swapped_pairs(
+// CHECK:         scf.if
+// CHECK:         %[[ODD:.*]] = arith.cmpi ne, %{{.*}}, %{{.*}} : i32
+// CHECK:         nvvm.shfl.sync bfly
+// CHECK:         nvvm.shfl.sync bfly
+// CHECK:         %[[BACK:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK:         %[[AT:.*]] = llvm.select %[[ODD]], %[[BACK]], %{{.*}} : i1, !llvm.ptr<1>
+// CHECK:         llvm.store %{{.*}}, %[[AT]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-COUNT-2: nvvm.shfl.sync bfly
+// CHECK:         llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT:     nvvm.shfl.sync
+// CHECK:       } else {
+// CHECK:         llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<1>
+func.func @swapped_pairs(%p: !tile.ptr<f32>, %v: f32, %m: i64, %n: i64, %sm: i64) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %x = tile.splat %v : tensor<16x16xf32, #b>
+  %bp = tile.make_block_ptr %p, [%m, %n], [%sm, %c1], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<16x16xf32, #b>>
+  tile.block_store %bp, %x check = [0, 1] : !tile.block_ptr<tensor<16x16xf32, #b>>
+  return
+}
