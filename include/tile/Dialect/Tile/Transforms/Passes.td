@@ -198,6 +198,10 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
       `tile.local_load` of stage i mod S; before the yield the threads
       arrive on `empty` after the dots that read the stage.
 
+    A kernel holding `tile.wait_prior_grid` (it may start before the
+    kernel ahead of it ends) gets one at the producer region's start too:
+    the producer's copies may read what that kernel wrote.
+
     Several marked loops form one chain when each continues the previous
     one's streams: it follows it in the same block, starts at its upper
     bound with the same step, and streams the same iteration arguments from
