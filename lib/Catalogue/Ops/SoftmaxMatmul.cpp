@@ -263,7 +263,8 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
         c.stages = stages;
         c.product = product;
         c.specialized = c.vTransposed = true;
-        // Each also persistent (products waited for in the step).
+        // Those waiting for their products in the step also persistent,
+        // and in clusters of two row blocks sharing V^T's blocks.
         auto add = [&](SoftmaxMatmulKernel k) {
           out.push_back(toDesc(k));
           if (k.product != MatmulProduct::Wgmma)

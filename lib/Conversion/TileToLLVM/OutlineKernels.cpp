@@ -24,15 +24,6 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// The number of `chip` ("sm_90a" -> 90), or 0 if it names none.
-static unsigned getSMVersion(StringRef chip) {
-  unsigned sm = 0;
-  if (!chip.consume_front("sm_") ||
-      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
-    return 0;
-  return sm;
-}
-
 /// Largest shared memory (bytes) one CTA may opt into on `chip`.
 static int64_t getSharedMemoryLimit(StringRef chip) {
   unsigned sm = getSMVersion(chip);

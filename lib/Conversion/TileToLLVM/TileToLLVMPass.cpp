@@ -277,10 +277,7 @@ struct TileConvertToLLVMPass
 
     // Before sm_90 no launch overlaps another kernel: the grid dependency
     // ops have nothing to wait for or to release.
-    unsigned sm = 0;
-    if (StringRef(chip).starts_with("sm_"))
-      StringRef(chip).drop_front(3).consumeInteger(10, sm);
-    if (sm < 90)
+    if (getSMVersion(chip) < 90)
       module.walk([](Operation *op) {
         if (isa<WaitPriorGridOp, LaunchDependentsOp>(op))
           op->erase();

@@ -12,6 +12,14 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+unsigned mlir::tile::getSMVersion(StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 0;
+  return sm;
+}
+
 Value mlir::tile::i32Constant(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
 }

@@ -16,6 +16,9 @@ namespace tile {
 Value i32Constant(OpBuilder &b, Location loc, int64_t v);
 Value i64Constant(OpBuilder &b, Location loc, int64_t v);
 
+/// The number of `chip` ("sm_90a" -> 90), or 0 if it names none.
+unsigned getSMVersion(StringRef chip);
+
 /// This thread's lane (0..31) and warp ids, as i32.
 struct ThreadIds {
   Value lane, warp;

@@ -1,5 +1,7 @@
 //===- VerifyTarget.cpp - Reject targets Tile does not compile for --------===//
 
+#include "Utility.h"
+
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
@@ -36,8 +38,7 @@ struct TileVerifyTargetPass
       return signalPassFailure();
     }
     // bf16 atomic additions exist from sm_90 on.
-    unsigned version = 0;
-    StringRef(chip).drop_front(3).consumeInteger(10, version);
+    unsigned version = getSMVersion(chip);
     WalkResult walk = module.walk([&](AtomicRMWOp op) {
       if (op.getKind() != AtomicKind::Add || version >= 90 ||
           !getElementTypeOrSelf(op.getVal().getType()).isBF16())
