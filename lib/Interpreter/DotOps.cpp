@@ -2,7 +2,7 @@
 //
 // tile.dot: each product sums in float64, then adds the accumulator and
 // rounds once; tf32 rounds both operands to tf32 first, as the tensor
-// cores do.
+// cores do. tile.split_tf32 rounds the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,5 +57,17 @@ LogicalResult Executor::execDot(DotOp op) {
 std::optional<LogicalResult> Executor::execDotOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](DotOp o) { return execDot(o); })
+      .Case([&](SplitTF32Op o) {
+        const Tensor &x = get(o.getSrc());
+        auto hi = make(o.getHi().getType()), lo = make(o.getLo().getType());
+        for (size_t i = 0; i < x.f.size(); ++i) {
+          hi->f[i] = roundTF32(x.f[i]);
+          // x - hi is exact in f32 for finite x (both within 2^13 ulps).
+          lo->f[i] = roundTF32((double)((float)x.f[i] - (float)hi->f[i]));
+        }
+        set(o.getHi(), hi);
+        set(o.getLo(), lo);
+        return success();
+      })
       .Default([](Operation *) { return std::optional<LogicalResult>(); });
 }

@@ -138,12 +138,6 @@ void setSoftmaxAlignment(func::FuncOp f, bool aligned, ElemType in,
 /// below 2^-126 to zero (a single ex2.approx.ftz), an absolute error under
 /// 1.2e-38 on weights that are summed with weights up to 1.
 Value softmaxExp(OpBuilder &b, Location loc, Value x);
-/// An f32 tile rounded to nearest tf32 (11 significant bits) by Veltkamp's
-/// split: t = x (2^13 + 1), then t - (t - x), exact in f32 arithmetic
-/// rounded to nearest (the .rn forms, which nothing fuses).
-/// Values of magnitude 2^100 and above (whose t would overflow),
-/// infinities and NaNs are kept as they are.
-Value roundToTF32(KernelBuilder &k, Location loc, Value x);
 /// m, or 0 where m is -inf (a program whose columns all lie past the
 /// row's end, or a row of -inf): shifting by it gives exp(-inf) = 0, not
 /// the NaN of -inf - -inf.

@@ -75,21 +75,6 @@ Value mlir::tile::kernels::softmaxExp(OpBuilder &b, Location loc, Value x) {
   return math::ExpOp::create(b, loc, x, arith::FastMathFlags::afn);
 }
 
-Value mlir::tile::kernels::roundToTF32(KernelBuilder &k, Location loc,
-                                       Value x) {
-  auto t = cast<RankedTensorType>(x.getType());
-  auto splat = [&](double v) {
-    return k.splat(k.cf(t.getElementType(), v), t.getShape());
-  };
-  Value scaled = arith::MulFOp::create(k.b, loc, x, splat(8193.0));
-  Value hi = arith::SubFOp::create(k.b, loc, scaled,
-                                   arith::SubFOp::create(k.b, loc, scaled, x));
-  Value small =
-      arith::CmpFOp::create(k.b, loc, arith::CmpFPredicate::OLT,
-                            math::AbsFOp::create(k.b, loc, x), splat(0x1p100));
-  return arith::SelectOp::create(k.b, loc, small, hi, x);
-}
-
 Value mlir::tile::kernels::finiteShift(KernelBuilder &k, Location loc,
                                        Value m) {
   Value isInf = arith::CmpFOp::create(

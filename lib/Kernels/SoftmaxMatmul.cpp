@@ -500,7 +500,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             xt = loadX(k.b, loc, xp);
           }
           auto [mNew, lNew, p, alpha] = softmaxStep(loc, xt, kk, m, l);
-          Value scaled = deferredSum
+          Value scaled = deferredSum || splitV
                              ? Value()
                              : (Value)arith::MulFOp::create(
                                    k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
@@ -523,11 +523,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             // step's exponentials (the first use of the partial products,
             // which waits for their wgmma); P_j V_j from zero, in flight.
             Value partial = it[5], partialAlpha = it[6];
-            Value accPrev = arith::AddFOp::create(
-                k.b, loc,
-                arith::MulFOp::create(k.b, loc, acc,
-                                      k.spread(partialAlpha, 1, {BM, BN})),
-                partial);
+            Value accPrev = math::FmaOp::create(
+                k.b, loc, acc, k.spread(partialAlpha, 1, {BM, BN}), partial);
             Value products =
                 DotOp::create(k.b, loc, acc.getType(), pa, vTile,
                               k.splat(zero, {BM, BN}), c.precision);
@@ -544,8 +541,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             Value vlp = it[5];
             Value vBig = loadStreamed(k.b, loc, vp, vtType, vStream);
             Value vSmall = loadStreamed(k.b, loc, vlp, vtType, vStream);
-            Value pBig = roundToTF32(k, loc, pa);
-            Value pSmall = arith::SubFOp::create(k.b, loc, pa, pBig);
+            auto split =
+                SplitTF32Op::create(k.b, loc, pa.getType(), pa.getType(), pa);
+            Value pBig = split.getHi(), pSmall = split.getLo();
             auto dot = [&](Value a, Value rows, Value into) -> Value {
               Value b = TransOp::create(k.b, loc, vType, rows,
                                         ArrayRef<int32_t>{1, 0});
@@ -559,11 +557,11 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                 AdvanceOp::create(k.b, loc, vlp.getType(), vlp,
                                   ValueRange{k.ci32(0), k.ci32(0), k.ci32(BK)})
                     .getResult();
+            // The rescale and the sum as one fma per element.
+            Value accNew = math::FmaOp::create(
+                k.b, loc, acc, k.spread(alpha, 1, {BM, BN}), products);
             scf::YieldOp::create(
-                k.b, loc,
-                ValueRange{mNew, lNew,
-                           arith::AddFOp::create(k.b, loc, scaled, products),
-                           xNext, vNext, vlNext});
+                k.b, loc, ValueRange{mNew, lNew, accNew, xNext, vNext, vlNext});
             return;
           }
           Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vTile,
@@ -579,11 +577,9 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     l = loop.getResult(1);
     acc = loop.getResult(2);
     if (deferredSum)
-      acc = arith::AddFOp::create(
-          k.b, k.loc,
-          arith::MulFOp::create(k.b, k.loc, acc,
-                                k.spread(loop.getResult(6), 1, {BM, BN})),
-          loop.getResult(5));
+      acc = math::FmaOp::create(k.b, k.loc, acc,
+                                k.spread(loop.getResult(6), 1, {BM, BN}),
+                                loop.getResult(5));
   }
   // One reciprocal per row, not a division per output element (each a
   // dozen instructions; the epilogue dominated small d2).

@@ -80,12 +80,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
                                ValueRange{col0, row0}, ArrayRef<int32_t>{1, 0}),
         tile, ArrayRef<int32_t>{0, 1});
   };
-  Value hi = roundToTF32(k, k.loc, vt);
-  store(out, hi);
+  auto split = SplitTF32Op::create(k.b, k.loc, blockType, blockType, vt);
+  store(out, split.getHi());
   if (c.precision == InputPrecision::TF32x3) {
     Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);
     store(k.ptrAdd(out, arith::MulIOp::create(k.b, k.loc, batches, matrix)),
-          roundToTF32(k, k.loc, arith::SubFOp::create(k.b, k.loc, vt, hi)));
+          split.getLo());
   }
   k.finish();
   return k.func;

@@ -1,7 +1,8 @@
 //===- DotOpToLLVM.cpp - tile.dot to LLVM: strategy dispatch --------------===//
 //
-// The patterns of tile.dot and tile.warpgroup_mma_wait, and the helpers
-// the lowering strategies share. Each strategy lives in its own file:
+// The patterns of tile.dot, tile.warpgroup_mma_wait and tile.split_tf32
+// (tf32x3 operands), and the helpers the lowering strategies share. Each
+// strategy lives in its own file:
 //   DotOpToLLVMFMA.cpp             FMA units: the generic lowering and
 //                                  the FMA layout's register tiles;
 //   DotOpToLLVMMmaSync.cpp         tensor cores, mma.sync (mma layout);
@@ -83,10 +84,41 @@ struct WarpgroupMmaWaitOpConversion
   }
 };
 
+/// Per element: hi = cvt.rna.tf32(x), lo = cvt.rna.tf32(x - hi), as f32
+/// values (the dots that read them skip their own rounding, see
+/// isTF32Value).
+struct SplitTF32OpConversion : public OpConversionPattern<SplitTF32Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(SplitTF32Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    auto round = [&](Value v) -> Value {
+      return LLVM::BitcastOp::create(rewriter, loc, f32,
+                                     roundToTF32Bits(rewriter, loc, v));
+    };
+    SmallVector<Value> his, los;
+    for (Value x : adaptor.getSrc()) {
+      his.push_back(round(x));
+      los.push_back(round(LLVM::FSubOp::create(rewriter, loc, x, his.back())));
+    }
+    rewriter.replaceOpWithMultiple(op, {his, los});
+    return success();
+  }
+};
+
 } // namespace
+
+bool mlir::tile::isTF32Value(Value v) {
+  while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+    v = convert.getSrc();
+  return v.getDefiningOp<SplitTF32Op>() != nullptr;
+}
 
 void mlir::tile::populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<DotOpConversion, WarpgroupMmaWaitOpConversion>(
-      converter, patterns.getContext());
+  patterns.add<DotOpConversion, WarpgroupMmaWaitOpConversion,
+               SplitTF32OpConversion>(converter, patterns.getContext());
 }

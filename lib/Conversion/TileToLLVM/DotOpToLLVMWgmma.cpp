@@ -254,6 +254,40 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   if (any)
     warpgroupMmaAttr.setAttr(kernel, UnitAttr::get(ctx));
 
+  // A dot whose result is the accumulator of the next wgmma dot of the
+  // same operand types (tf32x3's three products) is not waited for:
+  // wgmma instructions of one shape may chain through their accumulator
+  // registers in flight, and the later dot's wait covers both groups (they
+  // complete in order). Its other uses may only be stage releases after
+  // the later dot (tile-warp-specialize's arrivals once the dots reading a
+  // stage are done), which then wait for the later dot instead.
+  kernel.walk([&](DotOp dot) {
+    if (!warpgroupMmaAttr.isAttrPresent(dot) || wgmmaPending.isAttrPresent(dot))
+      return;
+    DotOp next;
+    for (Operation *user : dot->getUsers())
+      if (auto d = dyn_cast<DotOp>(user); d && d.getAcc() == dot.getResult())
+        next = d;
+    if (!next || !warpgroupMmaAttr.isAttrPresent(next) ||
+        next->getBlock() != dot->getBlock() ||
+        next.getA().getType() != dot.getA().getType() ||
+        next.getB().getType() != dot.getB().getType())
+      return;
+    for (OpOperand &use : dot.getResult().getUses()) {
+      Operation *user = use.getOwner();
+      if (user != next &&
+          (!isa<MBarrierArriveOp>(user) ||
+           user->getBlock() != dot->getBlock() || user->isBeforeInBlock(next)))
+        return;
+      if (user == next && use.getOperandNumber() != 2)
+        return;
+    }
+    dot.getResult().replaceUsesWithIf(next.getResult(), [&](OpOperand &use) {
+      return use.getOwner() != next;
+    });
+    wgmmaPending.setAttr(dot, IntegerAttr::get(IntegerType::get(ctx, 32), 1));
+  });
+
   // Every other f16/bf16 wgmma dot is waited for where its result is first
   // needed rather than where it is issued: work that does not depend on it
   // overlaps the tensor cores, and a wgmma dot issued in between stays in
@@ -526,8 +560,11 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   // transposed `b` buffer stores k in the same order (SharedLayout). Each
   // value is rounded to tf32 once, here; `b` is used as stored (the tensor
   // cores ignore the low 13 bits), as by mma.sync reading B from a buffer.
+  bool aRounded = isTF32Value(op.getA());
   auto tf32Reg = [&](int64_t row, int64_t col) -> Value {
-    return roundToTF32Bits(rewriter, loc, aVals[aView.getSlot({row, col})]);
+    Value v = aVals[aView.getSlot({row, col})];
+    return aRounded ? LLVM::BitcastOp::create(rewriter, loc, i32, v)
+                    : roundToTF32Bits(rewriter, loc, v);
   };
   //
   // A K-major `b` read as the transpose of its block keeps k in its

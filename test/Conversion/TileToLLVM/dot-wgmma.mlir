@@ -122,6 +122,52 @@ func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile
 
 // -----
 
+// The same dot from tile.split_tf32's parts (tf32x3's big x small and
+// small x big): the split rounds each of the thread's 16 elements twice,
+// to its tf32 part and its remainder, and the dots take those registers
+// as they are, with no rounding of their own. The first dot's result is
+// only the second's accumulator: its group is left in flight (wait_group
+// 1), the second chains onto it, and the second's wait covers both.
+// CHECK-LABEL: func.func @tf32_a_from_split
+// CHECK-COUNT-32: cvt.rna.tf32.f32
+// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK:         nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK:         nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
+// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK:         return
+func.func @tf32_a_from_split(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf32>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf32>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf32>>, !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf32>>, !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4> -> tensor<64x32xf32>
+  %p = math.exp %x : tensor<64x32xf32>
+  %hi, %lo = tile.split_tf32 %p : tensor<64x32xf32>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4> -> tensor<32x64xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z0 = tile.dot %lo, %y, %zero precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  %z = tile.dot %hi, %y, %z0 precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  return
+}
+
+// -----
+
 // Q K^T with K's block as copied (rows n, k contiguous): `b` is the
 // transpose of a buffer read, which wgmma takes K-major (the last two
 // immediates 0: `a` and `b` both K-major) through a descriptor of the

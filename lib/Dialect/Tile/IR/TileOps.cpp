@@ -191,6 +191,13 @@ LogicalResult OptimizationBarrierOp::verify() {
   return success();
 }
 
+LogicalResult SplitTF32Op::verify() {
+  if (!getSrc().getType().getElementType().isF32())
+    return emitOpError() << "splits f32 elements, not "
+                         << getSrc().getType().getElementType();
+  return success();
+}
+
 LogicalResult TransOp::verify() {
   auto src = getSrc().getType(), dst = getType();
   ArrayRef<int32_t> order = getOrder();

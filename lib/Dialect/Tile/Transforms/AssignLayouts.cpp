@@ -175,6 +175,9 @@ private:
           })
           .Case(
               [&](OptimizationBarrierOp o) { join(o.getSrc(), o.getResult()); })
+          .Case([&](SplitTF32Op o) {
+            joinAll({o.getSrc(), o.getHi(), o.getLo()});
+          })
           .Case([&](BlockLoadOp o) { join(o.getPtr(), o.getResult()); })
           .Case([&](BlockStoreOp o) { join(o.getPtr(), o.getValue()); })
           .Case([&](AdvanceOp o) { join(o.getPtr(), o.getResult()); })

@@ -171,6 +171,28 @@ def Tile_OptimizationBarrierOp : Tile_Op<"optimization_barrier",
   let hasVerifier = 1;
 }
 
+def Tile_SplitTF32Op
+    : Tile_Op<"split_tf32", [Pure, AllTypesMatch<["src", "hi", "lo"]>]> {
+  let summary = "Split f32 values into tf32 parts and tf32 remainders";
+  let description = [{
+    ```mlir
+    %hi, %lo = tile.split_tf32 %x : tensor<64x64xf32>
+    ```
+    `hi` is each element of `x` rounded to tf32 (10 explicit mantissa
+    bits; to nearest, ties away from zero, as a `tf32` `tile.dot` rounds
+    its operands), and `lo` is the remainder `x - hi` rounded the same
+    way: `hi + lo` is `x` to within 2^-22 of `|x|`. tf32x3 products built
+    from them (`hi b_hi + hi b_lo + lo b_hi`) need no further rounding: a
+    `tf32` dot whose `a` is either result takes its values as they are.
+    Where `x` is infinite or NaN, `hi` is `x` and `lo` is NaN. Elements
+    are f32.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$hi, Tile_Tensor:$lo);
+  let assemblyFormat = "$src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//
