@@ -18,14 +18,16 @@ using namespace mlir::tile;
 using namespace mlir::tile::interp;
 using namespace mlir::tile::interp::detail;
 
-static double roundTF32(double v) {
-  // TF32 keeps 10 explicit mantissa bits; tensor cores round the f32 input.
+/// v as f32 rounded to TF32's 10 explicit mantissa bits, to nearest with
+/// ties away from zero (a tf32 dot's operands) or to even
+/// (tile.split_tf32).
+static double roundTF32(double v, bool tiesToEven = false) {
   float f = (float)v;
   if (!std::isfinite(f))
     return f;
   uint32_t u;
   std::memcpy(&u, &f, 4);
-  u = (u + 0x1000) & 0xffffe000u;
+  u = (u + (tiesToEven ? 0xfff + ((u >> 13) & 1) : 0x1000)) & 0xffffe000u;
   std::memcpy(&f, &u, 4);
   return f;
 }
@@ -61,9 +63,10 @@ std::optional<LogicalResult> Executor::execDotOp(Operation *op) {
         const Tensor &x = get(o.getSrc());
         auto hi = make(o.getHi().getType()), lo = make(o.getLo().getType());
         for (size_t i = 0; i < x.f.size(); ++i) {
-          hi->f[i] = roundTF32(x.f[i]);
+          hi->f[i] = roundTF32(x.f[i], /*tiesToEven=*/true);
           // x - hi is exact in f32 for finite x (both within 2^13 ulps).
-          lo->f[i] = roundTF32((double)((float)x.f[i] - (float)hi->f[i]));
+          lo->f[i] = roundTF32((double)((float)x.f[i] - (float)hi->f[i]),
+                               /*tiesToEven=*/true);
         }
         set(o.getHi(), hi);
         set(o.getLo(), lo);

@@ -564,6 +564,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                 k.b, loc, ValueRange{mNew, lNew, accNew, xNext, vNext, vlNext});
             return;
           }
+          // tf32 reading V transposed: P rounded by tile.split_tf32 (one
+          // instruction per element on sm_90, the dot's own rounding takes
+          // three; the remainder goes unused).
+          if (vt)
+            pa = SplitTF32Op::create(k.b, loc, pa.getType(), pa.getType(), pa)
+                     .getHi();
           Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vTile,
                                        scaled, c.precision);
           scf::YieldOp::create(k.b, loc,

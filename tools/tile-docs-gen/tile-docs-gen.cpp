@@ -86,7 +86,7 @@ static const TileOpSupport kTileOps[] = {
     {"tile.reshape", "yes", "yes"},
     {"tile.scan", "yes", "yes"},
     {"tile.splat", "yes", "yes"},
-    {"tile.split_tf32", "yes", "yes (`cvt.rna.tf32.f32`)"},
+    {"tile.split_tf32", "yes", "yes (`cvt.rn.tf32.f32`)"},
     {"tile.store", "yes", "yes"},
     {"tile.tma_copy",
      "no: made by `tile-pipeline-loops` and `tile-warp-specialize`",

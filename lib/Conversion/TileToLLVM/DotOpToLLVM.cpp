@@ -84,9 +84,10 @@ struct WarpgroupMmaWaitOpConversion
   }
 };
 
-/// Per element: hi = cvt.rna.tf32(x), lo = cvt.rna.tf32(x - hi), as f32
+/// Per element: hi = cvt.rn.tf32(x), lo = cvt.rn.tf32(x - hi), as f32
 /// values (the dots that read them skip their own rounding, see
-/// isTF32Value).
+/// isTF32Value). Ties to even: one F2FP each on sm_90 (cvt.rna takes a
+/// compare, an add and a mask).
 struct SplitTF32OpConversion : public OpConversionPattern<SplitTF32Op> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -97,7 +98,8 @@ struct SplitTF32OpConversion : public OpConversionPattern<SplitTF32Op> {
     Type f32 = rewriter.getF32Type();
     auto round = [&](Value v) -> Value {
       return LLVM::BitcastOp::create(rewriter, loc, f32,
-                                     roundToTF32Bits(rewriter, loc, v));
+                                     roundToTF32Bits(rewriter, loc, v,
+                                                     /*tiesToEven=*/true));
     };
     SmallVector<Value> his, los;
     for (Value x : adaptor.getSrc()) {

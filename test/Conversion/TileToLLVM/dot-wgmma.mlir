@@ -129,18 +129,18 @@ func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile
 // only the second's accumulator: its group is left in flight (wait_group
 // 1), the second chains onto it, and the second's wait covers both.
 // CHECK-LABEL: func.func @tf32_a_from_split
-// CHECK-COUNT-32: cvt.rna.tf32.f32
-// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK-COUNT-32: cvt.rn.tf32.f32
+// CHECK-NOT:     cvt.rn{{a?}}.tf32.f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
-// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK-NOT:     cvt.rn{{a?}}.tf32.f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 0;"
-// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK-NOT:     cvt.rn{{a?}}.tf32.f32
 // CHECK:         return
 func.func @tf32_a_from_split(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {

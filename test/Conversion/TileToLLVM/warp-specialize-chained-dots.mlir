@@ -12,8 +12,8 @@
 
 // CHECK-LABEL: func.func @chained(
 // CHECK:         scf.for
-// CHECK-COUNT-32:  cvt.rna.tf32.f32
-// CHECK-NOT:       cvt.rna.tf32.f32
+// CHECK-COUNT-32:  cvt.rn.tf32.f32
+// CHECK-NOT:       cvt.rn{{a?}}.tf32.f32
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT:       nvvm.mbarrier.arrive
@@ -22,7 +22,7 @@
 // CHECK-NOT:       nvvm.mbarrier.arrive
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 0;"
-// CHECK-NOT:       cvt.rna.tf32.f32
+// CHECK-NOT:       cvt.rn{{a?}}.tf32.f32
 // CHECK:           nvvm.mbarrier.arrive
 // CHECK:           nvvm.mbarrier.arrive
 // CHECK:           nvvm.mbarrier.arrive

@@ -179,9 +179,10 @@ def Tile_SplitTF32Op
     %hi, %lo = tile.split_tf32 %x : tensor<64x64xf32>
     ```
     `hi` is each element of `x` rounded to tf32 (10 explicit mantissa
-    bits; to nearest, ties away from zero, as a `tf32` `tile.dot` rounds
-    its operands), and `lo` is the remainder `x - hi` rounded the same
-    way: `hi + lo` is `x` to within 2^-22 of `|x|`. tf32x3 products built
+    bits; to nearest, ties to even: one instruction on sm_90, where the
+    ties-away rounding of a `tf32` `tile.dot`'s operands takes three), and
+    `lo` is the remainder `x - hi` rounded the same way: `hi + lo` is `x`
+    to within 2^-22 of `|x|`. tf32x3 products built
     from them (`hi b_hi + hi b_lo + lo b_hi`) need no further rounding: a
     `tf32` dot whose `a` is either result takes its values as they are.
     Where `x` is infinite or NaN, `hi` is `x` and `lo` is NaN. Elements
