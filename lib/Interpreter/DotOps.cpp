@@ -2,7 +2,7 @@
 //
 // tile.dot: each product sums in float64, then adds the accumulator and
 // rounds once; tf32 rounds both operands to tf32 first, as the tensor
-// cores do. tile.split_tf32 rounds the same way.
+// cores do. tile.tf32_parts rounds the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +20,7 @@ using namespace mlir::tile::interp::detail;
 
 /// v as f32 rounded to TF32's 10 explicit mantissa bits, to nearest with
 /// ties away from zero (a tf32 dot's operands) or to even
-/// (tile.split_tf32).
+/// (tile.tf32_parts).
 static double roundTF32(double v, bool tiesToEven = false) {
   float f = (float)v;
   if (!std::isfinite(f))
@@ -59,7 +59,7 @@ LogicalResult Executor::execDot(DotOp op) {
 std::optional<LogicalResult> Executor::execDotOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
       .Case([&](DotOp o) { return execDot(o); })
-      .Case([&](SplitTF32Op o) {
+      .Case([&](TF32PartsOp o) {
         const Tensor &x = get(o.getSrc());
         auto hi = make(o.getHi().getType()), lo = make(o.getLo().getType());
         for (size_t i = 0; i < x.f.size(); ++i) {

@@ -542,7 +542,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
             Value vBig = loadStreamed(k.b, loc, vp, vtType, vStream);
             Value vSmall = loadStreamed(k.b, loc, vlp, vtType, vStream);
             auto split =
-                SplitTF32Op::create(k.b, loc, pa.getType(), pa.getType(), pa);
+                TF32PartsOp::create(k.b, loc, pa.getType(), pa.getType(), pa);
             Value pBig = split.getHi(), pSmall = split.getLo();
             auto dot = [&](Value a, Value rows, Value into) -> Value {
               Value b = TransOp::create(k.b, loc, vType, rows,
@@ -564,11 +564,11 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                 k.b, loc, ValueRange{mNew, lNew, accNew, xNext, vNext, vlNext});
             return;
           }
-          // tf32 reading V transposed: P rounded by tile.split_tf32 (one
+          // tf32 reading V transposed: P rounded by tile.tf32_parts (one
           // instruction per element on sm_90, the dot's own rounding takes
           // three; the remainder goes unused).
           if (vt)
-            pa = SplitTF32Op::create(k.b, loc, pa.getType(), pa.getType(), pa)
+            pa = TF32PartsOp::create(k.b, loc, pa.getType(), pa.getType(), pa)
                      .getHi();
           Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vTile,
                                        scaled, c.precision);

@@ -80,7 +80,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmulTransposeV(
                                ValueRange{col0, row0}, ArrayRef<int32_t>{1, 0}),
         tile, ArrayRef<int32_t>{0, 1});
   };
-  auto split = SplitTF32Op::create(k.b, k.loc, blockType, blockType, vt);
+  auto split = TF32PartsOp::create(k.b, k.loc, blockType, blockType, vt);
   store(out, split.getHi());
   if (c.precision == InputPrecision::TF32x3) {
     Value batches = k.extsi(NumProgramsOp::create(k.b, k.loc, 2), i64);

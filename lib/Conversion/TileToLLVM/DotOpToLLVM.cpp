@@ -1,6 +1,6 @@
 //===- DotOpToLLVM.cpp - tile.dot to LLVM: strategy dispatch --------------===//
 //
-// The patterns of tile.dot, tile.warpgroup_mma_wait and tile.split_tf32
+// The patterns of tile.dot, tile.warpgroup_mma_wait and tile.tf32_parts
 // (tf32x3 operands), and the helpers the lowering strategies share. Each
 // strategy lives in its own file:
 //   DotOpToLLVMFMA.cpp             FMA units: the generic lowering and
@@ -88,11 +88,11 @@ struct WarpgroupMmaWaitOpConversion
 /// values (the dots that read them skip their own rounding, see
 /// isTF32Value). Ties to even: one F2FP each on sm_90 (cvt.rna takes a
 /// compare, an add and a mask).
-struct SplitTF32OpConversion : public OpConversionPattern<SplitTF32Op> {
+struct TF32PartsOpConversion : public OpConversionPattern<TF32PartsOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(SplitTF32Op op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(TF32PartsOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
@@ -116,11 +116,11 @@ struct SplitTF32OpConversion : public OpConversionPattern<SplitTF32Op> {
 bool mlir::tile::isTF32Value(Value v) {
   while (auto convert = v.getDefiningOp<ConvertLayoutOp>())
     v = convert.getSrc();
-  return v.getDefiningOp<SplitTF32Op>() != nullptr;
+  return v.getDefiningOp<TF32PartsOp>() != nullptr;
 }
 
 void mlir::tile::populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<DotOpConversion, WarpgroupMmaWaitOpConversion,
-               SplitTF32OpConversion>(converter, patterns.getContext());
+               TF32PartsOpConversion>(converter, patterns.getContext());
 }

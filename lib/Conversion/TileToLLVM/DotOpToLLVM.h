@@ -59,7 +59,7 @@ Value packPair(OpBuilder &b, Location loc, Type elem, Value lo, Value hi);
 /// between the two that could overwrite the stage.
 LocalLoadOp getStageRead(DotOp op, Value operand);
 /// Whether every element of tile `v` is a tf32 value already (a result of
-/// tile.split_tf32, possibly through layout conversions): a tf32 dot
+/// tile.tf32_parts, possibly through layout conversions): a tf32 dot
 /// reading it from registers needs no rounding.
 bool isTF32Value(Value v);
 

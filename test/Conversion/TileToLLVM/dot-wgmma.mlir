@@ -122,7 +122,7 @@ func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile
 
 // -----
 
-// The same dot from tile.split_tf32's parts (tf32x3's big x small and
+// The same dot from tile.tf32_parts's parts (tf32x3's big x small and
 // small x big): the split rounds each of the thread's 16 elements twice,
 // to its tf32 part and its remainder, and the dots take those registers
 // as they are, with no rounding of their own. The first dot's result is
@@ -157,7 +157,7 @@ func.func @tf32_a_from_split(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.p
   tile.async_wait pending = 0
   %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf32>, stages = 2, pad = 4> -> tensor<64x32xf32>
   %p = math.exp %x : tensor<64x32xf32>
-  %hi, %lo = tile.split_tf32 %p : tensor<64x32xf32>
+  %hi, %lo = tile.tf32_parts %p : tensor<64x32xf32>
   %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf32>, stages = 2, pad = 4> -> tensor<32x64xf32>
   %zero = arith.constant dense<0.0> : tensor<64x64xf32>
   %z0 = tile.dot %lo, %y, %zero precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>

@@ -52,7 +52,7 @@ func.func @chained(%x: !tile.ptr<f32>, %v: !tile.ptr<f32>, %w: !tile.ptr<f32>,
       %bx = tile.block_load %px : !tile.block_ptr<tensor<1x64x32xf32>>
       %tx = tile.reshape %bx : tensor<1x64x32xf32> -> tensor<64x32xf32>
       %pv = math.exp %tx : tensor<64x32xf32>
-      %hi, %lo = tile.split_tf32 %pv : tensor<64x32xf32>
+      %hi, %lo = tile.tf32_parts %pv : tensor<64x32xf32>
       %vh = tile.trans %th order = [1, 0] : tensor<64x32xf32> -> tensor<32x64xf32>
       %s0 = tile.dot %lo, %vh, %zero precision = tf32 : tensor<64x32xf32>, tensor<32x64xf32> -> tensor<64x64xf32>
       %vl = tile.trans %tl order = [1, 0] : tensor<64x32xf32> -> tensor<32x64xf32>

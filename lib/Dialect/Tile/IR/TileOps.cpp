@@ -191,7 +191,7 @@ LogicalResult OptimizationBarrierOp::verify() {
   return success();
 }
 
-LogicalResult SplitTF32Op::verify() {
+LogicalResult TF32PartsOp::verify() {
   if (!getSrc().getType().getElementType().isF32())
     return emitOpError() << "splits f32 elements, not "
                          << getSrc().getType().getElementType();

@@ -175,7 +175,7 @@ private:
           })
           .Case(
               [&](OptimizationBarrierOp o) { join(o.getSrc(), o.getResult()); })
-          .Case([&](SplitTF32Op o) {
+          .Case([&](TF32PartsOp o) {
             joinAll({o.getSrc(), o.getHi(), o.getLo()});
           })
           .Case([&](BlockLoadOp o) { join(o.getPtr(), o.getResult()); })

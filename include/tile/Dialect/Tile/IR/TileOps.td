@@ -171,12 +171,12 @@ def Tile_OptimizationBarrierOp : Tile_Op<"optimization_barrier",
   let hasVerifier = 1;
 }
 
-def Tile_SplitTF32Op
-    : Tile_Op<"split_tf32", [Pure, AllTypesMatch<["src", "hi", "lo"]>]> {
+def Tile_TF32PartsOp
+    : Tile_Op<"tf32_parts", [Pure, AllTypesMatch<["src", "hi", "lo"]>]> {
   let summary = "Split f32 values into tf32 parts and tf32 remainders";
   let description = [{
     ```mlir
-    %hi, %lo = tile.split_tf32 %x : tensor<64x64xf32>
+    %hi, %lo = tile.tf32_parts %x : tensor<64x64xf32>
     ```
     `hi` is each element of `x` rounded to tf32 (10 explicit mantissa
     bits; to nearest, ties to even: one instruction on sm_90, where the

@@ -1,4 +1,4 @@
-// tile.split_tf32 in the interpreter: each program writes hi + lo + y for
+// tile.tf32_parts in the interpreter: each program writes hi + lo + y for
 // its 1024 elements of x; hi + lo is x to within 2^-22, so the check
 // against x + y passes at f32's tolerance (hi alone is 2^-12 off).
 //
@@ -30,7 +30,7 @@ func.func @split_sum(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>,
   %ys = tile.splat %y : tensor<1024x!tile.ptr<f32>>
   %yp = tile.addptr %ys, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
   %yv = tile.load %yp, %mask, %zero : tensor<1024x!tile.ptr<f32>>
-  %hi, %lo = tile.split_tf32 %xv : tensor<1024xf32>
+  %hi, %lo = tile.tf32_parts %xv : tensor<1024xf32>
   %sum = arith.addf %hi, %lo : tensor<1024xf32>
   %r = arith.addf %sum, %yv : tensor<1024xf32>
   %os = tile.splat %out : tensor<1024x!tile.ptr<f32>>
