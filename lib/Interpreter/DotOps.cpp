@@ -2,7 +2,8 @@
 //
 // tile.dot: each product sums in float64, then adds the accumulator and
 // rounds once; tf32 rounds both operands to tf32 first, as the tensor
-// cores do. tile.tf32_parts rounds the same way.
+// cores do (to nearest, ties away). tile.tf32_parts rounds to nearest
+// even.
 //
 //===----------------------------------------------------------------------===//
 

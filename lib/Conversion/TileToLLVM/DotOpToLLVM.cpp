@@ -45,8 +45,14 @@ LocalLoadOp mlir::tile::getStageRead(DotOp op, Value operand) {
 
 namespace {
 
+/// tile.tf32_parts results lowered so far, with their sources' registers
+/// (shared by the patterns of one conversion).
+using TF32PartSources = DenseMap<Value, TF32PartSource>;
+
 struct DotOpConversion : public OpConversionPattern<DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotOpConversion(TileTypeConverter &converter, MLIRContext *ctx,
+                  std::shared_ptr<TF32PartSources> parts)
+      : OpConversionPattern(converter, ctx), parts(std::move(parts)) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OneToNOpAdaptor adaptor,
@@ -55,8 +61,12 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
         TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(op);
     if (warpgroupMma && isTransposedWgmmaLayout(op.getType().getEncoding()))
       return lowerTransposedDotWithWgmma(op, adaptor.getAcc(), rewriter);
-    if (warpgroupMma)
-      return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(), rewriter);
+    if (warpgroupMma) {
+      auto it = parts->find(op.getA());
+      return lowerDotWithWgmma(op, adaptor.getA(), adaptor.getAcc(),
+                               it == parts->end() ? nullptr : &it->second,
+                               rewriter);
+    }
     if (isMmaLayout(op.getType().getEncoding()))
       return lowerDotWithMma(op, adaptor.getA(), adaptor.getB(),
                              adaptor.getAcc(), rewriter);
@@ -66,6 +76,8 @@ struct DotOpConversion : public OpConversionPattern<DotOp> {
     return lowerDotWithFma(op, adaptor.getA(), adaptor.getB(), adaptor.getAcc(),
                            rewriter);
   }
+
+  std::shared_ptr<TF32PartSources> parts;
 };
 
 struct WarpgroupMmaWaitOpConversion
@@ -89,7 +101,9 @@ struct WarpgroupMmaWaitOpConversion
 /// isTF32Value). Ties to even: one F2FP each on sm_90 (cvt.rna takes a
 /// compare, an add and a mask).
 struct TF32PartsOpConversion : public OpConversionPattern<TF32PartsOp> {
-  using OpConversionPattern::OpConversionPattern;
+  TF32PartsOpConversion(TileTypeConverter &converter, MLIRContext *ctx,
+                        std::shared_ptr<TF32PartSources> parts)
+      : OpConversionPattern(converter, ctx), parts(std::move(parts)) {}
 
   LogicalResult
   matchAndRewrite(TF32PartsOp op, OneToNOpAdaptor adaptor,
@@ -106,9 +120,14 @@ struct TF32PartsOpConversion : public OpConversionPattern<TF32PartsOp> {
       his.push_back(round(x));
       los.push_back(round(LLVM::FSubOp::create(rewriter, loc, x, his.back())));
     }
+    SmallVector<Value> source(adaptor.getSrc().begin(), adaptor.getSrc().end());
+    (*parts)[op.getHi()] = {source, /*remainder=*/false};
+    (*parts)[op.getLo()] = {source, /*remainder=*/true};
     rewriter.replaceOpWithMultiple(op, {his, los});
     return success();
   }
+
+  std::shared_ptr<TF32PartSources> parts;
 };
 
 } // namespace
@@ -121,6 +140,8 @@ bool mlir::tile::isTF32Value(Value v) {
 
 void mlir::tile::populateDotOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
-  patterns.add<DotOpConversion, WarpgroupMmaWaitOpConversion,
-               TF32PartsOpConversion>(converter, patterns.getContext());
+  auto parts = std::make_shared<TF32PartSources>();
+  patterns.add<DotOpConversion, TF32PartsOpConversion>(
+      converter, patterns.getContext(), parts);
+  patterns.add<WarpgroupMmaWaitOpConversion>(converter, patterns.getContext());
 }

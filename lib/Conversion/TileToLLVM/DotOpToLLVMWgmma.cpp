@@ -260,9 +260,13 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
   // registers in flight, and the later dot's wait covers both groups (they
   // complete in order). Its other uses may only be stage releases after
   // the later dot (tile-warp-specialize's arrivals once the dots reading a
-  // stage are done), which then wait for the later dot instead.
+  // stage are done), which then wait for the later dot instead. (Dots
+  // computed transposed wait for their own tf32x3 products: see
+  // lowerTransposedDotWithWgmma.)
   kernel.walk([&](DotOp dot) {
-    if (!warpgroupMmaAttr.isAttrPresent(dot) || wgmmaPending.isAttrPresent(dot))
+    if (!warpgroupMmaAttr.isAttrPresent(dot) ||
+        wgmmaPending.isAttrPresent(dot) ||
+        isTransposedWgmmaLayout(dot.getType().getEncoding()))
       return;
     DotOp next;
     for (Operation *user : dot->getUsers())
@@ -477,6 +481,7 @@ void mlir::tile::emitWarpgroupMmaInstruction(
 
 LogicalResult
 mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
+                              const TF32PartSource *aSource,
                               ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
   RankedTensorType aType = op.getA().getType(), cType = op.getType();
@@ -560,11 +565,32 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   // transposed `b` buffer stores k in the same order (SharedLayout). Each
   // value is rounded to tf32 once, here; `b` is used as stored (the tensor
   // cores ignore the low 13 bits), as by mma.sync reading B from a buffer.
+  // A part of a tile.tf32_parts source (aSource) is formed from the
+  // source's register after any move between lanes (`tf32Part`), so that
+  // the dots reading its two parts move the same registers.
   bool aRounded = isTF32Value(op.getA());
+  Type f32 = rewriter.getF32Type();
   auto tf32Reg = [&](int64_t row, int64_t col) -> Value {
-    Value v = aVals[aView.getSlot({row, col})];
+    int64_t slot = aView.getSlot({row, col});
+    if (aSource)
+      return LLVM::BitcastOp::create(rewriter, loc, i32, aSource->values[slot]);
+    Value v = aVals[slot];
     return aRounded ? LLVM::BitcastOp::create(rewriter, loc, i32, v)
                     : roundToTF32Bits(rewriter, loc, v);
+  };
+  // As tile.tf32_parts's lowering splits it.
+  auto tf32Part = [&](Value bits) -> Value {
+    if (!aSource)
+      return bits;
+    Value x = LLVM::BitcastOp::create(rewriter, loc, f32, bits);
+    Value hi = roundToTF32Bits(rewriter, loc, x, /*tiesToEven=*/true);
+    if (!aSource->remainder)
+      return hi;
+    return roundToTF32Bits(
+        rewriter, loc,
+        LLVM::FSubOp::create(rewriter, loc, x,
+                             LLVM::BitcastOp::create(rewriter, loc, f32, hi)),
+        /*tiesToEven=*/true);
   };
   //
   // A K-major `b` read as the transpose of its block keeps k in its
@@ -619,11 +645,13 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
               naturalColumns(tf32Reg(2 * j, c), tf32Reg(2 * j, c + 1));
           auto [bottom, bottomShifted] =
               naturalColumns(tf32Reg(2 * j + 1, c), tf32Reg(2 * j + 1, c + 1));
-          aFragments.push_back({top, bottom, topShifted, bottomShifted});
+          aFragments.push_back({tf32Part(top), tf32Part(bottom),
+                                tf32Part(topShifted), tf32Part(bottomShifted)});
         } else if (tf32)
-          aFragments.push_back({tf32Reg(2 * j, c), tf32Reg(2 * j + 1, c),
-                                tf32Reg(2 * j, c + 1),
-                                tf32Reg(2 * j + 1, c + 1)});
+          aFragments.push_back({tf32Part(tf32Reg(2 * j, c)),
+                                tf32Part(tf32Reg(2 * j + 1, c)),
+                                tf32Part(tf32Reg(2 * j, c + 1)),
+                                tf32Part(tf32Reg(2 * j + 1, c + 1))});
         else
           aFragments.push_back({pack(2 * j, c), pack(2 * j + 1, c),
                                 pack(2 * j, c + 2), pack(2 * j + 1, c + 2)});

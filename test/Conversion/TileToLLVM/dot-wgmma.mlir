@@ -123,18 +123,23 @@ func.func @tf32_a_in_registers(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile
 // -----
 
 // The same dot from tile.tf32_parts's parts (tf32x3's big x small and
-// small x big): the split rounds each of the thread's 16 elements twice,
-// to its tf32 part and its remainder, and the dots take those registers
-// as they are, with no rounding of their own. The first dot's result is
-// only the second's accumulator: its group is left in flight (wait_group
-// 1), the second chains onto it, and the second's wait covers both.
+// small x big): the op rounds each of the thread's 16 elements twice
+// (cvt.rn, to its tf32 part and its remainder), and each dot forms its
+// fragments from the op's source registers, split again after any move
+// between lanes (16 x 2 roundings for the remainders' dot, 16 for the
+// parts' dot): the same instructions on the same registers, which ptxas
+// merges. No cvt.rna. The first dot's result is only the second's
+// accumulator: its group is left in flight (wait_group 1), the second
+// chains onto it, and the second's wait covers both.
 // CHECK-LABEL: func.func @tf32_a_from_split
-// CHECK-COUNT-32: cvt.rn.tf32.f32
+// CHECK-NOT:     cvt.rna.tf32.f32
+// CHECK-COUNT-64: cvt.rn.tf32.f32
 // CHECK-NOT:     cvt.rn{{a?}}.tf32.f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;
 // CHECK:         nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-COUNT-16: cvt.rn.tf32.f32
 // CHECK-NOT:     cvt.rn{{a?}}.tf32.f32
 // CHECK:         nvvm.wgmma.fence.aligned
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {{.*}}, p, 1, 1;

@@ -4,21 +4,26 @@
 // weights split from a third stream.
 // The first two groups are left in flight (wait_group 1) and the third's
 // wait covers all three; the stages' releases, which tile-warp-specialize
-// places at the end of the step, follow that last wait. The split's
-// parts go into the fragments unrounded: the loop holds the split's 2 x 16
-// roundings and no others.
+// places at the end of the step, follow that last wait. The dots form
+// their fragments from the split's source, moved between lanes once per
+// dot (the same shuffles of the same registers, which ptxas merges) and
+// split after the move with cvt.rn: with the op's own 2 x 16 roundings,
+// 96 in the loop, and no cvt.rna.
 //
 // RUN: tile-opt %s --tile-to-llvm=chip=sm_90a | FileCheck %s
 
 // CHECK-LABEL: func.func @chained(
 // CHECK:         scf.for
-// CHECK-COUNT-32:  cvt.rn.tf32.f32
+// CHECK-NOT:       cvt.rna.tf32.f32
+// CHECK-COUNT-64:  cvt.rn.tf32.f32
 // CHECK-NOT:       cvt.rn{{a?}}.tf32.f32
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
 // CHECK-NOT:       nvvm.mbarrier.arrive
+// CHECK-COUNT-16:  cvt.rn.tf32.f32
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 1;"
+// CHECK-COUNT-16:  cvt.rn.tf32.f32
 // CHECK-NOT:       nvvm.mbarrier.arrive
 // CHECK:           nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT:      "wgmma.wait_group.sync.aligned 0;"
