@@ -39,18 +39,18 @@ LogicalResult lowerDotWithFmaLayout(DotOp op, ValueRange aVals,
 LogicalResult lowerDotWithMma(DotOp op, ValueRange aVals, ValueRange bVals,
                               ValueRange accVals,
                               ConversionPatternRewriter &rewriter);
-/// Hopper tensor cores with wgmma, for dots planWarpgroupMma marked
-/// (DotOpToLLVMWgmma.cpp).
 /// The registers a tile.tf32_parts split (its source's), for one of its
 /// results: the part (tf32 part or remainder) a dot reading that result
 /// takes. The wgmma lowering moves the source's values between lanes and
 /// splits them after the move, so that every dot reading a part of the
-/// same source moves the same registers (one set of shuffles, which LLVM
+/// same source moves the same registers (one set of shuffles, which ptxas
 /// merges) instead of each part's.
 struct TF32PartSource {
   SmallVector<Value> values;
   bool remainder = false;
 };
+/// Hopper tensor cores with wgmma, for dots planWarpgroupMma marked
+/// (DotOpToLLVMWgmma.cpp); `aSource` when `a` is a tile.tf32_parts result.
 LogicalResult lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
                                 const TF32PartSource *aSource,
                                 ConversionPatternRewriter &rewriter);
