@@ -3,6 +3,8 @@
 #include "TestUtil.h"
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 
 using namespace tiletest;
 
@@ -50,6 +52,71 @@ TEST(InterpreterTest, MaskedLoadReadsOther) {
       << h.diagnostics;
   for (int i = 0; i < 8; ++i)
     EXPECT_EQ(bufs[1].get(i), i < 5 ? 2.0 * (i + 1) : -7.0) << i;
+}
+
+// tile.tf32_parts: hi to nearest tf32 with ties to even, lo the rounded
+// remainder; the tf32 dot's own operand rounding breaks ties away from
+// zero instead.
+constexpr const char *kTF32Parts = R"mlir(
+func.func @k(%in: !tile.ptr<f32>, %hi: !tile.ptr<f32>, %lo: !tile.ptr<f32>)
+    attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %r = tile.range 0, 8 : tensor<8xi32>
+  %ins = tile.splat %in : tensor<8x!tile.ptr<f32>>
+  %inp = tile.addptr %ins, %r : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+  %x = tile.load %inp : tensor<8x!tile.ptr<f32>>
+  %h, %l = tile.tf32_parts %x : tensor<8xf32>
+  %his = tile.splat %hi : tensor<8x!tile.ptr<f32>>
+  %hip = tile.addptr %his, %r : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+  tile.store %hip, %h : tensor<8x!tile.ptr<f32>>
+  %los = tile.splat %lo : tensor<8x!tile.ptr<f32>>
+  %lop = tile.addptr %los, %r : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+  tile.store %lop, %l : tensor<8x!tile.ptr<f32>>
+  return
+}
+)mlir";
+
+TEST(InterpreterTest, TF32PartsRoundToNearestEven) {
+  KernelHarness h;
+  ASSERT_TRUE(h.parseString(kTF32Parts)) << h.diagnostics;
+  std::vector<Buffer> bufs{Buffer("in", DType::F32, {8}),
+                           poisonedBuffer("hi", {8}),
+                           poisonedBuffer("lo", {8})};
+  double ulp = std::ldexp(1.0, -10);     // tf32's ulp at [1, 2)
+  double inputs[8] = {1.0 + ulp / 2,     // tie: to 1 (even)
+                      1.0 + 3 * ulp / 2, // tie: to 1 + 2 ulp (even)
+                      1.0 + ulp / 2 + std::ldexp(1.0, -23), // above the tie: up
+                      -(1.0 + ulp / 2),           // a negative tie: to -1
+                      1.0 + std::ldexp(1.0, -23), // lo = 2^-23, exact
+                      0.3,                        // an ordinary value
+                      std::numeric_limits<double>::infinity(),
+                      std::nan("")};
+  for (int i = 0; i < 8; ++i)
+    bufs[0].set(i, inputs[i]);
+  ASSERT_TRUE(succeeded(
+      runKernel(h.kernel(),
+                {ArgValue::buffer(0), ArgValue::buffer(1), ArgValue::buffer(2)},
+                bufs, quietGrid(1))))
+      << h.diagnostics;
+  EXPECT_EQ(bufs[1].get(0), 1.0);
+  EXPECT_EQ(bufs[2].get(0), ulp / 2);
+  EXPECT_EQ(bufs[1].get(1), 1.0 + 2 * ulp);
+  EXPECT_EQ(bufs[2].get(1), -ulp / 2);
+  EXPECT_EQ(bufs[1].get(2), 1.0 + ulp);
+  EXPECT_EQ(bufs[1].get(3), -1.0);
+  EXPECT_EQ(bufs[1].get(4), 1.0);
+  EXPECT_EQ(bufs[2].get(4), std::ldexp(1.0, -23));
+  // hi has at most 11 significant bits, and hi + lo is x to 2^-22.
+  float x = 0.3f, hi = (float)bufs[1].get(5), lo = (float)bufs[2].get(5);
+  uint32_t bits;
+  std::memcpy(&bits, &hi, 4);
+  EXPECT_EQ(bits & 0x1fffu, 0u);
+  std::memcpy(&bits, &lo, 4);
+  EXPECT_EQ(bits & 0x1fffu, 0u);
+  EXPECT_LE(std::fabs((double)hi + lo - x), std::ldexp(std::fabs(x), -22));
+  EXPECT_EQ(bufs[1].get(6), std::numeric_limits<double>::infinity());
+  EXPECT_TRUE(std::isnan(bufs[2].get(6)));
+  EXPECT_TRUE(std::isnan(bufs[1].get(7)));
+  EXPECT_TRUE(std::isnan(bufs[2].get(7)));
 }
 
 // math.fma rounds once, as fma.rn.f32 does: (1 + 2^-12)^2 + 2^-80 lies just
