@@ -110,15 +110,12 @@ struct TF32PartsOpConversion : public OpConversionPattern<TF32PartsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
-    auto round = [&](Value v) -> Value {
-      return LLVM::BitcastOp::create(rewriter, loc, f32,
-                                     roundToTF32Bits(rewriter, loc, v,
-                                                     /*tiesToEven=*/true));
-    };
     SmallVector<Value> his, los;
     for (Value x : adaptor.getSrc()) {
-      his.push_back(round(x));
-      los.push_back(round(LLVM::FSubOp::create(rewriter, loc, x, his.back())));
+      Value hi = emitTF32Part(rewriter, loc, x);
+      his.push_back(LLVM::BitcastOp::create(rewriter, loc, f32, hi));
+      los.push_back(LLVM::BitcastOp::create(
+          rewriter, loc, f32, emitTF32Remainder(rewriter, loc, x, hi)));
     }
     SmallVector<Value> source(adaptor.getSrc().begin(), adaptor.getSrc().end());
     (*parts)[op.getHi()] = {source, /*remainder=*/false};
@@ -131,6 +128,17 @@ struct TF32PartsOpConversion : public OpConversionPattern<TF32PartsOp> {
 };
 
 } // namespace
+
+Value mlir::tile::emitTF32Part(OpBuilder &b, Location loc, Value x) {
+  return roundToTF32Bits(b, loc, x, /*tiesToEven=*/true);
+}
+
+Value mlir::tile::emitTF32Remainder(OpBuilder &b, Location loc, Value x,
+                                    Value partBits) {
+  Value part = LLVM::BitcastOp::create(b, loc, b.getF32Type(), partBits);
+  return roundToTF32Bits(b, loc, LLVM::FSubOp::create(b, loc, x, part),
+                         /*tiesToEven=*/true);
+}
 
 bool mlir::tile::isTF32Value(Value v) {
   while (auto convert = v.getDefiningOp<ConvertLayoutOp>())

@@ -69,6 +69,12 @@ Value packPair(OpBuilder &b, Location loc, Type elem, Value lo, Value hi);
 /// the stage directly: the read is in the dot's block, with no copy
 /// between the two that could overwrite the stage.
 LocalLoadOp getStageRead(DotOp op, Value operand);
+/// tile.tf32_parts of one f32 value `x`: the bits of its tf32 part, and
+/// of its remainder given the part's bits (cvt.rn.tf32.f32 each). The op's
+/// lowering and the wgmma fragments formed from its source split alike
+/// through these.
+Value emitTF32Part(OpBuilder &b, Location loc, Value x);
+Value emitTF32Remainder(OpBuilder &b, Location loc, Value x, Value partBits);
 /// Whether every element of tile `v` is a tf32 value already (a result of
 /// tile.tf32_parts, possibly through layout conversions): a tf32 dot
 /// reading it from registers needs no rounding.

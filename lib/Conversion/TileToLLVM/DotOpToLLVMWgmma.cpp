@@ -578,19 +578,12 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
     return aRounded ? LLVM::BitcastOp::create(rewriter, loc, i32, v)
                     : roundToTF32Bits(rewriter, loc, v);
   };
-  // As tile.tf32_parts's lowering splits it.
   auto tf32Part = [&](Value bits) -> Value {
     if (!aSource)
       return bits;
     Value x = LLVM::BitcastOp::create(rewriter, loc, f32, bits);
-    Value hi = roundToTF32Bits(rewriter, loc, x, /*tiesToEven=*/true);
-    if (!aSource->remainder)
-      return hi;
-    return roundToTF32Bits(
-        rewriter, loc,
-        LLVM::FSubOp::create(rewriter, loc, x,
-                             LLVM::BitcastOp::create(rewriter, loc, f32, hi)),
-        /*tiesToEven=*/true);
+    Value hi = emitTF32Part(rewriter, loc, x);
+    return aSource->remainder ? emitTF32Remainder(rewriter, loc, x, hi) : hi;
   };
   //
   // A K-major `b` read as the transpose of its block keeps k in its
