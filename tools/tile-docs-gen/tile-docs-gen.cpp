@@ -91,6 +91,8 @@ static const TileOpSupport kTileOps[] = {
     {"tile.tma_copy",
      "no: made by `tile-pipeline-loops` and `tile-warp-specialize`",
      "sm_90a (TMA)"},
+    {"tile.tma_prefetch", "no: made by `tile-warp-specialize`",
+     "sm_90a (TMA, into L2)"},
     {"tile.trans", "yes", "yes"},
     {"tile.wait_at_least", "yes", "yes"},
     {"tile.wait_prior_grid", "yes (does nothing)",

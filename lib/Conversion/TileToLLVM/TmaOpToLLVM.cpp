@@ -256,6 +256,58 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
   }
 };
 
+struct TmaPrefetchOpConversion : public OpConversionPattern<TmaPrefetchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaPrefetchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The map's box is the one its copies' buffer gives it (the runtime
+    // encodes the map from that copy, see TileToLLVMPass.cpp).
+    TmaCopyOp copy;
+    for (Operation *user : op.getMap().getUsers())
+      if ((copy = dyn_cast<TmaCopyOp>(user)))
+        break;
+    if (!copy)
+      return op.emitOpError("prefetches through a map that no tile.tma_copy "
+                            "copies through, which leaves its box unknown");
+    TmaBox box = getTmaBox(copy);
+    RankedTensorType block =
+        cast<BlockPointerType>(op.getPtr().getType()).getBlockType();
+    int64_t rank = block.getRank();
+    int64_t rows = block.getDimSize(rank - 2),
+            cols = block.getDimSize(rank - 1);
+    // Parts: base, shape (rank), strides (rank), offsets (rank); the
+    // leading offsets follow the column and the row, innermost first.
+    ValueRange parts = adaptor.getPtr();
+    Value rowOffset = parts[1 + 2 * rank + rank - 2],
+          colOffset = parts[1 + 2 * rank + rank - 1];
+    SmallVector<Value> outer;
+    for (int64_t d = rank - 3; d >= 0; --d)
+      outer.push_back(parts[1 + 2 * rank + d]);
+    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+    Value issue = arith::AndIOp::create(rewriter, loc,
+                                        emitIsFirstThread(rewriter, loc, op),
+                                        adaptor.getPred()[0]);
+    auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifIssue.thenBlock());
+    for (int64_t col = 0; col < cols; col += box.cols)
+      for (int64_t row = 0; row < rows; row += box.rows) {
+        SmallVector<Value> coordinates{
+            arith::AddIOp::create(rewriter, loc, colOffset, c(col)),
+            arith::AddIOp::create(rewriter, loc, rowOffset, c(row))};
+        llvm::append_range(coordinates, outer);
+        NVVM::CpAsyncBulkTensorPrefetchOp::create(
+            rewriter, loc, adaptor.getMap()[0], coordinates,
+            /*im2colOffsets=*/ValueRange(), NVVM::TMALoadMode::TILE,
+            /*l2CacheHint=*/Value());
+      }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -369,6 +421,6 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {
 void mlir::tile::populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<AllocMBarriersOpConversion, TmaCopyOpConversion,
-               MBarrierWaitOpConversion, MBarrierArriveOpConversion>(
-      converter, patterns.getContext());
+               TmaPrefetchOpConversion, MBarrierWaitOpConversion,
+               MBarrierArriveOpConversion>(converter, patterns.getContext());
 }

@@ -102,3 +102,17 @@ func.func @nested_barriers(%s: i32, %c: i1) attributes {tile.kernel, tile.num_wa
   }
   return
 }
+
+// -----
+
+// A prefetch takes its boxes from the copies through its map.
+func.func @prefetch_without_copy(%a: !tile.ptr<f16>, %p: i1, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["64", "64"], strides = ["64", "1"]}}) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %n = arith.constant 64 : i64
+  %bp = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  // expected-error @+2 {{'tile.tma_prefetch' op prefetches through a map that no tile.tma_copy copies through, which leaves its box unknown}}
+  // expected-error @+1 {{failed to legalize operation 'tile.tma_prefetch'}}
+  tile.tma_prefetch %bp map %map if %p : !tile.block_ptr<tensor<64x64xf16>>
+  return
+}

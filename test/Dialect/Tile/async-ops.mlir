@@ -60,6 +60,14 @@ func.func @tma(%bp: !tile.block_ptr<tensor<128x64xf16>>, %map: !tile.tensormap, 
   return
 }
 
+// CHECK-LABEL: func.func @tma_prefetch(
+// CHECK-SAME:    %[[BP:.*]]: !tile.block_ptr<tensor<1x1x128x64xf16>>, %[[MAP:.*]]: !tile.tensormap, %[[P:.*]]: i1)
+// CHECK-NEXT:    tile.tma_prefetch %[[BP]] map %[[MAP]] if %[[P]] : !tile.block_ptr<tensor<1x1x128x64xf16>>
+func.func @tma_prefetch(%bp: !tile.block_ptr<tensor<1x1x128x64xf16>>, %map: !tile.tensormap, %p: i1) {
+  tile.tma_prefetch %bp map %map if %p : !tile.block_ptr<tensor<1x1x128x64xf16>>
+  return
+}
+
 // CHECK-LABEL: func.func @tma_multicast(
 // CHECK:         tile.tma_copy %{{.*}}, %[[BUF:.*]][%[[S:.*]]] map %{{.*}}, %[[BARS:.*]] if %{{.*}} multicast 2 : !tile.block_ptr<tensor<128x64xf16>>
 // CHECK-NEXT:    tile.mbarrier_arrive %[[BARS]][%[[S]]] cluster : !tile.mbarriers<4, arrivals = 8>

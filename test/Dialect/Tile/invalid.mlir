@@ -1439,6 +1439,22 @@ func.func @tma_copy_wrong_block(%bp: !tile.block_ptr<tensor<64x32xf16>>, %map: !
 
 // -----
 
+func.func @tma_prefetch_leading(%bp: !tile.block_ptr<tensor<2x64x32xf16>>, %map: !tile.tensormap, %p: i1) {
+  // expected-error @+1 {{'tile.tma_prefetch' op copies a block of type 'tensor<2x64x32xf16>', which is not 1 along its leading dimensions}}
+  tile.tma_prefetch %bp map %map if %p : !tile.block_ptr<tensor<2x64x32xf16>>
+  return
+}
+
+// -----
+
+func.func @tma_prefetch_i8(%bp: !tile.block_ptr<tensor<64x32xi8>>, %map: !tile.tensormap, %p: i1) {
+  // expected-error @+1 {{'tile.tma_prefetch' op copies f16, bf16 or f32 blocks only, got 'i8'}}
+  tile.tma_prefetch %bp map %map if %p : !tile.block_ptr<tensor<64x32xi8>>
+  return
+}
+
+// -----
+
 func.func @mbarriers_zero() {
   // expected-error @+1 {{mbarriers count must be 1 to 8, got 0}}
   %bars = tile.alloc_mbarriers : !tile.mbarriers<0, arrivals = 1>

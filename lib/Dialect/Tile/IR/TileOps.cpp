@@ -433,34 +433,54 @@ static FailureOr<int64_t> getClusterSize(Operation *op) {
   return size.getInt();
 }
 
+/// The 2-d block a TMA op moves through `ptr`: a block of rank 3 to 5 is 1
+/// along its leading dimensions (a buffer holds the last two). Null after
+/// an error.
+static RankedTensorType getTmaBlock(Operation *op, BlockPointerType ptr) {
+  RankedTensorType block = ptr.getBlockType();
+  int64_t rank = block.getRank();
+  if (rank > 5) {
+    op->emitOpError("copies blocks of rank 2 to 5, got ") << block;
+    return nullptr;
+  }
+  if (rank > 2) {
+    if (llvm::any_of(block.getShape().drop_back(2),
+                     [](int64_t d) { return d != 1; })) {
+      op->emitOpError("copies a block of type ")
+          << block << ", which is not 1 along its leading dimensions";
+      return nullptr;
+    }
+    block = RankedTensorType::get(block.getShape().take_back(2),
+                                  block.getElementType());
+  }
+  Type elem = block.getElementType();
+  if (!elem.isF16() && !elem.isBF16() && !elem.isF32()) {
+    op->emitOpError("copies f16, bf16 or f32 blocks only, got ") << elem;
+    return nullptr;
+  }
+  return block;
+}
+
+LogicalResult TmaPrefetchOp::verify() {
+  return success(
+      (bool)getTmaBlock(*this, cast<BlockPointerType>(getPtr().getType())));
+}
+
 LogicalResult TmaCopyOp::verify() {
   auto ptr = cast<BlockPointerType>(getPtr().getType());
   auto buffer = cast<SharedBufferType>(getBuffer().getType());
   auto barriers = cast<MBarriersType>(getBarriers().getType());
-  // A block of higher rank is 1 along its leading dimensions; the buffer
-  // holds the last two.
-  RankedTensorType block = ptr.getBlockType();
-  int64_t rank = block.getRank();
-  if (rank > 5)
-    return emitOpError("copies blocks of rank 2 to 5, got ") << block;
-  if (rank > 2) {
-    if (getBatch())
-      return emitOpError("takes no `batch` with a block pointer of rank ")
-             << rank << ": the pointer's leading offsets place the block";
-    if (llvm::any_of(block.getShape().drop_back(2),
-                     [](int64_t d) { return d != 1; }))
-      return emitOpError("copies a block of type ")
-             << block << ", which is not 1 along its leading dimensions";
-    block = RankedTensorType::get(block.getShape().take_back(2),
-                                  block.getElementType());
-  }
+  if (ptr.getBlockType().getRank() > 2 && getBatch())
+    return emitOpError("takes no `batch` with a block pointer of rank ")
+           << ptr.getBlockType().getRank()
+           << ": the pointer's leading offsets place the block";
+  RankedTensorType block = getTmaBlock(*this, ptr);
+  if (!block)
+    return failure();
   if (!sameBlock(block, buffer.getBlockType()))
     return emitOpError("copies a block of type ")
            << ptr.getBlockType() << " into a buffer of blocks of type "
            << buffer.getBlockType();
-  Type elem = buffer.getElementType();
-  if (!elem.isF16() && !elem.isBF16() && !elem.isF32())
-    return emitOpError("copies f16, bf16 or f32 blocks only, got ") << elem;
   if (barriers.getCount() != buffer.getStages())
     return emitOpError("needs one barrier per stage: ")
            << buffer.getStages() << " stages, " << barriers.getCount()

@@ -421,6 +421,59 @@ struct TileWarpSpecializePass
           scf::YieldOp::create(lb2, l, next);
         });
 
+    // In a loop over tiles with one-shot copies the producer copies a
+    // tile's one-shot blocks once the previous tile released their buffers
+    // (near its end), and the program waits for them before its first
+    // product: their latency from device memory would delay each tile's
+    // start. So, once it has issued a tile's copies, the producer brings
+    // the next tile's one-shot blocks into L2 (tile.tma_prefetch), where
+    // their copies then find them. (Issued before the tile's stream
+    // copies, the prefetches delayed those.) The next tile's scalars are
+    // recomputed from its index (pure ops; past the last tile they are
+    // computed and not used).
+    if (tiles && !oneShots.empty()) {
+      Value iv = producerTiles.getInductionVar();
+      Value nextTile =
+          arith::AddIOp::create(pb, loc, iv, producerTiles.getStep());
+      Value hasNext =
+          arith::CmpIOp::create(pb, loc, arith::CmpIPredicate::slt, nextTile,
+                                producerTiles.getUpperBound());
+      IRMapping next;
+      next.map(tiles.getInductionVar(), nextTile);
+      std::function<LogicalResult(Value)> requireNext =
+          [&](Value v) -> LogicalResult {
+        if (next.contains(v))
+          return success();
+        Operation *def = v.getDefiningOp();
+        Operation *owner =
+            def ? def : cast<BlockArgument>(v).getOwner()->getParentOp();
+        if (!tiles->isAncestor(owner)) {
+          if (failed(require(v)))
+            return failure();
+          next.map(v, mapping.lookupOrDefault(v));
+          return success();
+        }
+        if (!def || !isClonableScalarOp(def))
+          return (def ? def : tiles.getOperation())
+              ->emitError("tile.warp_specialize: the producer "
+                          "recomputes this value for the next tile, "
+                          "but it is not computed from scalars by "
+                          "pure ops");
+        for (Value operand : def->getOperands())
+          if (failed(requireNext(operand)))
+            return failure();
+        pb.clone(*def, next);
+        return success();
+      };
+      for (auto [index, copy] : llvm::enumerate(oneShots)) {
+        if (failed(requireNext(copy.make.getResult())))
+          return failure();
+        TmaPrefetchOp::create(pb, copy.store.getLoc(),
+                              next.lookup(copy.make.getResult()),
+                              oneShotMaps[index], hasNext);
+      }
+    }
+
     // In a loop over tiles, both sides add each tile's iterations to
     // `base`, passing them out of the ifs inside it.
     // The counts of a tile at the end of the innermost block of `counted`

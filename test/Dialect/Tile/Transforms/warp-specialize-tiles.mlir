@@ -123,20 +123,29 @@ func.func @tiles_without_if(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %ti
 // fresh barrier passes) before copying; the program waits on `ready` with
 // the parity of the tiles that copied before, and arrives on `emptied`
 // after the buffer's last use (here the marked loop, whose dots read it).
-// Both sides count the copying tiles next to the ring's iterations.
+// Both sides count the copying tiles next to the ring's iterations. Once
+// it has issued a tile's copies, the producer brings the next tile's Q into
+// L2, predicated on there being a next tile.
 // CHECK-LABEL: func.func @tiles_one_shot(
-// CHECK-SAME:    %{{[^:]*}}: !tile.tensormap {{.*}}, %[[QMAP:[^:]*]]: !tile.tensormap
+// CHECK-SAME:    %[[KMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[QMAP:[^:]*]]: !tile.tensormap
 // CHECK:         %[[READY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 1>
 // CHECK-NEXT:    %[[EMPTIED:.*]] = tile.alloc_mbarriers : !tile.mbarriers<1, arrivals = 128>
 // CHECK-NEXT:    %[[QBUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
 // CHECK:         tile.warp_specialize registers(24, 240) {
-// CHECK:           scf.for %{{.*}} iter_args(%[[PBASE:.*]] = %{{.*}}, %[[PUSES:.*]] = %{{.*}}) -> (i32, i32)
+// CHECK:           scf.for %[[PT:[^ ]*]] = %{{.*}} to %[[PTILES:[^ ]*]] step %[[PSTEP:[^ ]*]] iter_args(%[[PBASE:.*]] = %{{.*}}, %[[PUSES:.*]] = %{{.*}}) -> (i32, i32)
 // CHECK:             %[[PBIT:.*]] = arith.andi %[[PUSES]], %[[ONE:.*]] : i32
 // CHECK-NEXT:        %[[RELEASED:.*]] = arith.xori %[[PBIT]], %[[ONE]] : i32
 // CHECK-NEXT:        tile.mbarrier_wait %[[EMPTIED]][%{{.*}}], phase %[[RELEASED]] nosync
 // CHECK:             tile.tma_copy %{{.*}}, %[[QBUF]][%{{.*}}] map %[[QMAP]], %[[READY]] if
-// CHECK:             scf.for
+// CHECK-NEXT:        scf.for
+// CHECK:               tile.tma_copy %{{.*}} map %[[KMAP]]
+// CHECK:             }
 // CHECK:             %[[PN:.*]] = arith.maxsi
+// CHECK:             %[[NT:.*]] = arith.addi %[[PT]], %[[PSTEP]] : i32
+// CHECK-NEXT:        %[[HAS:.*]] = arith.cmpi slt, %[[NT]], %[[PTILES]] : i32
+// CHECK-NEXT:        %[[NQ:.*]] = tile.make_block_ptr %{{.*}}, [%{{.*}}], [%{{.*}}], [%[[NT]], %{{.*}}]
+// CHECK-NEXT:        tile.tma_prefetch %[[NQ]] map %[[QMAP]] if %[[HAS]] : !tile.block_ptr<tensor<64x64xf16>>
+// CHECK-NOT:         tile.tma_prefetch
 // CHECK:             %[[PNEXT:.*]] = arith.addi %[[PBASE]], %[[PN]]
 // CHECK-NEXT:        %[[PUSED:.*]] = arith.addi %[[PUSES]], %{{.*}}
 // CHECK-NEXT:        scf.yield %[[PNEXT]], %[[PUSED]] : i32, i32

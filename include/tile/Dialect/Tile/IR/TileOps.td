@@ -466,6 +466,33 @@ def Tile_TmaCopyOp : Tile_Op<"tma_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+// Declared as writing too: an op that only reads and has no results would be
+// erased as dead.
+def Tile_TmaPrefetchOp
+    : Tile_Op<"tma_prefetch", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Bring a block into L2 with TMA, ahead of its copy";
+  let description = [{
+    ```mlir
+    tile.tma_prefetch %bp map %desc if %pred : !tile.block_ptr<tensor<1x1x128x64xf16>>
+    ```
+    When `%pred` holds, one thread of the program starts the tensor memory
+    accelerator loading the block at `%bp`'s offsets of the array `%desc`
+    maps into the L2 cache, in the boxes that the `tile.tma_copy` through
+    the same map copies (the map's box). Nothing is written to shared
+    memory and no barrier is involved: a later `tile.tma_copy` of the
+    block then reads it from L2 instead of device memory. The block's
+    shape and rank follow `tile.tma_copy`'s rules (rank 2 to 5, 1 along
+    the leading dimensions). The kernel must copy through `%desc` with
+    `tile.tma_copy` too, whose buffer's layout gives the map its box.
+    Sm_90a and later.
+  }];
+  let arguments = (ins Tile_BlockPtr:$ptr, Tile_TensorMap:$map, I1:$pred);
+  let assemblyFormat = [{
+    $ptr `map` $map `if` $pred attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Wait for a phase of a transaction barrier, then synchronize";

@@ -231,6 +231,11 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     yields its trip count, 0 where it does not run the loops), so that the
     stages and barrier phases go on across tiles and the producer copies
     the next tile's first blocks while the program finishes the last one.
+    With one-shot copies, which the producer issues only once the previous
+    tile released their buffers, it brings the next tile's one-shot blocks
+    into L2 (`tile.tma_prefetch`, predicated on there being a next tile)
+    once it has issued this tile's copies, so that those copies read L2
+    when their buffers free up.
 
     In a kernel of `tile.cluster_size` N > 1 (clusters along grid axis 0),
     a stream whose blocks are the same for every program of a cluster (its
