@@ -499,13 +499,24 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
               k.ci32(1))));
       Value firstKeys, lastValues;
       if (copiedEdges) {
-        // In this order: in a persistent loop the producer copies the
-        // blocks in program order, each once the previous tile released
-        // its buffer, and the previous tile releases Q (after its loop) and
-        // the first keys (after its first product) before the last values.
+        // In a persistent loop the producer copies these blocks in program
+        // order, each once the previous tile released its buffer. The
+        // previous tile releases Q after its loop, the first keys after its
+        // first product where the last values have a buffer of their own
+        // (else after the last values, which take the first keys' place)
+        // and the last values after its last product: the first keys come
+        // first where they are released first, so that the next tile's are
+        // copied while this tile's loop runs.
+        auto storeFirstKeys = [&]() {
+          LocalStoreOp::create(k.b, k.loc,
+                               loadStream(k.loc, streamPtr(kk, 2, from)),
+                               edgeBuf, c0);
+        };
+        if (lastValuesCopied)
+          storeFirstKeys();
         stageQ();
-        LocalStoreOp::create(
-            k.b, k.loc, loadStream(k.loc, streamPtr(kk, 2, from)), edgeBuf, c0);
+        if (!lastValuesCopied)
+          storeFirstKeys();
         if (lastValuesCopied)
           LocalStoreOp::create(k.b, k.loc,
                                loadStream(k.loc, streamPtr(v, 3, last)),
