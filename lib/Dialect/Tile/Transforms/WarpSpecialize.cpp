@@ -425,10 +425,10 @@ struct TileWarpSpecializePass
     // tile's one-shot blocks once the previous tile released their buffers
     // (near its end), and the program waits for them before its first
     // product: their latency from device memory would delay each tile's
-    // start. So, once it has issued a tile's copies, the producer brings
-    // the next tile's one-shot blocks into L2 (tile.tma_prefetch), where
-    // their copies then find them. (Issued before the tile's stream
-    // copies, the prefetches delayed those.) The next tile's scalars are
+    // start. So the producer brings the next tile's one-shot blocks into
+    // L2 (tile.tma_prefetch), where their copies then find them, once it
+    // has issued all of this tile's copies: issued first, the prefetches
+    // would delay this tile's stream copies. The next tile's scalars are
     // recomputed from its index (pure ops; past the last tile they are
     // computed and not used).
     if (tiles && !oneShots.empty()) {
