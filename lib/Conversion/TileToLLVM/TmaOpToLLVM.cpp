@@ -50,6 +50,36 @@ Value emitIsFirstThread(OpBuilder &b, Location loc, Operation *op) {
                                i32Constant(b, loc, 0));
 }
 
+/// A branch that the first thread running `op` (emitIsFirstThread) takes
+/// where `pred` holds. TMA ops are issued there: their operands go in
+/// uniform registers, and predicated copies left in every thread's path
+/// slow the matmul down (docs/perf-notes.md).
+scf::IfOp emitFirstThreadBranch(OpBuilder &b, Location loc, Operation *op,
+                                Value pred) {
+  Value issue =
+      arith::AndIOp::create(b, loc, emitIsFirstThread(b, loc, op), pred);
+  return scf::IfOp::create(b, loc, issue, /*withElse=*/false);
+}
+
+/// Where the block of a TMA op's block pointer of rank `rank` (its parts:
+/// base, shape, strides and offsets, `rank` each) starts: its row and
+/// column, its rows' count, and the offsets along its leading dimensions,
+/// innermost first (the tensor map's coordinates after the column and the
+/// row).
+struct TmaBlockOrigin {
+  Value row, col, rowCount;
+  SmallVector<Value> outer;
+};
+TmaBlockOrigin getTmaBlockOrigin(ValueRange parts, int64_t rank) {
+  TmaBlockOrigin origin;
+  origin.row = parts[1 + 2 * rank + rank - 2];
+  origin.col = parts[1 + 2 * rank + rank - 1];
+  origin.rowCount = parts[1 + rank - 2];
+  for (int64_t d = rank - 3; d >= 0; --d)
+    origin.outer.push_back(parts[1 + 2 * rank + d]);
+  return origin;
+}
+
 struct AllocMBarriersOpConversion
     : public OpConversionPattern<AllocMBarriersOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -130,15 +160,12 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     SmallVector<Value> outer;
     if (!batchParts.empty())
       outer.push_back(batchParts[0]);
-    ValueRange parts = adaptor.getPtr();
-    int64_t rank =
-        cast<BlockPointerType>(op.getPtr().getType()).getBlockType().getRank();
-    // Parts: base, shape (rank), strides (rank), offsets (rank).
-    Value rowOffset = parts[1 + 2 * rank + rank - 2],
-          colOffset = parts[1 + 2 * rank + rank - 1],
-          rowCount = parts[1 + rank - 2];
-    for (int64_t d = rank - 3; d >= 0; --d)
-      outer.push_back(parts[1 + 2 * rank + d]);
+    TmaBlockOrigin origin = getTmaBlockOrigin(
+        adaptor.getPtr(),
+        cast<BlockPointerType>(op.getPtr().getType()).getBlockType().getRank());
+    Value rowOffset = origin.row, colOffset = origin.col,
+          rowCount = origin.rowCount;
+    llvm::append_range(outer, origin.outer);
     if (!outer.empty() && box.groups)
       return op.emitOpError("copies a batch into a buffer in wgmma's row-group "
                             "order, which needs a 4-d map of its own; not "
@@ -150,13 +177,9 @@ struct TmaCopyOpConversion : public OpConversionPattern<TmaCopyOp> {
     Value map = adaptor.getMap()[0];
     auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
 
-    // One thread issues everything, under a branch: TMA instructions take
-    // their operands in uniform registers, and predicated copies left in
-    // every thread's path slow the matmul down (docs/perf-notes.md).
-    Value issue = arith::AndIOp::create(rewriter, loc,
-                                        emitIsFirstThread(rewriter, loc, op),
-                                        adaptor.getPred()[0]);
-    auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
+    // One thread issues everything.
+    auto ifIssue =
+        emitFirstThreadBranch(rewriter, loc, op, adaptor.getPred()[0]);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
 
@@ -277,27 +300,18 @@ struct TmaPrefetchOpConversion : public OpConversionPattern<TmaPrefetchOp> {
     int64_t rank = block.getRank();
     int64_t rows = block.getDimSize(rank - 2),
             cols = block.getDimSize(rank - 1);
-    // Parts: base, shape (rank), strides (rank), offsets (rank); the
-    // leading offsets follow the column and the row, innermost first.
-    ValueRange parts = adaptor.getPtr();
-    Value rowOffset = parts[1 + 2 * rank + rank - 2],
-          colOffset = parts[1 + 2 * rank + rank - 1];
-    SmallVector<Value> outer;
-    for (int64_t d = rank - 3; d >= 0; --d)
-      outer.push_back(parts[1 + 2 * rank + d]);
+    TmaBlockOrigin origin = getTmaBlockOrigin(adaptor.getPtr(), rank);
     auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
-    Value issue = arith::AndIOp::create(rewriter, loc,
-                                        emitIsFirstThread(rewriter, loc, op),
-                                        adaptor.getPred()[0]);
-    auto ifIssue = scf::IfOp::create(rewriter, loc, issue, /*withElse=*/false);
+    auto ifIssue =
+        emitFirstThreadBranch(rewriter, loc, op, adaptor.getPred()[0]);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
     for (int64_t col = 0; col < cols; col += box.cols)
       for (int64_t row = 0; row < rows; row += box.rows) {
         SmallVector<Value> coordinates{
-            arith::AddIOp::create(rewriter, loc, colOffset, c(col)),
-            arith::AddIOp::create(rewriter, loc, rowOffset, c(row))};
-        llvm::append_range(coordinates, outer);
+            arith::AddIOp::create(rewriter, loc, origin.col, c(col)),
+            arith::AddIOp::create(rewriter, loc, origin.row, c(row))};
+        llvm::append_range(coordinates, origin.outer);
         NVVM::CpAsyncBulkTensorPrefetchOp::create(
             rewriter, loc, adaptor.getMap()[0], coordinates,
             /*im2colOffsets=*/ValueRange(), NVVM::TMALoadMode::TILE,
