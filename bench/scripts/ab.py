@@ -4,8 +4,9 @@
 Runs compare.py for Tile's providers only, alternating the two builds in
 a balanced order (A B B A per round: at calls of a few microseconds the
 build that runs first in a pair reads faster or slower by a few percent),
-and reports, per point, the median time of each build and the ratio
-A/B (above 1: B is faster).
+and reports, per point, the median time of each build, the range of its
+runs and the ratio A/B (above 1: B is faster), marking the points where
+the two builds' ranges do not overlap.
 
     python3 bench/scripts/ab.py --a-lib old/libtile.so --b-lib new/libtile.so \\
         --only softmax,softmax_matmul --dtypes f32,f16,bf16 --out ab/
@@ -93,25 +94,37 @@ def main():
                     samples[build].setdefault(key, []).append(ms)
         ratios = []
         print(f"\n{only}: median ms of A and B over {2 * args.rounds} runs "
-              f"each, A/B (above 1: B faster)")
+              f"each (lowest-highest), A/B (above 1: B faster; * where the "
+              f"two builds' runs do not overlap)")
         for key in sorted(set(samples["a"]) & set(samples["b"]),
                           key=lambda k: [str(x).zfill(12) for x in k]):
-            a = statistics.median(samples["a"][key])
-            b = statistics.median(samples["b"][key])
+            runs_a, runs_b = samples["a"][key], samples["b"][key]
+            a = statistics.median(runs_a)
+            b = statistics.median(runs_b)
+            # A single slow run moves a median of few runs by several
+            # percent: a difference counts where the ranges are apart.
+            apart = max(runs_a) < min(runs_b) or max(runs_b) < min(runs_a)
             ratios.append(a / b)
-            table.append([only] + list(key) + [f"{a:.5f}", f"{b:.5f}",
-                                               f"{a / b:.3f}"])
+            table.append([only] + list(key) + [
+                f"{a:.5f}", f"{b:.5f}", f"{a / b:.3f}", f"{min(runs_a):.5f}",
+                f"{max(runs_a):.5f}", f"{min(runs_b):.5f}",
+                f"{max(runs_b):.5f}", "yes" if apart else "no"])
             print(f"  {' '.join(str(k) for k in key):40s} "
-                  f"{a * 1000:10.3f} us {b * 1000:10.3f} us  {a / b:.3f}")
+                  f"{a * 1000:10.3f} us ({min(runs_a) * 1000:.3f}-"
+                  f"{max(runs_a) * 1000:.3f}) {b * 1000:10.3f} us "
+                  f"({min(runs_b) * 1000:.3f}-{max(runs_b) * 1000:.3f})  "
+                  f"{a / b:.3f}{' *' if apart else ''}")
         if ratios:
             geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
             print(f"  geometric mean {geo:.4f} over {len(ratios)} points, "
                   f"lowest {min(ratios):.3f}, highest {max(ratios):.3f}")
     with open(Path(args.out) / "ab.csv", "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["benchmark", "provider", "point", "a_ms", "b_ms", "a/b"])
+        w.writerow(["benchmark", "provider", "point", "a_ms", "b_ms", "a/b",
+                    "a_min_ms", "a_max_ms", "b_min_ms", "b_max_ms",
+                    "apart"])
         for row in table:
-            w.writerow([row[0], row[1], " ".join(row[2:-3])] + row[-3:])
+            w.writerow([row[0], row[1], " ".join(row[2:-8])] + row[-8:])
 
 
 if __name__ == "__main__":
