@@ -97,6 +97,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
                         k.product == MatmulProduct::WgmmaTransposedInFlight;
   c.tma = k.tma;
   c.specialized = k.specialized;
+  c.splitColumns = k.splitColumns;
   c.residentProducts = k.residentProducts;
   c.clusterSize = k.cluster;
   c.clusterColumns = k.clusterColumns;

@@ -67,7 +67,8 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
                                    std::to_string(c.clusterSize)
                              : std::string()) +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
-                              : std::string()))
+                              : std::string()) +
+          (c.splitColumns ? "_sc" : ""))
       .str();
 }
 

@@ -149,6 +149,17 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
          "tf32x3 reading V transposed waits for its products in the step");
   // Specialized with the product in flight: see the loop below.
   bool overlapped = ws && c.mmaInFlight;
+  // Warpgroups splitting V's columns (splitColumns): the program's rows
+  // take their softmax once for all of d3's columns, each warpgroup
+  // exponentiating half of every block. P goes through a shared buffer to
+  // both warpgroups' products (wgmma reads it from there), and each row's
+  // sum stays a tile of partial sums until after the loop, so that the
+  // only exchange between the warpgroups in a step is the rows' maxima.
+  bool splitColumns = c.splitColumns;
+  assert((!splitColumns || (ws && !c.persistent && !c.clusterColumns &&
+                            byteSize(c.dtype) == 2)) &&
+         "warpgroups split the columns of specialized 2-byte kernels, alone "
+         "or in clusters of row blocks");
   auto vtType = k.tensor({BN, BK}, elem);
   auto xStream = k.tensor({1, BM, BK}, elem),
        vStream = k.tensor({1, vt ? BN : BK, vt ? BK : BN}, elem);
@@ -183,7 +194,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   Type f32 = k.f32();
   double inf = std::numeric_limits<double>::infinity();
   Value negInf = k.cf(f32, -inf), zero = k.cf(f32, 0.0), one = k.cf(f32, 1.0);
-  Value m0 = k.splat(negInf, {BM}), l0 = k.splat(zero, {BM});
+  Value m0 = k.splat(negInf, {BM}),
+        l0 = splitColumns ? k.splat(zero, {BM, BK}) : k.splat(zero, {BM});
   Value acc0 = k.splat(zero, {BM, BN});
   // A specialized kernel's block of a 3-d stream, reshaped to its tile.
   // (The streamed copies zero-fill past d2: the loop masks X with -inf.)
@@ -363,9 +375,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           arith::SubFOp::create(k.b, loc, xf, k.spread(shift, 1, {BM, BK})));
       alpha = softmaxExp(k.b, loc, arith::SubFOp::create(k.b, loc, m, shift));
     }
-    Value lNew = arith::AddFOp::create(
-        k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
-        k.reduce(ReduceKind::Sum, p, 1));
+    Value lNew = splitColumns
+                     ? (Value)math::FmaOp::create(
+                           k.b, loc, l, k.spread(alpha, 1, {BM, BK}), p)
+                     : (Value)arith::AddFOp::create(
+                           k.b, loc, arith::MulFOp::create(k.b, loc, l, alpha),
+                           k.reduce(ReduceKind::Sum, p, 1));
     return Step{mNew, lNew, p, alpha};
   };
 
@@ -411,6 +426,18 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     return stepFrom(loc, ifOp.getResult(0), m, l);
   };
 
+  // With the product in flight, P_j's stage is j mod 2: P_{j+1} is stored
+  // while P_j V_j runs.
+  auto pBlock = k.tensor({BM, BK}, elem);
+  if (splitColumns)
+    pBuf = AllocSharedOp::create(
+        k.b, k.loc, SharedBufferType::get(ctx, pBlock, overlapped ? 2 : 1, 0));
+  auto pStage = [&](Location loc, Value kk, int64_t ahead) -> Value {
+    Value step = arith::DivUIOp::create(k.b, loc, kk, k.ci32(BK));
+    if (ahead)
+      step = arith::AddIOp::create(k.b, loc, step, k.ci32(ahead));
+    return arith::RemUIOp::create(k.b, loc, step, k.ci32(2));
+  };
   Value l, acc;
   if (overlapped) {
     // Step j issues P_j V_j, then computes the softmax of X's block j + 1
@@ -430,8 +457,10 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
     // (The producer's streams start at pointers made for the loop.)
     Value xSecond =
         arrayPtr(xBase, 1, d1, d2w, rowStart, k.ci32(BK), xType, xStream);
-    SmallVector<Value> init{first.m, first.l, acc0, k.toFloat(first.p, elem),
-                            xSecond, vp0};
+    Value p0 = k.toFloat(first.p, elem);
+    if (splitColumns)
+      LocalStoreOp::create(k.b, k.loc, p0, pBuf, k.ci32(0));
+    SmallVector<Value> init{first.m, first.l, acc0, p0, xSecond, vp0};
     auto loop = scf::ForOp::create(
         k.b, k.loc, c0, d2, k.ci32(BK), init,
         [&](OpBuilder &b, Location loc, Value kk, ValueRange it) {
@@ -439,6 +468,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           k.b.setInsertionPoint(b.getInsertionBlock(), b.getInsertionPoint());
           Value m = it[0], l = it[1], acc = it[2], p = it[3], xp = it[4],
                 vp = it[5];
+          if (splitColumns)
+            p = LocalLoadOp::create(k.b, loc, pBlock, pBuf, pStage(loc, kk, 0));
           Value sum = DotOp::create(k.b, loc, acc.getType(), p,
                                     loadV(k.b, loc, vp), acc, c.precision);
           Step step = softmaxStep(
@@ -447,19 +478,26 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           // Kept rounded through the loop: LLVM would otherwise carry the
           // weights in f32 and round them at the top of the step.
           Value pNext = k.toFloat(step.p, elem);
-          pNext =
-              OptimizationBarrierOp::create(k.b, loc, pNext.getType(), pNext);
+          if (splitColumns)
+            // Into the stage the running product does not read (the
+            // loop carries the first block's registers unchanged, unused).
+            LocalStoreOp::create(k.b, loc, pNext, pBuf, pStage(loc, kk, 1));
+          else
+            pNext =
+                OptimizationBarrierOp::create(k.b, loc, pNext.getType(), pNext);
           auto [xAfter, vAfter] = advance(loc, xp, vp, 1);
           scf::YieldOp::create(
               k.b, loc,
               ValueRange{step.m, step.l,
                          arith::MulFOp::create(
                              k.b, loc, sum, k.spread(step.alpha, 1, {BM, BN})),
-                         pNext, xAfter, vAfter});
+                         splitColumns ? it[3] : pNext, xAfter, vAfter});
         });
     loop->setAttr(TileDialect::getWarpSpecializeAttrName(), UnitAttr::get(ctx));
     l = loop.getResult(1);
     acc = loop.getResult(2);
+    if (splitColumns)
+      l = k.reduce(ReduceKind::Sum, l, 1);
   } else {
     SmallVector<Value> init{m0, l0, acc0, xp0, vp0};
     if (deferredSum)
@@ -505,12 +543,14 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                              : (Value)arith::MulFOp::create(
                                    k.b, loc, acc, k.spread(alpha, 1, {BM, BN}));
           Value pa = k.toFloat(p, elem);
-          if (c.transposedProduct) {
+          if (c.transposedProduct || splitColumns) {
             // Stored after the rescale: the wait for the previous step's
             // wgmma (which reads this buffer) comes no earlier than the
             // accumulator's first use.
             LocalStoreOp::create(k.b, loc, pa, pBuf, k.ci32(0));
-            pa = LocalLoadOp::create(k.b, loc, pType, pBuf, k.ci32(0));
+            pa = LocalLoadOp::create(
+                k.b, loc, cast<SharedBufferType>(pBuf.getType()).getBlockType(),
+                pBuf, k.ci32(0));
           }
           // Read V last, right before the dot, which then takes its B
           // fragments from the buffer directly.
@@ -582,6 +622,8 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                     UnitAttr::get(ctx));
     l = loop.getResult(1);
     acc = loop.getResult(2);
+    if (splitColumns)
+      l = k.reduce(ReduceKind::Sum, l, 1);
     if (deferredSum)
       acc = math::FmaOp::create(k.b, k.loc, acc,
                                 k.spread(loop.getResult(6), 1, {BM, BN}),

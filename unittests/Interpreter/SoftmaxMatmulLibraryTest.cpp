@@ -213,4 +213,13 @@ TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16InFlight) {
   check(specialized(true), 1, 16, 48, 32);
 }
 
+// The warpgroups splitting the columns: P through its shared buffer, the
+// rows' sums kept as tiles of partial sums until after the loop.
+TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16SplitColumns) {
+  SoftmaxMatmulConfig c = specialized(/*inFlight=*/false);
+  c.blockN = 64;
+  c.splitColumns = true;
+  checkShapes(c);
+}
+
 } // namespace

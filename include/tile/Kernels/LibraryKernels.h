@@ -173,6 +173,13 @@ struct SoftmaxMatmulConfig {
   /// producers share X's blocks instead; grid x must be a multiple of the
   /// cluster. Named `_cn<n>`.
   bool clusterColumns = false;
+  /// Specialized 2-byte kernels over 8 warps, block_m 64: the two consumer
+  /// warpgroups split block_n (each holds all rows of its half, see
+  /// getColumnSplitWarpgroupMmaLayout) and each exponentiates half of
+  /// every block of X, so a row's softmax is computed once for up to 512
+  /// columns; P reaches both warpgroups' wgmma through a shared buffer.
+  /// Named with a trailing `_sc`.
+  bool splitColumns = false;
   /// Specialized tf32 and tf32x3 kernels: V arrives transposed, as
   /// written by buildSoftmaxMatmulTransposeV into the launch's workspace:
   /// argument 2 and strides 12-14 describe V^T [batch, d3, d2] rounded to

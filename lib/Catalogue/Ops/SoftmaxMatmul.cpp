@@ -37,7 +37,8 @@ enum Param {
   ClusterColumns,
   VTransposed,
   TransposesV,
-  Persistent
+  Persistent,
+  SplitColumns
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -243,6 +244,36 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       c.product = product;
       addSpecialized(out, c);
     }
+  // A row's softmax once for 512 columns: 64 rows, the two consumer
+  // warpgroups splitting the columns, P through shared memory; 64-wide d2
+  // steps (stages of 72 KiB).
+  // Each step's product waited for in the step, or left running over the
+  // next block's softmax (P's buffer then holds two stages).
+  for (DType t : {DType::F16, DType::BF16})
+    for (int32_t stages : {2, 3})
+      for (MatmulProduct product :
+           {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
+        // (Three stages and P's two leave no room for the scratch space.)
+        if (stages == 3 && product == MatmulProduct::WgmmaInFlight)
+          continue;
+        SoftmaxMatmulKernel c;
+        c.dtype = t;
+        c.precision = Precision::IEEE;
+        c.blockM = 64;
+        c.blockK = 64;
+        c.blockN = 512;
+        c.warps = 8;
+        c.stages = stages;
+        c.product = product;
+        c.specialized = c.splitColumns = true;
+        out.push_back(toDesc(c));
+        // Half the rows of the other kernels read V twice as often: in
+        // clusters of two row blocks the producers share its blocks.
+        if (stages == 2) {
+          c.cluster = 2;
+          out.push_back(toDesc(c));
+        }
+      }
   // tf32 with a producer warpgroup, V read transposed (a transposition
   // into the workspace first): 32- and 64-wide d2 steps (stages of 48 and
   // 96 KiB), and 128 columns (twice the programs, each storing half as
@@ -326,7 +357,7 @@ public:
                 intField("resident_products"), boolField("specialized"),
                 intField("cluster"), boolField("cluster_columns"),
                 boolField("v_transposed"), boolField("transposes_v"),
-                boolField("persistent")},
+                boolField("persistent"), boolField("split_columns")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -343,8 +374,16 @@ public:
     if (k.dtype != DType::F32 && k.precision != Precision::IEEE)
       return "f16 and bf16 products are IEEE (exact in f32)";
     for (int32_t b : {k.blockM, k.blockK, k.blockN})
-      if (!isPowerOf2(b) || b < 16 || b > 256)
-        return "blocks must be powers of two from 16 to 256";
+      if (!isPowerOf2(b) || b < 16 ||
+          b > (b == k.blockN && k.splitColumns ? 512 : 256))
+        return "blocks must be powers of two from 16 to 256 (block_n up to "
+               "512 with split columns)";
+    if (k.splitColumns &&
+        (!k.specialized || k.dtype == DType::F32 || k.warps != 8 ||
+         k.blockM != 64 || k.blockN < 128 || k.clusterColumns || k.persistent))
+      return "split columns are for specialized f16/bf16 kernels over 8 "
+             "warps with block_m 64 and block_n from 128, alone or in "
+             "clusters of row blocks";
     if (!isPowerOf2(k.warps) || k.warps > 16)
       return "warps must be a power of two up to 16";
     if (k.stages != 0 && (k.stages < 2 || k.stages > 4))
@@ -683,6 +722,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[VTransposed] = k.vTransposed;
   d.params[TransposesV] = k.transposesV;
   d.params[Persistent] = k.persistent;
+  d.params[SplitColumns] = k.splitColumns;
   return d;
 }
 
@@ -705,6 +745,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.vTransposed = d.params[VTransposed] != 0;
   k.transposesV = d.params[TransposesV] != 0;
   k.persistent = d.params[Persistent] != 0;
+  k.splitColumns = d.params[SplitColumns] != 0;
   return k;
 }
 

@@ -42,16 +42,61 @@ static Operation *earlierInBlock(Block *block, Operation *first,
   return !first || inBlock->isBeforeInBlock(first) ? inBlock : first;
 }
 
-/// Whether a wgmma group's wait may move past `op`: pure ops that take no
-/// shared scratch space (and scf.ifs of only such ops, e.g. a mask applied
-/// to some iterations), tile.local_load, other waits and turns (named
-/// barriers). Anything else may write shared memory the group still
-/// reads; dots are counted by the caller.
-static bool waitPasses(Operation *op) {
+/// Whether `a` and `b` are stages `(x + c1) mod n` and `(x + c2) mod n` of
+/// one x and constant n with c1 != c2 (mod n): different stages whatever x
+/// is.
+static bool areDistinctStages(Value a, Value b) {
+  auto split = [](Value v, Value &base, int64_t &n, int64_t &c) {
+    auto rem = v.getDefiningOp<arith::RemUIOp>();
+    IntegerAttr count;
+    if (!rem || !matchPattern(rem.getRhs(), m_Constant(&count)))
+      return false;
+    n = count.getInt();
+    base = rem.getLhs();
+    c = 0;
+    IntegerAttr offset;
+    if (auto add = base.getDefiningOp<arith::AddIOp>();
+        add && matchPattern(add.getRhs(), m_Constant(&offset))) {
+      base = add.getLhs();
+      c = offset.getInt();
+    }
+    return n > 0;
+  };
+  Value x, y;
+  int64_t n, m, c1, c2;
+  return split(a, x, n, c1) && split(b, y, m, c2) && x == y && n == m &&
+         ((c1 - c2) % n + n) % n != 0;
+}
+
+/// Whether the wait of `dot`'s wgmma group may move past `op`: pure ops
+/// (and scf.ifs of only such ops, e.g. a mask applied to some
+/// iterations), tile.local_load, other waits and turns (named barriers),
+/// and stores into a shared stage the dot does not read (another buffer,
+/// or another stage of the same: areDistinctStages). The scratch space of
+/// pure ops (a reduction's exchange between warps, say) lies below the
+/// buffers while those are in use (see the shared memory plan in
+/// TileToLLVMPass.cpp), and a wait stays in its dot's block. Anything else
+/// may write shared memory the group still reads; dots are counted by the
+/// caller.
+static bool waitPasses(DotOp dot, Operation *op) {
   if (isa<LocalLoadOp, WarpgroupMmaWaitOp, WaitTurnOp, PassTurnOp>(op))
     return true;
-  if (isa<DotOp>(op) || !isMemoryEffectFree(op) ||
-      getSharedMemoryBytes(op) != 0)
+  if (auto store = dyn_cast<LocalStoreOp>(op)) {
+    for (Value operand : {dot.getA(), dot.getB()}) {
+      auto read = operand.getDefiningOp<LocalLoadOp>();
+      if (!read)
+        read = operand == dot.getB() ? getKMajorBRead(dot) : LocalLoadOp();
+      if (!read)
+        continue;
+      if (read.getBuffer() == store.getBuffer() &&
+          !areDistinctStages(read.getStage(), store.getStage()))
+        return false;
+    }
+    // The operands from registers (not read from a buffer) are not
+    // written by a store either.
+    return true;
+  }
+  if (isa<DotOp>(op) || !isMemoryEffectFree(op))
     return false;
   if (op->getNumRegions() == 0 || isa<ReduceOp, ScanOp>(op))
     return true;
@@ -59,7 +104,7 @@ static bool waitPasses(Operation *op) {
     return false;
   return !op->walk([&](Operation *nested) {
               if (nested == op || isa<scf::YieldOp>(nested) ||
-                  waitPasses(nested))
+                  waitPasses(dot, nested))
                 return WalkResult::advance();
               return WalkResult::interrupt();
             }).wasInterrupted();
@@ -85,7 +130,11 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
                       layout.getWarpsPerCTA()[1] == numWarps &&
                       isTransposedWgmmaShape(dot, numWarps);
     bool split = transposed && dot.getPrecision() == InputPrecision::TF32x3;
-    if (!transposed &&
+    // Warpgroups splitting the columns read `a` whole: 4 warps along M.
+    bool columnSplit = isColumnSplitWarpgroupMmaLayout(layout, numWarps) &&
+                       isColumnSplitWarpgroupMmaDot(dot, numWarps);
+    unsigned warpsAlongM = columnSplit ? 4 : numWarps;
+    if (!transposed && !columnSplit &&
         (!isMmaLayout(layout) ||
          layout.getWarpsPerCTA() != ArrayRef<unsigned>{numWarps, 1} ||
          !isWarpgroupMmaDot(dot, numWarps)))
@@ -157,9 +206,10 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
     // registers when it holds the accumulator's layout (the exponentiated
     // tile of an online softmax).
     bool aShared = aAlloc && aAlloc != bAlloc &&
-                   isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true);
+                   (columnSplit ||
+                    isWarpgroupMmaShape(dot, numWarps, /*aFromShared=*/true));
     if (!transposed &&
-        (!bAlloc ||
+        (!bAlloc || (columnSplit && !aShared) ||
          (!aShared && (dot.getA().getType().getEncoding() != layout || a))))
       return;
     // A buffer keeps one layout: another dot may not have claimed it in
@@ -174,13 +224,13 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         dot.getA().getType().getElementType().isF32() && !bThroughTranspose;
     if (!transposed &&
         ((aShared && swizzleBytes.isAttrPresent(aAlloc) &&
-          warpsOf(aAlloc) != (int64_t)numWarps) ||
+          warpsOf(aAlloc) != (int64_t)warpsAlongM) ||
          (swizzleBytes.isAttrPresent(bAlloc) &&
           (warpsOf(bAlloc) != 0 || kMajor.isAttrPresent(bAlloc) != kMajorB))))
       return;
     if (aShared && !transposed) {
       swizzleBytes.setAttr(aAlloc, swizzle(a, false));
-      mmaRowWarps.setAttr(aAlloc, IntegerAttr::get(i64, numWarps));
+      mmaRowWarps.setAttr(aAlloc, IntegerAttr::get(i64, warpsAlongM));
     }
     if (!transposed) {
       swizzleBytes.setAttr(bAlloc, swizzle(b, kMajorB));
@@ -321,7 +371,7 @@ void mlir::tile::planWarpgroupMma(func::FuncOp kernel) {
         ++issuedAfter;
         continue;
       }
-      if (!waitPasses(op)) {
+      if (!waitPasses(dot, op)) {
         waitAt = op;
         break;
       }
@@ -488,7 +538,15 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
   auto numWarps = getNumWarps(op->getParentOfType<func::FuncOp>());
-  int64_t mTiles = m / (16 * numWarps); // 64-row slices per warpgroup
+  // Warpgroups split the columns (isColumnSplitWarpgroupMmaLayout: all
+  // four warps of each along M, warpgroup g holding columns [g n', (g + 1)
+  // n')) or all warps go along M.
+  bool columnSplit =
+      isColumnSplitWarpgroupMmaLayout(cType.getEncoding(), numWarps);
+  int64_t warpsAlongM = columnSplit ? 4 : numWarps;
+  int64_t columnGroups = numWarps / warpsAlongM;
+  n /= columnGroups; // the columns of one warpgroup's wgmma
+  int64_t mTiles = m / (16 * warpsAlongM); // 64-row slices per warpgroup
   Type i32 = rewriter.getI32Type();
   // `a` is read from its buffer when planWarpgroupMma swizzled it for the
   // dot (wgmma row order); otherwise it is in registers, in the
@@ -518,8 +576,23 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   // 8-row (n) groups SBO apart, k along the swizzled rows.
   int64_t bS = bLayout.swizzleBytes;
   bool tf32 = aType.getElementType().isF32();
+  Value bAddress = stageAddress(bRead, bLayout);
+  Value warpgroup;
+  if (columnSplit || aShared)
+    warpgroup =
+        arith::ShRUIOp::create(rewriter, loc, getThreadIds(rewriter, loc).warp,
+                               i32Constant(rewriter, loc, 2));
+  if (columnSplit) {
+    // Warpgroup g's columns start n x g elements into `b`'s rows: whole
+    // column chunks of the MN-major buffer (isColumnSplitWarpgroupMmaShape).
+    int64_t chunkOffset = n * 2 / bS * bLayout.getChunkBytes();
+    bAddress = arith::AddIOp::create(
+        rewriter, loc, bAddress,
+        arith::MulIOp::create(rewriter, loc, warpgroup,
+                              i32Constant(rewriter, loc, chunkOffset)));
+  }
   Value bDesc =
-      emitMatrixDescriptor(rewriter, loc, stageAddress(bRead, bLayout),
+      emitMatrixDescriptor(rewriter, loc, bAddress,
                            bKMajor ? 16 : bLayout.getChunkBytes(), 8 * bS, bS);
   int64_t kStep = tf32 ? 8 : 16, elemBytes = tf32 ? 4 : 2;
   // a is K-major: 8-row groups SBO = 8 rows apart, k within a row (the
@@ -528,13 +601,14 @@ mlir::tile::lowerDotWithWgmma(DotOp op, ValueRange aVals, ValueRange accVals,
   int64_t aS = aLayout.swizzleBytes;
   Value aDesc;
   if (aShared) {
-    ThreadIds ids = getThreadIds(rewriter, loc);
-    Value warpgroup = arith::ShRUIOp::create(rewriter, loc, ids.warp,
-                                             i32Constant(rewriter, loc, 2));
-    Value aBase = arith::AddIOp::create(
-        rewriter, loc, stageAddress(aRead, aLayout),
-        arith::MulIOp::create(rewriter, loc, warpgroup,
-                              i32Constant(rewriter, loc, mTiles * 64 * aS)));
+    // Warpgroups along M read their own 64-row slices; those splitting the
+    // columns all read `a` from its start.
+    Value aBase = stageAddress(aRead, aLayout);
+    if (!columnSplit)
+      aBase = arith::AddIOp::create(
+          rewriter, loc, aBase,
+          arith::MulIOp::create(rewriter, loc, warpgroup,
+                                i32Constant(rewriter, loc, mTiles * 64 * aS)));
     aDesc = emitMatrixDescriptor(rewriter, loc, aBase, 16, 8 * aS, aS);
   }
 

@@ -70,13 +70,14 @@ mlir::tile::emitSlotIndices(OpBuilder &b, Location loc,
   for (unsigned d = 0; d < view.getRank(); ++d) {
     unsigned rd = view.getRootDim(d);
     unsigned spt = view.getSizePerThread(rd);
-    unsigned tpw = view.getThreadsPerWarp(rd);
     Value laneAlong = emitLaneAlong(b, loc, view, rd, ids.lane);
     Value warpAlong = emitWarpAlong(b, loc, view, rd, ids.warp);
-    Value pos = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, warpAlong, i32Constant(b, loc, tpw)),
-        laneAlong);
-    base[rd] = arith::MulIOp::create(b, loc, pos, i32Constant(b, loc, spt));
+    // lane x sizePerThread + warp x (a warp's run, or its slice).
+    base[rd] = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, warpAlong,
+                              i32Constant(b, loc, view.getWarpOffset(rd))),
+        arith::MulIOp::create(b, loc, laneAlong, i32Constant(b, loc, spt)));
   }
   SmallVector<SmallVector<Value>> result;
   for (int64_t slot = 0; slot < view.getNumSlots(); ++slot) {

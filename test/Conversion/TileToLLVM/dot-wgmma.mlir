@@ -393,3 +393,92 @@ func.func @wait_past_pure_if(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.p
   tile.block_store %pc, %sum check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
   return
 }
+
+// -----
+
+// Eight warps and 512 columns: no layout with all warps along M fits (64
+// rows), so the two warpgroups split the columns. Each holds all 64 rows
+// of its 256 columns (4 warps along M, warpOrder [0, 1], warpSlices [1])
+// and issues one m64n256k16 wgmma per k16 step; both read `a` from its
+// start (its rows ordered for 4 warps along M), and warpgroup g's `b`
+// descriptor starts g x 16384 bytes in: four 128-byte column chunks of 32
+// rows (4096 bytes each).
+// CHECK-LABEL: func.func @columns_split
+// CHECK-SAME:    tile.wgmma
+// CHECK:         %[[OFF:.*]] = arith.muli %{{.*}}, %c16384_i32{{[_0-9]*}} : i32
+// CHECK-NEXT:    arith.addi %{{.*}}, %[[OFF]] : i32
+// CHECK:         nvvm.wgmma.fence.aligned
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// CHECK-NOT:     wgmma.mma_async
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK:         return
+func.func @columns_split(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %n: i64, %s: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x512xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x512xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x512xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x512xf16>>, !tile.shared<tensor<32x512xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x512xf16>, stages = 2, pad = 8> -> tensor<32x512xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x512xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x512xf16> -> tensor<64x512xf32>
+  tile.block_store %pc, %z check = [0, 1] : !tile.block_ptr<tensor<64x512xf32>>
+  return
+}
+
+// -----
+
+// A store into another stage of the buffer the group reads (stage
+// (%i + 1) mod 2 against %i mod 2) and a reduction across warps (its
+// exchange through the scratch space below the buffers) do not stop the
+// wait: it comes after both, right before the result's first use.
+// CHECK-LABEL: func.func @wait_past_other_stage_and_reduce
+// CHECK:         nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT:    "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT:     wgmma.wait_group
+// CHECK:         llvm.store
+// CHECK-NOT:     wgmma.wait_group
+// CHECK:         nvvm.barrier0
+// CHECK:         llvm.load
+// CHECK:         "wgmma.wait_group.sync.aligned 0;"
+// CHECK:         arith.mulf
+// CHECK:         return
+func.func @wait_past_other_stage_and_reduce(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %c: !tile.ptr<f32>, %r: !tile.ptr<f32>, %n: i64, %i: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %one = arith.constant 1 : i64
+  %s = arith.remui %i, %c2 : i32
+  %next = arith.addi %i, %c1 : i32
+  %t = arith.remui %next, %c2 : i32
+  %pa = tile.make_block_ptr %a, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x32xf16>>
+  %pb = tile.make_block_ptr %b, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<32x64xf16>>
+  %pc = tile.make_block_ptr %c, [%n, %n], [%n, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf32>>
+  %bufa = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %bufb = tile.alloc_shared : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_copy %pa, %bufa[%s] : !tile.block_ptr<tensor<64x32xf16>>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  tile.async_copy %pb, %bufb[%s] : !tile.block_ptr<tensor<32x64xf16>>, !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8>
+  tile.async_commit
+  tile.async_wait pending = 0
+  %x = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  %y = tile.local_load %bufb[%s] : !tile.shared<tensor<32x64xf16>, stages = 2, pad = 8> -> tensor<32x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %z = tile.dot %x, %y, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %h = tile.local_load %bufa[%s] : !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8> -> tensor<64x32xf16>
+  tile.local_store %h, %bufa[%t] : tensor<64x32xf16>, !tile.shared<tensor<64x32xf16>, stages = 2, pad = 8>
+  %hf = arith.extf %h : tensor<64x32xf16> to tensor<64x32xf32>
+  %col = tile.reduce max %hf axis = 0 : tensor<64x32xf32> -> tensor<32xf32>
+  %pr = tile.make_block_ptr %r, [%n], [%one], [%c0] order = [0] : !tile.block_ptr<tensor<32xf32>>
+  %sq = arith.mulf %z, %z : tensor<64x64xf32>
+  tile.block_store %pc, %sq check = [0, 1] : !tile.block_ptr<tensor<64x64xf32>>
+  tile.block_store %pr, %col check = [0] : !tile.block_ptr<tensor<32xf32>>
+  return
+}

@@ -18,8 +18,9 @@
 // CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[SMEM:.*]] = llvm.mlir.addressof @tile_smem : !llvm.ptr<3>
 // CHECK-NEXT:    nvvm.barrier0
-// Stage a at row * 16 + column...
-// CHECK:         %[[K16:.*]] = arith.constant 16 : i32
+// Stage a at row * 16 + column (after the threads' bases)...
+// CHECK:         arith.addi %c0_i32{{[_0-9]*}}, %{{[0-9]+}} : i32
+// CHECK-NEXT:    %[[K16:.*]] = arith.constant 16 : i32
 // CHECK-NEXT:    %[[AR:.*]] = arith.muli %{{.*}}, %[[K16]] : i32
 // CHECK-NEXT:    %[[AL:.*]] = arith.addi %{{.*}}, %[[AR]] : i32
 // CHECK-NEXT:    %[[AP:.*]] = llvm.getelementptr %[[SMEM]][%[[AL]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
@@ -36,8 +37,10 @@
 // CHECK-COUNT-3: llvm.store %[[B]], %{{.*}} : f32, !llvm.ptr<3>
 // CHECK-NOT:     llvm.store
 // CHECK:         nvvm.barrier0
-// Rows of a start at row * k; columns of b at m * k + column.
-// CHECK:         %[[K1:.*]] = arith.constant 16 : i32
+// Rows of a start at row * k; columns of b at m * k + column (after the
+// threads' slot indices).
+// CHECK-COUNT-4: arith.addi %{{[0-9]+}}, %c1_i32{{[_0-9]*}} : i32
+// CHECK-NEXT:    %[[K1:.*]] = arith.constant 16 : i32
 // CHECK-NEXT:    %[[ROW0:.*]] = arith.muli %{{.*}}, %[[K1]] : i32
 // CHECK-NEXT:    %[[K2:.*]] = arith.constant 16 : i32
 // CHECK-NEXT:    %[[ROW1:.*]] = arith.muli %{{.*}}, %[[K2]] : i32

@@ -27,7 +27,7 @@ func.func @grid_queries() attributes {tile.kernel, tile.num_warps = 1 : i32} {
 
 // 512 elements, sizePerThread = 2, 32 lanes, 4 warps: the CTA covers 256
 // elements, so each thread holds index base + {0, 1, 256, 257} with
-// base = (warp * 32 + lane) * 2, and the range adds its start.
+// base = warp * 64 + lane * 2, and the range adds its start.
 #b = #tile.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // CHECK-LABEL: func.func @range(
@@ -39,11 +39,11 @@ func.func @grid_queries() attributes {tile.kernel, tile.num_warps = 1 : i32} {
 // CHECK-NEXT:    %[[LANE_ALONG:.*]] = arith.andi %[[LANE]], %[[C31]] : i32
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    %[[WARP_ALONG:.*]] = arith.andi %[[WARP]], %[[C3]] : i32
-// CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : i32
-// CHECK-NEXT:    %[[W32:.*]] = arith.muli %[[WARP_ALONG]], %[[C32]] : i32
-// CHECK-NEXT:    %[[POS:.*]] = arith.addi %[[W32]], %[[LANE_ALONG]] : i32
+// CHECK-NEXT:    %[[C64:.*]] = arith.constant 64 : i32
+// CHECK-NEXT:    %[[W64:.*]] = arith.muli %[[WARP_ALONG]], %[[C64]] : i32
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : i32
-// CHECK-NEXT:    %[[BASE:.*]] = arith.muli %[[POS]], %[[C2]] : i32
+// CHECK-NEXT:    %[[L2:.*]] = arith.muli %[[LANE_ALONG]], %[[C2]] : i32
+// CHECK-NEXT:    %[[BASE:.*]] = arith.addi %[[W64]], %[[L2]] : i32
 // CHECK-NEXT:    %[[O0:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:    %[[I0:.*]] = arith.addi %[[BASE]], %[[O0]] : i32
 // CHECK-NEXT:    %[[O1:.*]] = arith.constant 1 : i32
@@ -250,8 +250,7 @@ func.func @convert_layout_i1(%m: i1) attributes {tile.kernel, tile.num_warps = 1
 // CHECK-NOT:     llvm.store
 // CHECK:         nvvm.barrier0
 // ... read back at row * 32 + column.
-// CHECK:         %[[C32:.*]] = arith.constant 32 : i32
-// CHECK-NEXT:    %[[LR:.*]] = arith.muli %{{.*}}, %[[C32]] : i32
+// CHECK:         %[[LR:.*]] = arith.muli %{{[0-9]+}}, %c32_i32{{[_0-9]*}} : i32
 // CHECK-NEXT:    %[[L:.*]] = arith.addi %{{.*}}, %[[LR]] : i32
 // CHECK-NEXT:    %[[P:.*]] = llvm.getelementptr %[[SMEM]][%[[L]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
 // CHECK-NEXT:    llvm.load %[[P]] : !llvm.ptr<3> -> i32

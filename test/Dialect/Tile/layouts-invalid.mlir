@@ -389,3 +389,33 @@ func.func @convert_not_power_of_two(%x: tensor<12xi32>) {
   %0 = tile.convert_layout %x : tensor<12xi32> -> tensor<12xi32, #b1>
   return
 }
+
+// -----
+
+// expected-error @+1 {{blocked layout warpOrder must have the rank's length}}
+#bad = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0], warpOrder = [0]}>
+func.func private @warp_order_length(tensor<64x64xf32, #bad>)
+
+// -----
+
+// expected-error @+1 {{blocked layout warpOrder must be a permutation of 0..1}}
+#bad = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0], warpOrder = [1, 1]}>
+func.func private @warp_order_repeats(tensor<64x64xf32, #bad>)
+
+// -----
+
+// expected-error @+1 {{blocked layout warpSlices must list dimensions below 2 in increasing order}}
+#bad = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0], warpSlices = [2]}>
+func.func private @warp_slices_out_of_range(tensor<64x64xf32, #bad>)
+
+// -----
+
+// expected-error @+1 {{blocked layout warpSlices must list dimensions below 2 in increasing order}}
+#bad = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0], warpSlices = [1, 0]}>
+func.func private @warp_slices_unordered(tensor<64x64xf32, #bad>)
+
+// -----
+
+// expected-error @+1 {{expected 'warpOrder' or 'warpSlices' (in that order), got 'warpOrder'}}
+#bad = #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 2], order = [1, 0], warpSlices = [1], warpOrder = [0, 1]}>
+func.func private @warp_placement_out_of_order(tensor<64x64xf32, #bad>)

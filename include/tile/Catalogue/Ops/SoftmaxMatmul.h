@@ -56,6 +56,11 @@ struct SoftmaxMatmulKernel {
   /// vTransposed kernels run first (f32, tf32 or tf32x3, 64 x 64 blocks
   /// over 4 warps or 32 x 32 over one). No problem admits it on its own.
   bool transposesV = false;
+  /// Specialized f16/bf16 kernels over 8 warps with block_m 64: the two
+  /// consumer warpgroups split block_n (up to 512 columns, so that a row's
+  /// softmax is computed once for d3 = 512) and P goes through shared
+  /// memory to both warpgroups' products.
+  bool splitColumns = false;
   /// Specialized kernels, products waited for in their step: a grid of
   /// (P, 1, batch) programs, each running every P-th tile of its batch
   /// entry (P about the SMs per batch entry).

@@ -50,8 +50,10 @@ LayoutView::LayoutView(RankedTensorType type) {
   unsigned lane = 1, warp = 1;
   for (unsigned rd : root.getOrder()) {
     laneStride[rd] = lane;
-    warpStride[rd] = warp;
     lane *= getThreadsPerWarp(rd);
+  }
+  for (unsigned rd : root.getWarpOrderOrDefault()) {
+    warpStride[rd] = warp;
     warp *= getWarpsPerCTA(rd);
   }
 }
@@ -88,9 +90,23 @@ int64_t LayoutView::getSlot(ArrayRef<int64_t> coords) const {
   return slot;
 }
 
+bool LayoutView::hasWarpSlices(unsigned rd) const {
+  // (Power-of-two extents: at least the footprint is a multiple of it.)
+  return root.hasWarpSlices(rd) && !sliced[rd] &&
+         rootShape[rd] >= getCTATile(rd);
+}
+
 int64_t LayoutView::getStaticOffset(unsigned rd, int64_t coord) const {
   unsigned spt = getSizePerThread(rd);
-  return (coord / spt) * getCTATile(rd) + coord % spt;
+  int64_t repetition =
+      hasWarpSlices(rd) ? (int64_t)spt * getThreadsPerWarp(rd) : getCTATile(rd);
+  return (coord / spt) * repetition + coord % spt;
+}
+
+int64_t LayoutView::getWarpOffset(unsigned rd) const {
+  if (hasWarpSlices(rd))
+    return rootShape[rd] / getWarpsPerCTA(rd);
+  return (int64_t)getSizePerThread(rd) * getThreadsPerWarp(rd);
 }
 
 std::optional<unsigned> LayoutView::getFastTensorDim() const {
@@ -258,6 +274,40 @@ bool mlir::tile::isWarpgroupMmaShape(DotOp dot, unsigned numWarps,
          !aFromShared && k % 8 == 0 && fillsSwizzleRows(k * 4);
 }
 
+bool mlir::tile::isColumnSplitWarpgroupMmaDot(DotOp dot, unsigned numWarps) {
+  return dot.getA().getDefiningOp<LocalLoadOp>() &&
+         dot.getB().getDefiningOp<LocalLoadOp>() &&
+         isColumnSplitWarpgroupMmaShape(dot, numWarps);
+}
+
+bool mlir::tile::isColumnSplitWarpgroupMmaShape(DotOp dot, unsigned numWarps) {
+  RankedTensorType a = dot.getA().getType(), c = dot.getType();
+  Type elem = a.getElementType();
+  if (!c.getElementType().isF32() || !(elem.isF16() || elem.isBF16()) ||
+      numWarps % 4 || numWarps < 8)
+    return false;
+  int64_t m = c.getDimSize(0), n = c.getDimSize(1), k = a.getDimSize(1);
+  int64_t groups = numWarps / 4, columns = n / groups;
+  // Each warpgroup's range of `b` starts at a whole swizzled column chunk
+  // (128 bytes), and the dot is not one the plain layout takes.
+  return m % 64 == 0 && n % groups == 0 && columns <= 256 &&
+         columns % 64 == 0 && k % 16 == 0 && fillsSwizzleRows(k * 2) &&
+         !(m % (16 * numWarps) == 0 && n <= 256);
+}
+
+BlockedEncodingAttr
+mlir::tile::getColumnSplitWarpgroupMmaLayout(MLIRContext *ctx,
+                                             unsigned numWarps) {
+  return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {4, numWarps / 4},
+                                  {1, 0}, {0, 1}, {1});
+}
+
+bool mlir::tile::isColumnSplitWarpgroupMmaLayout(Attribute layout,
+                                                 unsigned numWarps) {
+  auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+  return b && b == getColumnSplitWarpgroupMmaLayout(b.getContext(), numWarps);
+}
+
 BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,
                                              bool warpgroupMma) {
   RankedTensorType a = dot.getA().getType(), c = dot.getType();
@@ -278,6 +328,8 @@ BlockedEncodingAttr mlir::tile::getMmaLayout(DotOp dot, unsigned numWarps,
   MLIRContext *ctx = dot.getContext();
   if (warpgroupMma && isWarpgroupMmaDot(dot, numWarps))
     return BlockedEncodingAttr::get(ctx, {1, 2}, {8, 4}, {numWarps, 1}, {1, 0});
+  if (warpgroupMma && isColumnSplitWarpgroupMmaDot(dot, numWarps))
+    return getColumnSplitWarpgroupMmaLayout(ctx, numWarps);
   // When both operands are read from shared buffers (a software-pipelined
   // matmul), every warp reads its rows of `a` and its columns of `b` from
   // shared memory: the warp grid whose warp tile has the smallest
@@ -330,7 +382,7 @@ BlockedEncodingAttr mlir::tile::getTransposedWgmmaLayout(DotOp dot,
 
 bool mlir::tile::isTransposedWgmmaLayout(Attribute layout) {
   auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-  return b && b.getRank() == 2 &&
+  return b && b.hasDefaultWarpPlacement() && b.getRank() == 2 &&
          b.getSizePerThread() == ArrayRef<unsigned>{2, 2} &&
          b.getThreadsPerWarp() == ArrayRef<unsigned>{4, 8} &&
          b.getWarpsPerCTA()[0] == 1 && b.getOrder() == ArrayRef<unsigned>{0, 1};
@@ -338,7 +390,7 @@ bool mlir::tile::isTransposedWgmmaLayout(Attribute layout) {
 
 bool mlir::tile::isMmaLayout(Attribute layout) {
   auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-  return b && b.getRank() == 2 &&
+  return b && b.hasDefaultWarpPlacement() && b.getRank() == 2 &&
          b.getSizePerThread() == ArrayRef<unsigned>{1, 2} &&
          b.getThreadsPerWarp() == ArrayRef<unsigned>{8, 4} &&
          b.getOrder() == ArrayRef<unsigned>{1, 0};
@@ -370,7 +422,7 @@ BlockedEncodingAttr mlir::tile::getFmaLayout(DotOp dot, unsigned numWarps) {
 
 bool mlir::tile::isFmaLayout(Attribute layout) {
   auto b = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-  return b && b.getRank() == 2 &&
+  return b && b.hasDefaultWarpPlacement() && b.getRank() == 2 &&
          b.getSizePerThread() == ArrayRef<unsigned>{4, 4} &&
          b.getThreadsPerWarp() == ArrayRef<unsigned>{4, 8} &&
          b.getOrder() == ArrayRef<unsigned>{1, 0};

@@ -1,5 +1,6 @@
 //===- TileDialect.cpp - Tile dialect, types and attributes ---------------===//
 
+#include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/IR/Builders.h"
@@ -19,6 +20,62 @@ using namespace mlir::tile;
 
 #define GET_TYPEDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileTypes.cpp.inc"
+
+/// `, warpOrder = [...]` and `, warpSlices = [...]`, each optional, in
+/// that order, after #tile.blocked's `order`.
+static ParseResult parseWarpPlacement(AsmParser &parser,
+                                      SmallVector<unsigned> &warpOrder,
+                                      SmallVector<unsigned> &warpSlices) {
+  auto parseList = [&](SmallVector<unsigned> &into) -> ParseResult {
+    if (parser.parseEqual() || parser.parseLSquare())
+      return failure();
+    if (succeeded(parser.parseOptionalRSquare()))
+      return success();
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          unsigned v;
+          if (parser.parseInteger(v))
+            return failure();
+          into.push_back(v);
+          return success();
+        }))
+      return failure();
+    return parser.parseRSquare();
+  };
+  bool any = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key))
+      return failure();
+    if (key == "warpOrder" && !any && warpOrder.empty()) {
+      if (parseList(warpOrder))
+        return failure();
+    } else if (key == "warpSlices" && warpSlices.empty()) {
+      if (parseList(warpSlices))
+        return failure();
+      any = true;
+    } else {
+      return parser.emitError(loc, "expected 'warpOrder' or 'warpSlices' "
+                                   "(in that order), got '")
+             << key << "'";
+    }
+  }
+  return success();
+}
+
+static void printWarpPlacement(AsmPrinter &printer,
+                               ArrayRef<unsigned> warpOrder,
+                               ArrayRef<unsigned> warpSlices) {
+  auto printList = [&](StringRef key, ArrayRef<unsigned> values) {
+    if (values.empty())
+      return;
+    printer << ", " << key << " = [";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printList("warpOrder", warpOrder);
+  printList("warpSlices", warpSlices);
+}
 
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Tile/IR/TileAttrs.cpp.inc"
@@ -167,12 +224,11 @@ unsigned BlockedEncodingAttr::getNumWarps() const {
   return n;
 }
 
-LogicalResult
-BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            ArrayRef<unsigned> sizePerThread,
-                            ArrayRef<unsigned> threadsPerWarp,
-                            ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> order) {
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order,
+    ArrayRef<unsigned> warpOrder, ArrayRef<unsigned> warpSlices) {
   size_t rank = order.size();
   if (rank == 0 || sizePerThread.size() != rank ||
       threadsPerWarp.size() != rank || warpsPerCTA.size() != rank)
@@ -192,6 +248,24 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << rank - 1;
     seen[order[d]] = true;
   }
+  if (!warpOrder.empty()) {
+    if (warpOrder.size() != rank)
+      return emitError() << "blocked layout warpOrder must have the rank's "
+                            "length";
+    SmallVector<bool> seenWarp(rank, false);
+    for (unsigned d : warpOrder) {
+      if (d >= rank || seenWarp[d])
+        return emitError() << "blocked layout warpOrder must be a permutation "
+                              "of 0.."
+                           << rank - 1;
+      seenWarp[d] = true;
+    }
+  }
+  for (auto [i, d] : llvm::enumerate(warpSlices))
+    if (d >= rank || (i > 0 && warpSlices[i - 1] >= d))
+      return emitError() << "blocked layout warpSlices must list dimensions "
+                            "below "
+                         << rank << " in increasing order";
   if (lanes != 32)
     return emitError() << "threadsPerWarp must multiply to 32, got " << lanes;
   if (warps > 32)

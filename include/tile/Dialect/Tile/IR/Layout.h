@@ -11,7 +11,8 @@
 //  - how many distinct lanes and warps share a dimension (for reductions:
 //    threads beyond those hold copies).
 // An element's index along root dimension d is
-//   (staticOffset(d, slot) + base(d)) mod shape(d).
+//   (staticOffset(d, slot) + base(d)) mod shape(d),
+// where base(d) = lane(d) x sizePerThread(d) + warp(d) x warpOffset(d).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,14 @@ public:
   int64_t getSlot(ArrayRef<int64_t> coords) const;
   /// Static part of the index along `rd` of the slot coordinate `coord`.
   int64_t getStaticOffset(unsigned rd, int64_t coord) const;
+  /// Whether warps hold contiguous slices along `rd`: the root lists it in
+  /// warpSlices and the tile covers the footprint there (a smaller tile
+  /// holds copies, its warps taking turns as in plain layouts).
+  bool hasWarpSlices(unsigned rd) const;
+  /// Elements along `rd` between the positions of consecutive warps: a
+  /// warp's run (sizePerThread x threadsPerWarp), or its whole slice
+  /// (hasWarpSlices).
+  int64_t getWarpOffset(unsigned rd) const;
 
   /// The root layout's fastest dimension (consecutive lanes), and the
   /// tensor dimension it is, if it was not sliced away. Runs of slots
@@ -118,6 +127,25 @@ bool isWarpgroupMmaDot(DotOp dot, unsigned numWarps);
 /// types and shapes only.
 bool isWarpgroupMmaShape(DotOp dot, unsigned numWarps, bool aFromShared,
                          bool kMajorB = false);
+/// Whether `dot` takes Hopper's wgmma with its columns split between the
+/// warpgroups: f16/bf16 operands both read from shared buffers
+/// (tile.local_load; `b` row-major), an f32 accumulator of 64 x R rows
+/// and numWarps / 4 (at least 2) column ranges of at most 256, each a
+/// multiple of 64 (whole 128-byte swizzled chunks of `b`), where the
+/// plain layout (all warps along M) does not fit. A warpgroup then holds
+/// all rows of its column range: the layout of
+/// getColumnSplitWarpgroupMmaLayout.
+bool isColumnSplitWarpgroupMmaDot(DotOp dot, unsigned numWarps);
+/// The same from types and shapes only.
+bool isColumnSplitWarpgroupMmaShape(DotOp dot, unsigned numWarps);
+/// The accumulator layout of such dots: the mma layout with 4 warps along
+/// M and the warpgroups along N, warps numbered along M first (a
+/// warpgroup is four consecutive warps) and holding contiguous column
+/// slices (warpOrder [0, 1], warpSlices [1]).
+BlockedEncodingAttr getColumnSplitWarpgroupMmaLayout(MLIRContext *ctx,
+                                                     unsigned numWarps);
+/// Whether `layout` is that layout for `numWarps` warps.
+bool isColumnSplitWarpgroupMmaLayout(Attribute layout, unsigned numWarps);
 /// For a 16-bit or tf32 dot whose `b` is `tile.trans %read order = [1, 0]`
 /// (read only as the `b` of dots) of a tile.local_load: that read. The
 /// buffer's rows are then

@@ -97,25 +97,64 @@ def Tile_BlockedEncodingAttr : AttrDef<Tile_Dialect, "BlockedEncoding"> {
     `threadsPerWarp` and of `warpsPerCTA` are 32 and the kernel's warp
     count.
 
+    Two optional fields place the warps differently. `warpOrder` numbers
+    the warps along its dimensions fastest first (by default as `order`
+    does the lanes). Along the dimensions listed in `warpSlices`, warp `i`
+    of the `warpsPerCTA[d]` holds the `i`-th of as many contiguous slices
+    of the tile, its repetitions within the slice, instead of the warps
+    taking turns in every repetition (a tile smaller than the footprint
+    there holds copies, as in plain layouts). Hopper's warpgroups split a
+    product's columns this way: each warpgroup's wgmma reads one
+    contiguous range of `b`.
+
     ```mlir
     #tile.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16],
                    warpsPerCTA = [4, 1], order = [1, 0]}>
+    #tile.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4],
+                   warpsPerCTA = [4, 2], order = [1, 0],
+                   warpOrder = [0, 1], warpSlices = [1]}>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
-                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
-                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
-                        ArrayRefParameter<"unsigned">:$order);
+      ArrayRefParameter<"unsigned">:$threadsPerWarp,
+      ArrayRefParameter<"unsigned">:$warpsPerCTA,
+      ArrayRefParameter<"unsigned">:$order,
+      OptionalArrayRefParameter<"unsigned">:$warpOrder,
+      OptionalArrayRefParameter<"unsigned">:$warpSlices);
   let assemblyFormat = [{
     `<` `{` `sizePerThread` `=` `[` $sizePerThread `]` `,`
             `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
             `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
-            `order` `=` `[` $order `]` `}` `>`
+            `order` `=` `[` $order `]`
+            `` custom<WarpPlacement>($warpOrder, $warpSlices) `` `}` `>`
   }];
+  let builders = [AttrBuilder<(ins "ArrayRef<unsigned>":$sizePerThread,
+                                  "ArrayRef<unsigned>":$threadsPerWarp,
+                                  "ArrayRef<unsigned>":$warpsPerCTA,
+                                  "ArrayRef<unsigned>":$order),
+                              [{
+      return $_get($_ctxt, sizePerThread, threadsPerWarp, warpsPerCTA, order,
+                   ArrayRef<unsigned>(), ArrayRef<unsigned>());
+    }]>];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     unsigned getRank() const { return getOrder().size(); }
     unsigned getNumWarps() const;
+    /// The dimensions fastest first for the warp id: `warpOrder`, or
+    /// `order` when it is absent.
+    ArrayRef<unsigned> getWarpOrderOrDefault() const {
+      return getWarpOrder().empty() ? getOrder() : getWarpOrder();
+    }
+    /// Whether warps along `dim` hold contiguous slices (`warpSlices`).
+    bool hasWarpSlices(unsigned dim) const {
+      return llvm::is_contained(getWarpSlices(), dim);
+    }
+    /// Whether the warps are placed as plain blocked layouts place them:
+    /// numbered in `order`, taking turns in every repetition.
+    bool hasDefaultWarpPlacement() const {
+      return getWarpSlices().empty() &&
+             (getWarpOrder().empty() || getWarpOrder() == getOrder());
+    }
   }];
 }
 
