@@ -229,6 +229,39 @@ SoftmaxMatmulKernel specializedSoftmaxMatmul() {
   return k;
 }
 
+// Split columns: 64 rows over 8 warps of a specialized 2-byte kernel, up
+// to 512 columns, alone or in clusters of row blocks.
+TEST(Catalogue, SoftmaxMatmulSplitColumns) {
+  SoftmaxMatmulKernel k = specializedSoftmaxMatmul();
+  k.blockM = 64;
+  k.blockK = 64;
+  k.blockN = 512;
+  EXPECT_NE(whyInvalid(toDesc(k)), ""); // 512 columns need split columns
+  k.splitColumns = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_NE(getKernelName(toDesc(k)).find("_sc"), std::string::npos);
+  k.product = MatmulProduct::WgmmaInFlight;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.cluster = 2;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.clusterColumns = true; // the columns are the program's own
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.clusterColumns = false;
+  k.cluster = 0;
+  k.blockM = 128; // one 64-row slice for both warpgroups
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.blockM = 64;
+  k.warps = 4; // two consumer warpgroups
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.warps = 8;
+  k.specialized = false; // a producer warpgroup's ring
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.specialized = true;
+  k.dtype = DType::F32;
+  k.precision = Precision::TF32; // 2-byte types only
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+}
+
 // Clusters share a specialized kernel's copies; the grid rounds the
 // cluster's axis up to whole clusters (row blocks, or with cluster_columns
 // the column blocks, which then run along x).

@@ -214,12 +214,16 @@ TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16InFlight) {
 }
 
 // The warpgroups splitting the columns: P through its shared buffer, the
-// rows' sums kept as tiles of partial sums until after the loop.
+// rows' sums kept as tiles of partial sums until after the loop; in
+// flight, P_{j+1} goes into the stage P_j V_j does not read.
 TEST_F(SoftmaxMatmulLibraryTest, SpecializedF16SplitColumns) {
   SoftmaxMatmulConfig c = specialized(/*inFlight=*/false);
   c.blockN = 64;
   c.splitColumns = true;
   checkShapes(c);
+  c.mmaInFlight = true;
+  checkShapes(c);
+  check(c, 1, 16, 48, 32);
 }
 
 } // namespace

@@ -244,36 +244,10 @@ void addSoftmaxMatmul(std::vector<KernelDesc> &out) {
       c.product = product;
       addSpecialized(out, c);
     }
-  // A row's softmax once for 512 columns: 64 rows, the two consumer
-  // warpgroups splitting the columns, P through shared memory; 64-wide d2
-  // steps (stages of 72 KiB).
-  // Each step's product waited for in the step, or left running over the
-  // next block's softmax (P's buffer then holds two stages).
-  for (DType t : {DType::F16, DType::BF16})
-    for (int32_t stages : {2, 3})
-      for (MatmulProduct product :
-           {MatmulProduct::Wgmma, MatmulProduct::WgmmaInFlight}) {
-        // (Three stages and P's two leave no room for the scratch space.)
-        if (stages == 3 && product == MatmulProduct::WgmmaInFlight)
-          continue;
-        SoftmaxMatmulKernel c;
-        c.dtype = t;
-        c.precision = Precision::IEEE;
-        c.blockM = 64;
-        c.blockK = 64;
-        c.blockN = 512;
-        c.warps = 8;
-        c.stages = stages;
-        c.product = product;
-        c.specialized = c.splitColumns = true;
-        out.push_back(toDesc(c));
-        // Half the rows of the other kernels read V twice as often: in
-        // clusters of two row blocks the producers share its blocks.
-        if (stages == 2) {
-          c.cluster = 2;
-          out.push_back(toDesc(c));
-        }
-      }
+  // (The split-columns kernels, a row's softmax once for 512 columns,
+  // are valid descriptions but not in the space: on an H200 the best of
+  // them ran 7-12% slower than the best of the rest at every d2; see
+  // docs/perf-notes.md.)
   // tf32 with a producer warpgroup, V read transposed (a transposition
   // into the workspace first): 32- and 64-wide d2 steps (stages of 48 and
   // 96 KiB), and 128 columns (twice the programs, each storing half as
