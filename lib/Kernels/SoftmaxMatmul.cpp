@@ -150,7 +150,7 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
   // Specialized with the product in flight: see the loop below.
   bool overlapped = ws && c.mmaInFlight;
   // Warpgroups splitting V's columns (splitColumns): the program's rows
-  // take their softmax once for all of d3's columns, each warpgroup
+  // take their softmax once for all of its BN columns, each warpgroup
   // exponentiating half of every block. P goes through a shared buffer to
   // both warpgroups' products (wgmma reads it from there), and each row's
   // sum stays a tile of partial sums until after the loop, so that the

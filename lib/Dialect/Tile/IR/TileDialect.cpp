@@ -1,6 +1,5 @@
 //===- TileDialect.cpp - Tile dialect, types and attributes ---------------===//
 
-#include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 
 #include "mlir/IR/Builders.h"
