@@ -74,8 +74,9 @@ static bool areDistinctStages(Value a, Value b) {
 /// and stores into a shared stage the dot does not read (another buffer,
 /// or another stage of the same: areDistinctStages). The scratch space of
 /// pure ops (a reduction's exchange between warps, say) lies below the
-/// buffers while those are in use (see the shared memory plan in
-/// TileToLLVMPass.cpp), and a wait stays in its dot's block. Anything else
+/// buffers while those are in use (the shared memory plan in
+/// TileToLLVMPass.cpp, made after this one, counts the wait itself as a
+/// use), and a wait stays in its dot's block. Anything else
 /// may write shared memory the group still reads; dots are counted by the
 /// caller.
 static bool waitPasses(DotOp dot, Operation *op) {
