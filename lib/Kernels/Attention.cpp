@@ -170,9 +170,6 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // (-q) . k |scale|).
   Value negativeScale = arith::CmpFOp::create(
       k.b, k.loc, arith::CmpFPredicate::OLT, scale, k.cf(k.f32(), 0.0));
-  Value qBuf;
-  if (BM * (D + 16 / esize) * esize <= 48 * 1024)
-    qBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
   // Specialized kernels store Q, the first key block and (where it has a
   // buffer of its own, copiesLastValues) the last value block straight
   // from 4-d block loads into their buffers, which tile-warp-specialize
@@ -181,6 +178,18 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // the warpgroups then wait for them instead of loading them through
   // registers. A negative scale negates Q in place afterwards.
   bool copiedEdges = c.specialized;
+  // Persistent kernels with room for it keep two tiles' Q
+  // (twoQueryBlocks; tile-warp-specialize gives tile i stage i mod 2), so
+  // that the producer copies the next tile's Q while this tile runs rather
+  // than after its loop. Their output is staged through this tile's stage
+  // once the loop is done with Q (the epilogue's layout conversion), in
+  // place of scratch space of its own: the key blocks' stages cannot lend
+  // it, the producer filling them with the next tile's blocks meanwhile.
+  Value qBuf;
+  bool outputThroughQ = twoQueryBlocks(c);
+  if (BM * (D + 16 / esize) * esize <= 48 * 1024)
+    qBuf = allocShared(
+        SharedBufferType::get(ctx, qType, outputThroughQ ? 2 : 1, 16 / esize));
   Value q0;
   if (!copiedEdges) {
     q0 = BlockLoadOp::create(k.b, k.loc, qType,
@@ -463,6 +472,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
     return masked.getResult(0);
   };
 
+  // o = acc / l in the output's type, 0 where no key was visible (l = 0,
+  // acc = 0). One reciprocal per row, not a division per element: each f32
+  // division is a dozen instructions with a branch to a slow path.
+  auto normalize = [&](Value acc, Value l) -> Value {
+    Value empty = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ,
+                                        l, k.splat(zero, {BM}));
+    Value lSafe =
+        arith::SelectOp::create(k.b, k.loc, empty, k.splat(one, {BM}), l);
+    Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), lSafe);
+    return k.toFloat(
+        arith::MulFOp::create(k.b, k.loc, acc, k.spread(invL, 1, {BM, D})),
+        elem);
+  };
+
   // Hopper's blocks [from, to), the mask applied from maskFrom on, the
   // products of neighbouring blocks overlapped: step j issues Q K_j^T,
   // then P_{j-1} V_{j-1}, and computes block j's softmax while the second
@@ -473,9 +496,12 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // are loaded together, before the first product. The masked blocks go
   // through the same pipeline as the others, so that the diagonal's keys
   // and values are in shared memory before the loop reaches them.
+  // With outputThroughQ the first result is the output, normalized and
+  // staged through Q's buffer, instead of the accumulator.
   auto overlappedLoop = [&](Value from, Value maskFrom, Value to, Value acc0,
                             Value l0, Value m0) {
-    SmallVector<Type> types{acc0.getType(), l0.getType(), m0.getType()};
+    SmallVector<Type> types{outputThroughQ ? Type(qType) : acc0.getType(),
+                            l0.getType(), m0.getType()};
     auto any = scf::IfOp::create(
         k.b, k.loc, types, k.cmp(arith::CmpIPredicate::slt, from, to),
         /*withElseRegion=*/true);
@@ -603,12 +629,20 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           weigh(k.loc, loop.getResult(3),
                 LocalLoadOp::create(k.b, k.loc, kvType, lastValueBuf, c0),
                 loop.getResult(0));
+      if (outputThroughQ) {
+        LocalStoreOp::create(k.b, k.loc, normalize(acc, loop.getResult(1)),
+                             qBuf, c0);
+        acc = LocalLoadOp::create(k.b, k.loc, qType, qBuf, c0);
+      }
       scf::YieldOp::create(
           k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
       k.b.setInsertionPointToStart(any.elseBlock());
       if (!copiedEdges)
         stageQ();
-      scf::YieldOp::create(k.b, k.loc, ValueRange{acc0, l0, m0});
+      scf::YieldOp::create(
+          k.b, k.loc,
+          ValueRange{outputThroughQ ? k.splat(k.cf(elem, 0.0), {BM, D}) : acc0,
+                     l0, m0});
     }
     return std::make_tuple(any.getResult(0), any.getResult(1),
                            any.getResult(2));
@@ -623,22 +657,16 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
         return keyLoop(fullEnd, end, acc1, l1, m1, /*masked=*/true);
       }();
 
-  // o = acc / l, 0 where no key was visible (l = 0, acc = 0).
-  Value empty = arith::CmpFOp::create(k.b, k.loc, arith::CmpFPredicate::OEQ, l,
-                                      k.splat(zero, {BM}));
-  Value lSafe =
-      arith::SelectOp::create(k.b, k.loc, empty, k.splat(one, {BM}), l);
-  // One reciprocal per row, not a division per element: each f32 division
-  // is a dozen instructions with a branch to a slow path.
-  Value invL = arith::DivFOp::create(k.b, k.loc, k.splat(one, {BM}), lSafe);
-  Value out =
-      arith::MulFOp::create(k.b, k.loc, acc, k.spread(invL, 1, {BM, D}));
-  Value stored = k.toFloat(out, elem);
   // Hopper builds store from a coalesced layout (16-byte vectors along rows)
-  // staged in shared memory that the key blocks' buffers are done with, not
-  // from the accumulator's layout, whose lanes write 4 bytes of a row each.
-  if (c.hopper)
-    stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
+  // staged in shared memory (scratch space that the key blocks' buffers are
+  // done with, or Q's buffer), not from the accumulator's layout, whose
+  // lanes write 4 bytes of a row each.
+  Value stored = acc;
+  if (!outputThroughQ) {
+    stored = normalize(acc, l);
+    if (c.hopper)
+      stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
+  }
   BlockStoreOp::create(k.b, k.loc,
                        blockPtr(oh, seqQ64, stride(0, 2), row0, qType), stored,
                        checks(true));

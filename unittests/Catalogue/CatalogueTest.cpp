@@ -365,18 +365,24 @@ TEST(Catalogue, PersistentAttentionKernelsAndTheirGrids) {
 }
 
 // Specialized kernels copy the last value block into a buffer of its own
-// unless, persistent, it would not fit beside the output's staging.
+// unless, persistent, it would not fit beside two tiles' Q; persistent
+// kernels keep two tiles' Q where they copy the last values.
 TEST(Catalogue, AttentionLastValuesBuffer) {
   AttentionKernel k = specializedAttention();
   EXPECT_TRUE(copiesLastValues(k));
-  k.persistent = true; // Q, 5 blocks of 32 KiB, 34 KiB staging: no sixth
+  EXPECT_FALSE(twoQueryBlocks(k));
+  k.persistent = true; // 2 x 32 KiB of Q, 5 blocks of 32 KiB: no sixth
   EXPECT_EQ(whyInvalid(toDesc(k)), "");
   EXPECT_FALSE(copiesLastValues(k));
-  k.blockN = 64; // Q, 6 blocks of 16 KiB and the staging
+  EXPECT_FALSE(twoQueryBlocks(k));
+  k.blockN = 64; // 2 x 32 KiB of Q, 10 blocks of 16 KiB: 224 KiB
+  k.stages = 4;
   EXPECT_EQ(whyInvalid(toDesc(k)), "");
   EXPECT_TRUE(copiesLastValues(k));
+  EXPECT_TRUE(twoQueryBlocks(k));
   k.specialized = k.persistent = false;
   EXPECT_FALSE(copiesLastValues(k));
+  EXPECT_FALSE(twoQueryBlocks(k));
 }
 
 // The tuner's attention points give each head its own keys and values

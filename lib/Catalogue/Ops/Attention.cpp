@@ -69,24 +69,34 @@ int64_t tileRegisters(const AttentionKernel &k) {
          (32 * k.warps);
 }
 
-/// Bytes of the shared buffers: Q where it takes at most 48 KiB, the K and
-/// V pipeline's stages, on Hopper the blocks outside the pipeline (the
-/// last value block in a buffer of its own when `lastValues`) and, in
-/// persistent kernels, the output's staging;
-/// rows padded by 16 bytes (not on Hopper, where wgmma's buffers are
-/// swizzled instead).
+/// Whether Q has a shared buffer: where it takes at most 48 KiB.
+bool hasQueryBuffer(const AttentionKernel &k) {
+  int64_t e = getBytes(k.dtype);
+  return k.blockM * (k.headBlock + 16 / e) * e <= 48 * 1024;
+}
+
+/// Bytes of the shared buffers: Q where it has one (two tiles' in
+/// persistent kernels with `lastValues`), the K and V pipeline's stages, on
+/// Hopper the blocks outside the pipeline (the last value block in a buffer
+/// of its own when `lastValues`) and, in persistent kernels with one Q, the
+/// output's staging; rows padded by 16 bytes (not on Hopper, where wgmma's
+/// buffers are swizzled instead).
 int64_t bufferBytes(const AttentionKernel &k, bool lastValues) {
   int64_t e = getBytes(k.dtype), row = (k.headBlock + 16 / e) * e;
-  int64_t q = k.blockM * row;
+  bool qBuffer = hasQueryBuffer(k);
   if (k.hopper)
     row = k.headBlock * e;
   // A persistent kernel's output staging (the epilogue's layout
   // conversion) cannot reuse the stages, which the producer fills with the
-  // next query block's keys and values meanwhile.
-  int64_t staging = k.persistent ? k.blockM * (k.headBlock * e + 16) : 0;
+  // next query block's keys and values meanwhile: it goes through the
+  // tile's stage of Q's buffer where that has two, else through scratch
+  // space of its own.
+  bool twoQ = k.persistent && lastValues && qBuffer;
+  int64_t q = qBuffer ? (twoQ ? 2 : 1) * k.blockM * row : 0;
+  int64_t staging =
+      k.persistent && !twoQ ? k.blockM * (k.headBlock * e + 16) : 0;
   int64_t edges = k.hopper + lastValues;
-  return (q <= 48 * 1024 ? k.blockM * row : 0) +
-         (2 * k.stages + edges) * k.blockN * row + staging;
+  return q + (2 * k.stages + edges) * k.blockN * row + staging;
 }
 
 } // namespace
@@ -101,6 +111,14 @@ namespace {
 int64_t bufferBytes(const AttentionKernel &k) {
   return bufferBytes(k, copiesLastValues(k));
 }
+
+} // namespace
+
+bool twoQueryBlocks(const AttentionKernel &k) {
+  return k.persistent && copiesLastValues(k) && hasQueryBuffer(k);
+}
+
+namespace {
 
 /// Normwise tolerances of the output against float64 (inputs rounded to the
 /// type): f16/bf16 round P to their type for the second product; tf32

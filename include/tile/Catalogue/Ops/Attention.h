@@ -56,10 +56,18 @@ AttentionKernel toAttentionKernel(const KernelDesc &k);
 
 /// Whether the specialized kernel `k` keeps the last value block in a
 /// shared buffer of its own, which the producer copies with TMA: outside a
-/// persistent loop always; in one where the buffer fits beside the output's
-/// staging (otherwise the last values take the first keys' buffer, through
-/// the warpgroups' registers).
+/// persistent loop always; in one where that buffer and two tiles' Q fit
+/// (twoQueryBlocks; otherwise the last values take the first keys' buffer,
+/// through the warpgroups' registers, and the kernel keeps one Q).
 bool copiesLastValues(const AttentionKernel &k);
+
+/// Whether the persistent kernel `k` keeps two tiles' Q in its shared
+/// buffer (of at most 48 KiB a tile), so that the producer copies the next
+/// tile's while this one runs, and stages the output through it. Only with
+/// the last values' own buffer: in the kernels that lack the room, the
+/// second Q's dynamic addresses cost the 128-wide head_dim 128 kernels
+/// spills, and their next tile waits for the first keys' buffer anyway.
+bool twoQueryBlocks(const AttentionKernel &k);
 
 /// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kvHeads,
 /// seq_k, headDim] (kvHeads divides heads); `aligned` as

@@ -9,6 +9,8 @@
 #include "ProducerSlices.h"
 #include "StreamedLoads.h"
 
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -25,16 +27,29 @@ SmallVector<OneShotCopy> mlir::tile::findOneShotCopies(scf::ForOp loop,
     // Other stores into the buffer must come after this one in its block
     // (the copy has landed once the program's wait passes).
     auto alloc = store.getBuffer().getDefiningOp<AllocSharedOp>();
-    if (!alloc || cast<SharedBufferType>(alloc.getType()).getStages() != 1 ||
-        llvm::any_of(alloc->getUsers(), [&](Operation *user) {
+    if (!alloc || llvm::any_of(alloc->getUsers(), [&](Operation *user) {
           if (user == store.getOperation() || !isa<LocalStoreOp>(user))
             return false;
           Operation *at = store->getBlock()->findAncestorOpInBlock(*user);
           return !at || !store->isBeforeInBlock(at);
         }))
       continue;
+    int64_t stages = cast<SharedBufferType>(alloc.getType()).getStages();
+    if (stages != 1 &&
+        (!tiles || llvm::any_of(alloc->getUsers(), [&](Operation *user) {
+          Value stage;
+          if (auto load = dyn_cast<LocalLoadOp>(user))
+            stage = load.getStage();
+          else if (auto other = dyn_cast<LocalStoreOp>(user))
+            stage = other.getStage();
+          Operation *at = store->getBlock()->findAncestorOpInBlock(*user);
+          return !stage || !matchPattern(stage, m_Zero()) || !at ||
+                 (user != store.getOperation() && !store->isBeforeInBlock(at));
+        })))
+      continue;
     OneShotCopy copy;
     copy.store = store;
+    copy.stages = stages;
     Value value = store.getValue();
     if ((copy.reshape = value.getDefiningOp<ReshapeOp>())) {
       if (!copy.reshape->hasOneUse())

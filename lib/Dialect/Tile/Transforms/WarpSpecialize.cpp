@@ -59,6 +59,23 @@ ReshapeOp getReadingReshape(BlockLoadOp load, RankedTensorType block) {
              : ReshapeOp();
 }
 
+/// The stage of `copy`'s buffer that the tile after `uses` copying tiles
+/// uses, and the parity of that use's barrier phase: tile i's block goes
+/// into stage i mod n, its (i / n)-th use of the stage.
+std::pair<Value, Value> emitOneShotStageAndParity(OpBuilder &b, Location loc,
+                                                  Value uses,
+                                                  const OneShotCopy &copy) {
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  if (copy.stages == 1)
+    return {c(0), arith::AndIOp::create(b, loc, uses, c(1))};
+  Value stages = c(copy.stages), one = c(1);
+  Value stage = arith::RemUIOp::create(b, loc, uses, stages);
+  Value turn = arith::DivUIOp::create(b, loc, uses, stages);
+  return {stage, arith::AndIOp::create(b, loc, turn, one)};
+}
+
 struct TileWarpSpecializePass
     : public tile::impl::TileWarpSpecializeBase<TileWarpSpecializePass> {
   using Base::Base;
@@ -233,14 +250,20 @@ struct TileWarpSpecializePass
         return failure();
       maps.push_back(*map);
     }
-    // One-shot copies: a tensor map and a barrier each (`ready`); in a loop
-    // over tiles also a barrier the program releases the buffer on
-    // (`emptied`), which the producer waits for before copying the next
-    // tile's block. The program waits for a copy right before the buffer's
-    // first use after the store (`firstUse`; the store's place if none).
+    // One-shot copies: a tensor map and a barrier per stage each (`ready`);
+    // in a loop over tiles also a barrier per stage the program releases
+    // the stage on (`emptied`), which the producer waits for before copying
+    // a later tile's block into it. The program waits for a copy right
+    // before the buffer's first use after the store (`firstUse`; the
+    // store's place if none). The producer copies a block that the program
+    // first uses after the marked loops, in a loop over tiles, once it has
+    // issued the loops' copies (`afterLoops`): the tile's ring copies then
+    // do not wait for the previous tile to release that buffer, near its
+    // end.
     SmallVector<OneShotCopy> oneShots = findOneShotCopies(loop, func, tiles);
     SmallVector<Value> oneShotMaps, oneShotReady, oneShotEmptied;
     SmallVector<Operation *> oneShotFirstUse;
+    SmallVector<bool> afterLoops;
     for (OneShotCopy &copy : oneShots) {
       Operation *first = copy.store.getOperation();
       for (Operation *user : copy.store.getBuffer().getUsers()) {
@@ -250,11 +273,14 @@ struct TileWarpSpecializePass
           first = at;
       }
       oneShotFirstUse.push_back(first);
-      oneShotReady.push_back(
-          AllocMBarriersOp::create(b, loc, MBarriersType::get(ctx, 1, 1)));
+      Operation *lastLoop = loops.back().getOperation();
+      afterLoops.push_back(tiles && lastLoop->getBlock() == first->getBlock() &&
+                           lastLoop->isBeforeInBlock(first));
+      oneShotReady.push_back(AllocMBarriersOp::create(
+          b, loc, MBarriersType::get(ctx, copy.stages, 1)));
       if (tiles)
         oneShotEmptied.push_back(AllocMBarriersOp::create(
-            b, loc, MBarriersType::get(ctx, 1, numWarps * 32)));
+            b, loc, MBarriersType::get(ctx, copy.stages, numWarps * 32)));
       FailureOr<Value> map = appendTensorMapArgument(func, copy.array);
       if (failed(map))
         return failure();
@@ -356,33 +382,38 @@ struct TileWarpSpecializePass
     for (Value v : needed)
       if (failed(require(v)))
         return failure();
-    // A one-shot copy; in a loop over tiles once the program released the
-    // buffer's previous contents (the phase before this use's, which a
-    // fresh barrier passes).
-    auto emitOneShots = [&]() -> LogicalResult {
+    // A one-shot copy; in a loop over tiles into the stage of the tiles
+    // that copied before, once the program released that stage's previous
+    // contents (the phase before this use's, which a fresh barrier
+    // passes).
+    auto emitOneShots = [&](bool afterTheLoops) -> LogicalResult {
       for (auto [index, copy] : llvm::enumerate(oneShots)) {
+        if (afterLoops[index] != afterTheLoops)
+          continue;
         if (failed(require(copy.make.getResult())))
           return failure();
         Location at = copy.store.getLoc();
-        Value zero = arith::ConstantOp::create(pb, at, pb.getI32IntegerAttr(0));
+        Value stage =
+            arith::ConstantOp::create(pb, at, pb.getI32IntegerAttr(0));
         if (tiles) {
           Value one =
               arith::ConstantOp::create(pb, at, pb.getI32IntegerAttr(1));
-          Value released = arith::XOrIOp::create(
-              pb, at, arith::AndIOp::create(pb, at, uses, one), one);
-          MBarrierWaitOp::create(pb, at, oneShotEmptied[index], zero, released,
+          auto [inTurn, parity] = emitOneShotStageAndParity(pb, at, uses, copy);
+          stage = inTurn;
+          Value released = arith::XOrIOp::create(pb, at, parity, one);
+          MBarrierWaitOp::create(pb, at, oneShotEmptied[index], stage, released,
                                  /*nosync=*/true);
         }
         Value always = arith::ConstantOp::create(pb, at, pb.getBoolAttr(true));
         TmaCopyOp::create(pb, at,
                           mapping.lookupOrDefault(copy.make.getResult()),
-                          copy.store.getBuffer(), zero, oneShotMaps[index],
+                          copy.store.getBuffer(), stage, oneShotMaps[index],
                           oneShotReady[index], always,
                           /*batch=*/Value(), /*multicast=*/IntegerAttr());
       }
       return success();
     };
-    if (failed(emitOneShots()))
+    if (failed(emitOneShots(/*afterTheLoops=*/false)))
       return failure();
     SmallVector<Value> inits;
     for (Stream &s : streams)
@@ -420,18 +451,26 @@ struct TileWarpSpecializePass
           }
           scf::YieldOp::create(lb2, l, next);
         });
+    if (failed(emitOneShots(/*afterTheLoops=*/true)))
+      return failure();
 
-    // In a loop over tiles with one-shot copies the producer copies a
-    // tile's one-shot blocks once the previous tile released their buffers
-    // (near its end), and the program waits for them before its first
-    // product: their latency from device memory would delay each tile's
-    // start. So the producer brings the next tile's one-shot blocks into
-    // L2 (tile.tma_prefetch), where their copies then find them, once it
-    // has issued all of this tile's copies: issued first, the prefetches
-    // would delay this tile's stream copies. The next tile's scalars are
-    // recomputed from its index (pure ops; past the last tile they are
-    // computed and not used).
-    if (tiles && !oneShots.empty()) {
+    // In a loop over tiles the producer copies a tile's one-shot blocks
+    // into a buffer of one stage once the previous tile released it, and
+    // the program waits for them: where that is near the previous tile's
+    // end (a block used up to the loops' end, say), their latency from
+    // device memory would delay each tile's start. So the producer brings
+    // the next tile's blocks of one-stage buffers into L2
+    // (tile.tma_prefetch), where their copies then find them, once it has
+    // issued all of this tile's copies: issued first, the prefetches would
+    // delay this tile's stream copies. (Blocks with a stage per tile, or
+    // copied after the loops' copies, are copied early enough.) The next
+    // tile's scalars are recomputed from its index (pure ops; past the last
+    // tile they are computed and not used).
+    auto prefetched = [&](size_t index) {
+      return oneShots[index].stages == 1 && !afterLoops[index];
+    };
+    if (tiles &&
+        llvm::any_of(llvm::seq<size_t>(0, oneShots.size()), prefetched)) {
       Value iv = producerTiles.getInductionVar();
       Value nextTile =
           arith::AddIOp::create(pb, loc, iv, producerTiles.getStep());
@@ -466,6 +505,8 @@ struct TileWarpSpecializePass
         return success();
       };
       for (auto [index, copy] : llvm::enumerate(oneShots)) {
+        if (!prefetched(index))
+          continue;
         if (failed(requireNext(copy.make.getResult())))
           return failure();
         TmaPrefetchOp::create(pb, copy.store.getLoc(),
@@ -533,21 +574,35 @@ struct TileWarpSpecializePass
     }
 
     // The program's side of a one-shot copy: a wait for its barrier before
-    // the buffer's first use (phase: the tiles that copied before) and, in
-    // a loop over tiles, the buffer's release after its last use.
+    // the buffer's first use (stage and phase: the tiles that copied
+    // before) and, in a loop over tiles, the stage's release after its last
+    // use. The program's reads and writes of a buffer of several stages
+    // move to the tile's stage.
     for (auto [index, copy] : llvm::enumerate(oneShots)) {
-      OpBuilder cb(oneShotFirstUse[index]);
       Location at = copy.store.getLoc();
-      Value zero = arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(0));
-      Value parity = zero;
+      OpBuilder cb(copy.store);
+      Value stage, parity;
       if (tiles)
-        parity = arith::AndIOp::create(
-            cb, at, consumerUses,
-            arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(1)));
-      auto wait = MBarrierWaitOp::create(cb, at, oneShotReady[index], zero,
+        std::tie(stage, parity) =
+            emitOneShotStageAndParity(cb, at, consumerUses, copy);
+      Value buffer = copy.store.getBuffer();
+      // (The producer's copies into it are the buffer's only other users.)
+      if (copy.stages != 1)
+        for (Operation *user : buffer.getUsers()) {
+          if (user == copy.store.getOperation())
+            continue;
+          if (auto load = dyn_cast<LocalLoadOp>(user))
+            load.getStageMutable().assign(stage);
+          else if (auto store = dyn_cast<LocalStoreOp>(user))
+            store.getStageMutable().assign(stage);
+        }
+      cb.setInsertionPoint(oneShotFirstUse[index]);
+      if (!tiles)
+        stage = parity =
+            arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(0));
+      auto wait = MBarrierWaitOp::create(cb, at, oneShotReady[index], stage,
                                          parity, /*nosync=*/true);
       Block *block = copy.store->getBlock();
-      Value buffer = copy.store.getBuffer();
       copy.store->erase();
       if (copy.reshape)
         copy.reshape->erase();
@@ -556,9 +611,7 @@ struct TileWarpSpecializePass
         continue;
       auto [last, after] = getLastUse(buffer, block);
       cb.setInsertionPointAfter(last ? last : wait.getOperation());
-      MBarrierArriveOp::create(
-          cb, at, oneShotEmptied[index],
-          arith::ConstantOp::create(cb, at, cb.getI32IntegerAttr(0)), after);
+      MBarrierArriveOp::create(cb, at, oneShotEmptied[index], stage, after);
     }
 
     // The program's side, in each loop: wait for each stage, read it,
