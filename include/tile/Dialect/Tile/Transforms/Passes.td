@@ -222,7 +222,14 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     program arrives on an `emptied` barrier of the buffer's after its last
     use there (after the dots that read it), the producer waits on it
     before the next tile's copy, and both sides count the tiles that
-    copied, for the barriers' phases.
+    copied, for the barriers' phases. There the buffer may have n stages
+    if every op of the program's that reads or writes it is a
+    `tile.local_load` or `tile.local_store` of stage 0 after the store in
+    its block: tile i's block goes into stage i mod n (barriers per stage)
+    and those ops move to that stage, so that the producer copies the next
+    tile's block while this tile uses its own. A block the program first
+    uses after the marked loops is copied once the producer has issued
+    the loops' copies.
 
     The loops may sit in one `scf.for` without loop-carried values (besides
     `scf.if`s inside and outside it): a persistent program's loop over its
@@ -231,11 +238,11 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     yields its trip count, 0 where it does not run the loops), so that the
     stages and barrier phases go on across tiles and the producer copies
     the next tile's first blocks while the program finishes the last one.
-    With one-shot copies, which the producer issues only once the previous
-    tile released their buffers, it brings the next tile's one-shot blocks
-    into L2 (`tile.tma_prefetch`, predicated on there being a next tile)
-    once it has issued this tile's copies, so that those copies read L2
-    when their buffers free up.
+    With one-shot copies of one stage issued before the loops, which the
+    producer issues only once the previous tile released their buffers, it
+    brings the next tile's such blocks into L2 (`tile.tma_prefetch`,
+    predicated on there being a next tile) once it has issued this tile's
+    copies, so that those copies read L2 when their buffers free up.
 
     In a kernel of `tile.cluster_size` N > 1 (clusters along grid axis 0),
     a stream whose blocks are the same for every program of a cluster (its
