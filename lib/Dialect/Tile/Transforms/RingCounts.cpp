@@ -22,13 +22,20 @@ mlir::tile::emitStageAndParity(OpBuilder &b, Location loc, Value iv, Value lb,
   iv = toI32(b, loc, iv);
   lb = toI32(b, loc, lb);
   step = toI32(b, loc, step);
-  auto c = [&](int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  };
   Value i = arith::DivSIOp::create(b, loc,
                                    arith::SubIOp::create(b, loc, iv, lb), step);
   if (base)
     i = arith::AddIOp::create(b, loc, i, base);
+  return emitStageAndParityOfUse(b, loc, i, stages);
+}
+
+std::tuple<Value, Value> mlir::tile::emitStageAndParityOfUse(OpBuilder &b,
+                                                             Location loc,
+                                                             Value i,
+                                                             int64_t stages) {
+  auto c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
   Value stage = arith::RemUIOp::create(b, loc, i, c(stages));
   Value parity = arith::RemUIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, i, c(stages)), c(2));

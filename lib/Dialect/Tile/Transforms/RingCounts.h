@@ -27,6 +27,11 @@ std::tuple<Value, Value> emitStageAndParity(OpBuilder &b, Location loc,
                                             Value iv, Value lb, Value step,
                                             int64_t stages, Value base);
 
+/// The stage i mod S of use `i` (i32) of an S-stage ring and the parity
+/// (i / S) mod 2 of that stage's barriers.
+std::tuple<Value, Value> emitStageAndParityOfUse(OpBuilder &b, Location loc,
+                                                 Value i, int64_t stages);
+
 /// Iterations of a loop from `lb` to `ub` by `step` (> 0) as i32: 0 when
 /// ub <= lb.
 Value emitTripCount(OpBuilder &b, Location loc, Value lb, Value ub, Value step);

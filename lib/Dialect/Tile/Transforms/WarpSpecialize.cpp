@@ -60,20 +60,18 @@ ReshapeOp getReadingReshape(BlockLoadOp load, RankedTensorType block) {
 }
 
 /// The stage of `copy`'s buffer that the tile after `uses` copying tiles
-/// uses, and the parity of that use's barrier phase: tile i's block goes
-/// into stage i mod n, its (i / n)-th use of the stage.
-std::pair<Value, Value> emitOneShotStageAndParity(OpBuilder &b, Location loc,
-                                                  Value uses,
-                                                  const OneShotCopy &copy) {
+/// uses, and the parity of that use's barrier phase: the buffer is a ring
+/// of one use per copying tile (stage 0 and parity uses mod 2 for one
+/// stage).
+std::tuple<Value, Value> emitOneShotStageAndParity(OpBuilder &b, Location loc,
+                                                   Value uses,
+                                                   const OneShotCopy &copy) {
+  if (copy.stages != 1)
+    return emitStageAndParityOfUse(b, loc, uses, copy.stages);
   auto c = [&](int64_t v) -> Value {
     return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
   };
-  if (copy.stages == 1)
-    return {c(0), arith::AndIOp::create(b, loc, uses, c(1))};
-  Value stages = c(copy.stages), one = c(1);
-  Value stage = arith::RemUIOp::create(b, loc, uses, stages);
-  Value turn = arith::DivUIOp::create(b, loc, uses, stages);
-  return {stage, arith::AndIOp::create(b, loc, turn, one)};
+  return {c(0), arith::AndIOp::create(b, loc, uses, c(1))};
 }
 
 struct TileWarpSpecializePass

@@ -211,8 +211,10 @@ func.func @tiles_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tile
 // CHECK:         tile.warp_specialize registers(24, 240) {
 // CHECK:           scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[PUSES:.*]] = %{{.*}}) -> (i32, i32)
 // CHECK:             %[[PSTAGE:.*]] = arith.remui %[[PUSES]], %[[TWO:.*]] : i32
-// CHECK-NEXT:        %[[PTURN:.*]] = arith.divui %[[PUSES]], %[[TWO]] : i32
-// CHECK-NEXT:        %[[PPHASE:.*]] = arith.andi %[[PTURN]], %{{.*}} : i32
+// CHECK-NEXT:        %[[TWO2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT:        %[[PTURN:.*]] = arith.divui %[[PUSES]], %[[TWO2]] : i32
+// CHECK-NEXT:        %[[TWO3:.*]] = arith.constant 2 : i32
+// CHECK-NEXT:        %[[PPHASE:.*]] = arith.remui %[[PTURN]], %[[TWO3]] : i32
 // CHECK-NEXT:        %[[RELEASED:.*]] = arith.xori %[[PPHASE]], %{{.*}} : i32
 // CHECK-NEXT:        tile.mbarrier_wait %[[QEMPTIED]][%[[PSTAGE]]], phase %[[RELEASED]] nosync
 // CHECK:             tile.tma_copy %{{.*}}, %[[QBUF]][%[[PSTAGE]]] map %[[QMAP]], %[[QREADY]] if
@@ -227,7 +229,8 @@ func.func @tiles_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tile
 // CHECK:             scf.yield
 // CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[USES:.*]] = %{{.*}}) -> (i32, i32)
 // CHECK:           %[[STAGE:.*]] = arith.remui %[[USES]], %{{.*}} : i32
-// CHECK:           %[[PHASE:.*]] = arith.andi
+// CHECK:           %[[TURN:.*]] = arith.divui %[[USES]], %{{.*}} : i32
+// CHECK:           %[[PHASE:.*]] = arith.remui %[[TURN]], %{{.*}} : i32
 // CHECK:           tile.mbarrier_wait %[[QREADY]][%[[STAGE]]], phase %[[PHASE]] nosync
 // CHECK:           %[[R:.*]]:2 = scf.for
 // CHECK:             tile.local_load %[[QBUF]][%[[STAGE]]]
