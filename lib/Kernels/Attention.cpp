@@ -185,8 +185,16 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // once the loop is done with Q (the epilogue's layout conversion), in
   // place of scratch space of its own: the key blocks' stages cannot lend
   // it, the producer filling them with the next tile's blocks meanwhile.
+  //
+  // Where the output's rows are at most 128 bytes (head_dim 64), the block
+  // staged in Q's stage goes out by TMA (tile-warp-specialize makes its
+  // 4-d block store a tile.tma_store): no shared loads, global stores or
+  // row tests in the program's warps. With 256-byte rows (32 boxes of 8
+  // rows x 64 columns, as Q's buffer orders 8-row groups for wgmma) it
+  // measured slower (docs/perf-notes.md): those store as before.
   Value qBuf;
   bool outputThroughQ = twoQueryBlocks(c);
+  bool storeOutputByTma = outputThroughQ && D * esize <= 128;
   if (BM * (D + 16 / esize) * esize <= 48 * 1024)
     qBuf = allocShared(
         SharedBufferType::get(ctx, qType, outputThroughQ ? 2 : 1, 16 / esize));
@@ -217,6 +225,18 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
         k.b, loc, cast<BlockPointerType>(ptr.getType()).getBlockType(), ptr,
         ArrayRef<int32_t>{2}, PaddingKind::Zero);
     return ReshapeOp::create(k.b, loc, type, block).getResult();
+  };
+  // The tile's output rows through a 4-d block pointer of O (rows past
+  // seq_q and columns past head_dim not written): a block stored from Q's
+  // buffer this way goes out by TMA (tile-warp-specialize).
+  auto storeOutputRows = [&](Value block) {
+    SmallVector<int32_t> check{2};
+    if (c.padded)
+      check.push_back(3);
+    BlockStoreOp::create(
+        k.b, k.loc, headRowsPtr(o, 0, heads, seqQ64, head, row0, BM),
+        ReshapeOp::create(k.b, k.loc, k.tensor({1, 1, BM, D}, elem), block),
+        check);
   };
   auto stageQ = [&]() {
     if (!qBuf)
@@ -497,11 +517,15 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // through the same pipeline as the others, so that the diagonal's keys
   // and values are in shared memory before the loop reaches them.
   // With outputThroughQ the first result is the output, normalized and
-  // staged through Q's buffer, instead of the accumulator.
+  // staged through Q's buffer, instead of the accumulator; with
+  // storeOutputByTma that output is stored here (storeOutputRows) and is
+  // no result.
   auto overlappedLoop = [&](Value from, Value maskFrom, Value to, Value acc0,
                             Value l0, Value m0) {
-    SmallVector<Type> types{outputThroughQ ? Type(qType) : acc0.getType(),
-                            l0.getType(), m0.getType()};
+    SmallVector<Type> types{l0.getType(), m0.getType()};
+    if (!storeOutputByTma)
+      types.insert(types.begin(),
+                   outputThroughQ ? Type(qType) : acc0.getType());
     auto any = scf::IfOp::create(
         k.b, k.loc, types, k.cmp(arith::CmpIPredicate::slt, from, to),
         /*withElseRegion=*/true);
@@ -629,21 +653,31 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
           weigh(k.loc, loop.getResult(3),
                 LocalLoadOp::create(k.b, k.loc, kvType, lastValueBuf, c0),
                 loop.getResult(0));
+      SmallVector<Value> yields{loop.getResult(1), loop.getResult(2)};
       if (outputThroughQ) {
         LocalStoreOp::create(k.b, k.loc, normalize(acc, loop.getResult(1)),
                              qBuf, c0);
         acc = LocalLoadOp::create(k.b, k.loc, qType, qBuf, c0);
+        if (storeOutputByTma)
+          storeOutputRows(acc);
       }
-      scf::YieldOp::create(
-          k.b, k.loc, ValueRange{acc, loop.getResult(1), loop.getResult(2)});
+      if (!storeOutputByTma)
+        yields.insert(yields.begin(), acc);
+      scf::YieldOp::create(k.b, k.loc, yields);
       k.b.setInsertionPointToStart(any.elseBlock());
       if (!copiedEdges)
         stageQ();
-      scf::YieldOp::create(
-          k.b, k.loc,
-          ValueRange{outputThroughQ ? k.splat(k.cf(elem, 0.0), {BM, D}) : acc0,
-                     l0, m0});
+      yields = {l0, m0};
+      if (storeOutputByTma)
+        storeOutputRows(k.splat(k.cf(elem, 0.0), {BM, D}));
+      else
+        yields.insert(yields.begin(), outputThroughQ
+                                          ? k.splat(k.cf(elem, 0.0), {BM, D})
+                                          : acc0);
+      scf::YieldOp::create(k.b, k.loc, yields);
     }
+    if (storeOutputByTma)
+      return std::make_tuple(Value(), any.getResult(0), any.getResult(1));
     return std::make_tuple(any.getResult(0), any.getResult(1),
                            any.getResult(2));
   };
@@ -660,16 +694,19 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // Hopper builds store from a coalesced layout (16-byte vectors along rows)
   // staged in shared memory (scratch space that the key blocks' buffers are
   // done with, or Q's buffer), not from the accumulator's layout, whose
-  // lanes write 4 bytes of a row each.
-  Value stored = acc;
-  if (!outputThroughQ) {
-    stored = normalize(acc, l);
-    if (c.hopper)
-      stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
+  // lanes write 4 bytes of a row each. With storeOutputByTma the loop's
+  // branch has stored the output already.
+  if (!storeOutputByTma) {
+    Value stored = acc;
+    if (!outputThroughQ) {
+      stored = normalize(acc, l);
+      if (c.hopper)
+        stored = ConvertLayoutOp::create(k.b, k.loc, stored.getType(), stored);
+    }
+    BlockStoreOp::create(k.b, k.loc,
+                         blockPtr(oh, seqQ64, stride(0, 2), row0, qType),
+                         stored, checks(true));
   }
-  BlockStoreOp::create(k.b, k.loc,
-                       blockPtr(oh, seqQ64, stride(0, 2), row0, qType), stored,
-                       checks(true));
 
   // lse = ln(2) c m + ln(l) (c m in base 2): -inf where no key was visible
   // (m = -inf, l = 0).

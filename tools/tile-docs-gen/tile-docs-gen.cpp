@@ -93,6 +93,8 @@ static const TileOpSupport kTileOps[] = {
      "sm_90a (TMA)"},
     {"tile.tma_prefetch", "no: made by `tile-warp-specialize`",
      "sm_90a (TMA, into L2)"},
+    {"tile.tma_store", "no: made by `tile-warp-specialize`",
+     "sm_90a (TMA, shared to global)"},
     {"tile.trans", "yes", "yes"},
     {"tile.wait_at_least", "yes", "yes"},
     {"tile.wait_prior_grid", "yes (does nothing)",

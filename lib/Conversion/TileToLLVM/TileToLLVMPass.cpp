@@ -39,7 +39,7 @@ static Operation *getLastBufferUse(func::FuncOp kernel) {
   for (Operation &top : body) {
     bool uses = false;
     top.walk([&](Operation *op) {
-      if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, TmaCopyOp,
+      if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, TmaCopyOp, TmaStoreOp,
               MBarrierWaitOp, LocalLoadOp, LocalStoreOp, WarpgroupMmaWaitOp>(
               op) ||
           // Dots read their operands' stages directly (see DotOpToLLVM).
@@ -133,6 +133,15 @@ static TmaCopyOp getTmaCopy(func::FuncOp kernel, unsigned index) {
   return {};
 }
 
+/// A store through tensor-map argument `index` of `kernel` (maps that no
+/// copy fills from take their box from it), or null.
+static TmaStoreOp getTmaStore(func::FuncOp kernel, unsigned index) {
+  for (Operation *user : kernel.getArgument(index).getUsers())
+    if (auto store = dyn_cast<TmaStoreOp>(user))
+      return store;
+  return {};
+}
+
 /// The runtime's description of a kernel (see runtime/include/tile_runtime.h).
 static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
   std::string text;
@@ -173,10 +182,12 @@ static std::string buildMetadata(func::FuncOp kernel, int64_t sharedBytes) {
       auto array = kernel.getArgAttrOfType<DictionaryAttr>(
           i, TileDialect::getTmaAttrName());
       TmaCopyOp copy = getTmaCopy(kernel, i);
-      if (!array || !copy)
+      TmaStoreOp store = copy ? TmaStoreOp() : getTmaStore(kernel, i);
+      if (!array || (!copy && !store))
         continue;
-      SharedLayout layout = getSharedLayout(copy.getBuffer());
-      TmaBox box = getTmaBox(copy);
+      SharedLayout layout =
+          getSharedLayout(copy ? copy.getBuffer() : store.getBuffer());
+      TmaBox box = copy ? getTmaBox(copy) : getTmaBox(store);
       auto strings = [&](StringRef key) {
         std::string out;
         for (Attribute a : cast<ArrayAttr>(array.get(key)))
@@ -350,12 +361,19 @@ struct TileConvertToLLVMPass
     if (warpgroupMma)
       for (func::FuncOp kernel : kernels)
         planWarpgroupMma(kernel);
-    // TMA writes swizzled rows: a TMA-fed buffer that no wgmma claimed
-    // (read only by tile.local_load, which addresses through any layout)
-    // gets the widest swizzle its rows allow.
+    // TMA writes and reads swizzled rows: a buffer that TMA fills or
+    // stores from and that no wgmma claimed (read only by tile.local_load,
+    // which addresses through any layout) gets the widest swizzle its rows
+    // allow.
     for (func::FuncOp kernel : kernels)
-      kernel.walk([&](TmaCopyOp copy) {
-        auto alloc = copy.getBuffer().getDefiningOp<AllocSharedOp>();
+      kernel.walk([&](Operation *op) {
+        Value buffer;
+        if (auto copy = dyn_cast<TmaCopyOp>(op))
+          buffer = copy.getBuffer();
+        else if (auto store = dyn_cast<TmaStoreOp>(op))
+          buffer = store.getBuffer();
+        auto alloc =
+            buffer ? buffer.getDefiningOp<AllocSharedOp>() : AllocSharedOp();
         if (!alloc || swizzleBytes.isAttrPresent(alloc))
           return;
         auto type = cast<SharedBufferType>(alloc.getType());

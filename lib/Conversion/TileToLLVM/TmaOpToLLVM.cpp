@@ -20,6 +20,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -322,6 +324,103 @@ struct TmaPrefetchOpConversion : public OpConversionPattern<TmaPrefetchOp> {
   }
 };
 
+/// Whether the ops just before tile.tma_store `op` (pure ones aside) fence
+/// the threads' shared-memory writes for the async proxy and then
+/// synchronize the program's threads, as emitBarrier does: a wgmma
+/// kernel's tile.local_store into the same stage (before or after its own
+/// conversion, which ends that way).
+bool followsAsyncHandover(TmaStoreOp op) {
+  auto before = [](Operation *at) {
+    Operation *prev = at->getPrevNode();
+    while (prev && prev->getNumRegions() == 0 && isMemoryEffectFree(prev))
+      prev = prev->getPrevNode();
+    return prev;
+  };
+  Operation *barrier = before(op);
+  if (!barrier)
+    return false;
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (auto stored = dyn_cast<LocalStoreOp>(barrier))
+    return stored.getBuffer() == op.getBuffer() &&
+           stored.getStage() == op.getStage() &&
+           TileDialect::WgmmaAttrHelper(op.getContext()).isAttrPresent(func);
+  if (auto named = dyn_cast<NVVM::BarrierOp>(barrier)) {
+    APInt id, threads;
+    if (!getWarpSpecialize(func) || !named.getNumberOfThreads() ||
+        !matchPattern(named.getBarrierId(), m_ConstantInt(&id)) ||
+        !matchPattern(named.getNumberOfThreads(), m_ConstantInt(&threads)) ||
+        id != 1 || threads != 32 * getNumWarps(func))
+      return false;
+  } else if (!isa<NVVM::Barrier0Op>(barrier) || getWarpSpecialize(func)) {
+    return false;
+  }
+  auto fence = dyn_cast_or_null<NVVM::FenceProxyOp>(before(barrier));
+  return fence && fence.getKind() == NVVM::ProxyKind::async_shared;
+}
+
+struct TmaStoreOpConversion : public OpConversionPattern<TmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedLayout layout = getSharedLayout(op.getBuffer());
+    if (!layout.isSwizzled() || layout.transposed)
+      return op.emitOpError("copies a buffer whose rows are not swizzled "
+                            "(rows under 32 bytes, or transposed for a tf32 "
+                            "wgmma); TMA reads swizzled rows only");
+    TmaBox box = getTmaBox(op);
+    RankedTensorType block = layout.type.getBlockType();
+    int64_t rows = block.getDimSize(0), cols = block.getDimSize(1);
+    if (rows % box.rows || cols % box.cols)
+      return op.emitOpError("block ")
+             << block << " is not a whole number of " << box.rows << "x"
+             << box.cols << " TMA boxes";
+    // The program's writes of the stage reach the async proxy before the
+    // copy reads it: each thread fences its own, then all meet (unless the
+    // ops just before did both, as a tile.local_store of a wgmma kernel
+    // ends).
+    if (!followsAsyncHandover(op)) {
+      NVVM::FenceProxyOp::create(
+          rewriter, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+      emitBarrier(rewriter, loc);
+    }
+    int64_t rank =
+        cast<BlockPointerType>(op.getPtr().getType()).getBlockType().getRank();
+    TmaBlockOrigin origin = getTmaBlockOrigin(adaptor.getPtr(), rank);
+    Value stageBase = emitStageBase(
+        rewriter, loc, layout, adaptor.getBuffer()[0], adaptor.getStage()[0]);
+    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
+    // One thread issues every box and closes one bulk group. (A box per
+    // lane of the first warp, or a share of the boxes per warpgroup's first
+    // thread, measured slower: docs/perf-notes.md.)
+    auto ifIssue = emitFirstThreadBranch(
+        rewriter, loc, op,
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifIssue.thenBlock());
+    for (int64_t col = 0; col < cols; col += box.cols)
+      for (int64_t row = 0; row < rows; row += box.rows) {
+        SmallVector<Value> coordinates{
+            arith::AddIOp::create(rewriter, loc, origin.col, c(col)),
+            arith::AddIOp::create(rewriter, loc, origin.row, c(row))};
+        llvm::append_range(coordinates, origin.outer);
+        Value src =
+            byteOffset(rewriter, loc, stageBase,
+                       layout.emitOffset(rewriter, loc, c(row), c(col)));
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            rewriter, loc, adaptor.getMap()[0], src, coordinates,
+            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+            /*predicate=*/Value());
+      }
+    NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -366,6 +465,11 @@ struct MBarrierArriveOpConversion
     // their computation (the wgmma waits go before their first use).
     Value barrier = emitBarrierAddress(rewriter, loc, adaptor.getBarriers()[0],
                                        adaptor.getIndex()[0]);
+    // The thread's tile.tma_store copies have read their stages (a thread
+    // that started none waits for nothing).
+    if (op.getStores())
+      NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, /*group=*/0,
+                                           rewriter.getUnitAttr());
     if (!op.getCluster()) {
       NVVM::MBarrierArriveOp::create(rewriter, loc, /*res=*/Type(), barrier,
                                      /*count=*/Value());
@@ -416,6 +520,13 @@ TmaBox mlir::tile::getTmaBox(TmaCopyOp copy) {
   return box;
 }
 
+TmaBox mlir::tile::getTmaBox(TmaStoreOp store) {
+  // Stores move the buffer's boxes one by one (no interleaved map).
+  TmaBox box = getTmaBox(getSharedLayout(store.getBuffer()));
+  box.groups = 0;
+  return box;
+}
+
 TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {
   RankedTensorType block = layout.type.getBlockType();
   TmaBox box;
@@ -435,6 +546,7 @@ TmaBox mlir::tile::getTmaBox(const SharedLayout &layout, int64_t parts) {
 void mlir::tile::populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<AllocMBarriersOpConversion, TmaCopyOpConversion,
-               TmaPrefetchOpConversion, MBarrierWaitOpConversion,
-               MBarrierArriveOpConversion>(converter, patterns.getContext());
+               TmaPrefetchOpConversion, TmaStoreOpConversion,
+               MBarrierWaitOpConversion, MBarrierArriveOpConversion>(
+      converter, patterns.getContext());
 }

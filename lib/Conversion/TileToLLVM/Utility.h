@@ -177,6 +177,8 @@ struct TmaBox {
 TmaBox getTmaBox(const SharedLayout &layout, int64_t parts = 1);
 /// The box of `copy`'s buffer, of its part of the block when it multicasts.
 TmaBox getTmaBox(TmaCopyOp copy);
+/// The box of `store`'s buffer.
+TmaBox getTmaBox(TmaStoreOp store);
 /// The layout of `buffer` (the result of a tile.alloc_shared), from the
 /// attributes the pass set on it.
 SharedLayout getSharedLayout(Value buffer);

@@ -116,3 +116,20 @@ func.func @prefetch_without_copy(%a: !tile.ptr<f16>, %p: i1, %map: !tile.tensorm
   tile.tma_prefetch %bp map %map if %p : !tile.block_ptr<tensor<64x64xf16>>
   return
 }
+
+// -----
+
+// 16-byte rows are not swizzled, and TMA reads swizzled rows only.
+func.func @tma_store_unswizzled(%o: !tile.ptr<f16>, %map: !tile.tensormap {tile.tma = {base = 0 : i64, shape = ["64", "8"], strides = ["8", "1"]}})
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %n = arith.constant 64 : i64
+  %w = arith.constant 8 : i64
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x8xf16>, stages = 1, pad = 8>
+  %bp = tile.make_block_ptr %o, [%n, %w], [%w, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x8xf16>>
+  // expected-error @+2 {{'tile.tma_store' op copies a buffer whose rows are not swizzled (rows under 32 bytes, or transposed for a tf32 wgmma); TMA reads swizzled rows only}}
+  // expected-error @+1 {{failed to legalize operation 'tile.tma_store'}}
+  tile.tma_store %buf[%c0], %bp map %map : !tile.shared<tensor<64x8xf16>, stages = 1, pad = 8>, !tile.block_ptr<tensor<64x8xf16>>
+  return
+}

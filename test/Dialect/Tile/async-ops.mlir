@@ -68,6 +68,17 @@ func.func @tma_prefetch(%bp: !tile.block_ptr<tensor<1x1x128x64xf16>>, %map: !til
   return
 }
 
+// CHECK-LABEL: func.func @tma_store(
+// CHECK:         tile.tma_store %[[BUF:.*]][%[[S:.*]]], %{{.*}} map %{{.*}} : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>, !tile.block_ptr<tensor<1x1x128x64xf16>>
+// CHECK-NEXT:    tile.mbarrier_arrive %{{.*}}[%[[S]]] stores : !tile.mbarriers<2, arrivals = 128>
+func.func @tma_store(%bp: !tile.block_ptr<tensor<1x1x128x64xf16>>, %map: !tile.tensormap, %s: i32) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>
+  %bars = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 128>
+  tile.tma_store %buf[%s], %bp map %map : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>, !tile.block_ptr<tensor<1x1x128x64xf16>>
+  tile.mbarrier_arrive %bars[%s] stores : !tile.mbarriers<2, arrivals = 128>
+  return
+}
+
 // CHECK-LABEL: func.func @tma_multicast(
 // CHECK:         tile.tma_copy %{{.*}}, %[[BUF:.*]][%[[S:.*]]] map %{{.*}}, %[[BARS:.*]] if %{{.*}} multicast 2 : !tile.block_ptr<tensor<128x64xf16>>
 // CHECK-NEXT:    tile.mbarrier_arrive %[[BARS]][%[[S]]] cluster : !tile.mbarriers<4, arrivals = 8>

@@ -1455,6 +1455,24 @@ func.func @tma_prefetch_i8(%bp: !tile.block_ptr<tensor<64x32xi8>>, %map: !tile.t
 
 // -----
 
+func.func @tma_store_shape(%bp: !tile.block_ptr<tensor<1x1x64x64xf16>>, %map: !tile.tensormap, %s: i32) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>
+  // expected-error @+1 {{'tile.tma_store' op copies a buffer of blocks of type 'tensor<128x64xf16>' to a block of type 'tensor<1x1x64x64xf16>'}}
+  tile.tma_store %buf[%s], %bp map %map : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>, !tile.block_ptr<tensor<1x1x64x64xf16>>
+  return
+}
+
+// -----
+
+func.func @tma_store_leading(%bp: !tile.block_ptr<tensor<2x64x32xf16>>, %map: !tile.tensormap, %s: i32) {
+  %buf = tile.alloc_shared : !tile.shared<tensor<64x32xf16>, stages = 1, pad = 8>
+  // expected-error @+1 {{'tile.tma_store' op copies a block of type 'tensor<2x64x32xf16>', which is not 1 along its leading dimensions}}
+  tile.tma_store %buf[%s], %bp map %map : !tile.shared<tensor<64x32xf16>, stages = 1, pad = 8>, !tile.block_ptr<tensor<2x64x32xf16>>
+  return
+}
+
+// -----
+
 func.func @mbarriers_zero() {
   // expected-error @+1 {{mbarriers count must be 1 to 8, got 0}}
   %bars = tile.alloc_mbarriers : !tile.mbarriers<0, arrivals = 1>

@@ -500,6 +500,19 @@ LogicalResult TmaCopyOp::verify() {
   return success();
 }
 
+LogicalResult TmaStoreOp::verify() {
+  auto ptr = cast<BlockPointerType>(getPtr().getType());
+  auto buffer = cast<SharedBufferType>(getBuffer().getType());
+  RankedTensorType block = getTmaBlock(*this, ptr);
+  if (!block)
+    return failure();
+  if (!sameBlock(block, buffer.getBlockType()))
+    return emitOpError("copies a buffer of blocks of type ")
+           << buffer.getBlockType() << " to a block of type "
+           << ptr.getBlockType();
+  return success();
+}
+
 LogicalResult MBarrierArriveOp::verify() {
   if (!getCluster())
     return success();

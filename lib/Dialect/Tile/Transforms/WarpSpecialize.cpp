@@ -74,6 +74,53 @@ std::tuple<Value, Value> emitOneShotStageAndParity(OpBuilder &b, Location loc,
   return {c(0), arith::AndIOp::create(b, loc, uses, c(1))};
 }
 
+/// Replaces each tile.block_store of a tile.local_load of `buffer` (the
+/// load's only use, through a tile.reshape for a block pointer of rank 3
+/// or more) by a tile.tma_store of the loaded stage, through a tensor map
+/// of the stored array appended to `func`: the tensor memory accelerator
+/// copies the stage out while the program goes on. Returns whether any
+/// was replaced.
+FailureOr<bool> storeThroughTma(Value buffer, func::FuncOp func) {
+  bool replaced = false;
+  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers())) {
+    auto load = dyn_cast<LocalLoadOp>(user);
+    if (!load || !load->hasOneUse())
+      continue;
+    Operation *use = *load->getUsers().begin();
+    auto reshape = dyn_cast<ReshapeOp>(use);
+    if (reshape) {
+      if (!reshape->hasOneUse())
+        continue;
+      use = *reshape->getUsers().begin();
+    }
+    auto store = dyn_cast<BlockStoreOp>(use);
+    if (!store)
+      continue;
+    RankedTensorType block =
+        cast<BlockPointerType>(store.getPtr().getType()).getBlockType();
+    auto make = store.getPtr().getDefiningOp<MakeBlockPtrOp>();
+    if (!make || !isCopyableBlock(block) ||
+        (block.getRank() > 2) != bool(reshape))
+      continue;
+    std::string why;
+    DictionaryAttr array = describeArray(make, why);
+    if (!array)
+      continue;
+    FailureOr<Value> map = appendTensorMapArgument(func, array);
+    if (failed(map))
+      return failure();
+    OpBuilder b(store);
+    TmaStoreOp::create(b, store.getLoc(), buffer, load.getStage(),
+                       store.getPtr(), *map);
+    store->erase();
+    if (reshape)
+      reshape->erase();
+    load->erase();
+    replaced = true;
+  }
+  return replaced;
+}
+
 struct TileWarpSpecializePass
     : public tile::impl::TileWarpSpecializeBase<TileWarpSpecializePass> {
   using Base::Base;
@@ -607,9 +654,20 @@ struct TileWarpSpecializePass
       copy.load->erase();
       if (!tiles)
         continue;
+      // In a loop over tiles, a block stored from the buffer goes out by
+      // TMA; the stage's release then waits for the copy to read it.
+      FailureOr<bool> stored = storeThroughTma(buffer, func);
+      if (failed(stored))
+        return fail("a tensor map could not be added for a block stored "
+                    "from a one-shot buffer");
+      // (At the tile's end then, to give the copy time.)
       auto [last, after] = getLastUse(buffer, block);
       cb.setInsertionPointAfter(last ? last : wait.getOperation());
-      MBarrierArriveOp::create(cb, at, oneShotEmptied[index], stage, after);
+      if (*stored)
+        cb.setInsertionPoint(block->getTerminator());
+      auto release =
+          MBarrierArriveOp::create(cb, at, oneShotEmptied[index], stage, after);
+      release.setStores(*stored);
     }
 
     // The program's side, in each loop: wait for each stage, read it,

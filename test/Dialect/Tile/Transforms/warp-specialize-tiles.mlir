@@ -200,7 +200,7 @@ func.func @tiles_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tile
 // V's block, first read after the marked loop, is copied once the producer
 // has issued the loop's copies, not before them; neither is prefetched.
 // CHECK-LABEL: func.func @tiles_one_shot_stages(
-// CHECK-SAME:    %[[KMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[QMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[VMAP:[^:]*]]: !tile.tensormap
+// CHECK-SAME:    %[[KMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[QMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[VMAP:[^:]*]]: !tile.tensormap {{.*}}, %[[OMAP:[^:]*]]: !tile.tensormap {tile.tma = {base = 1 : i64
 // CHECK:         tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 128>
 // CHECK-NEXT:    %[[QREADY:.*]] = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 1>
 // CHECK-NEXT:    %[[QEMPTIED:.*]] = tile.alloc_mbarriers : !tile.mbarriers<2, arrivals = 128>
@@ -237,11 +237,15 @@ func.func @tiles_one_shot(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %tile
 // CHECK:           tile.mbarrier_wait %[[VREADY]]
 // CHECK-NEXT:      tile.local_load %[[VBUF]]
 // CHECK:           tile.mbarrier_arrive %[[VEMPTIED]]
+// The output staged in Q's stage goes out by TMA; the stage's release, at
+// the tile's end, waits for the copy to have read it.
 // CHECK:           tile.local_store %{{.*}}, %[[QBUF]][%[[STAGE]]]
-// CHECK-NEXT:      %[[OUT:.*]] = tile.local_load %[[QBUF]][%[[STAGE]]]
-// CHECK-NEXT:      tile.mbarrier_arrive %[[QEMPTIED]][%[[STAGE]]]
 // CHECK-NOT:       tile.local_load %[[QBUF]]
-// CHECK:           tile.block_store %{{.*}}, %[[OUT]]
+// CHECK:           %[[OPTR:.*]] = tile.make_block_ptr %arg1
+// CHECK-NEXT:      tile.tma_store %[[QBUF]][%[[STAGE]]], %[[OPTR]] map %[[OMAP]]
+// CHECK-NOT:       tile.block_store
+// CHECK:           tile.mbarrier_arrive %[[QEMPTIED]][%[[STAGE]]] stores after
+// CHECK-NEXT:      scf.yield
 func.func @tiles_one_shot_stages(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32)
     attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
   %c0 = arith.constant 0 : i32
@@ -278,6 +282,55 @@ func.func @tiles_one_shot_stages(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32
     %row = arith.muli %t, %c64 : i32
     %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
     tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+  }
+  return
+}
+
+// -----
+
+// A block stored from Q's stage whose value has another use stays a
+// tile.block_store (the value is needed in registers anyway), and the
+// stage's release waits for no copy.
+// CHECK-LABEL: func.func @tiles_one_shot_store_kept(
+// CHECK-NOT:     tile.tma_store
+// CHECK:         tile.local_store %{{.*}}, %[[QBUF:.*]][%[[STAGE:.*]]] :
+// CHECK-NEXT:    %[[OUT:.*]] = tile.local_load %[[QBUF]][%[[STAGE]]]
+// CHECK-NEXT:    tile.mbarrier_arrive %{{.*}}[%[[STAGE]]] after
+// CHECK:         tile.block_store %{{.*}}, %[[OUT]]
+// CHECK:         tile.block_store
+// CHECK-NOT:     tile.tma_store
+func.func @tiles_one_shot_store_kept(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %qbuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %qptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %qblk = tile.block_load %qptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+    tile.local_store %qblk, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %q = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+      %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %res16 = arith.truncf %res#0 : tensor<64x64xf32> to tensor<64x64xf16>
+    tile.local_store %res16, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+    %out = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+    %twice = arith.addf %out, %out : tensor<64x64xf16>
+    %op2 = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    tile.block_store %op2, %twice : !tile.block_ptr<tensor<64x64xf16>>
   }
   return
 }

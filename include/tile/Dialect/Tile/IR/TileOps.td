@@ -493,6 +493,35 @@ def Tile_TmaPrefetchOp
   let hasVerifier = 1;
 }
 
+def Tile_TmaStoreOp
+    : Tile_Op<"tma_store", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Copy a stage of a shared buffer to a block with TMA";
+  let description = [{
+    ```mlir
+    tile.tma_store %buf[%stage], %bp map %desc
+        : !tile.shared<tensor<128x64xf16>, stages = 2, pad = 8>,
+          !tile.block_ptr<tensor<1x1x128x64xf16>>
+    ```
+    Once every thread of the program has got here (their earlier writes of
+    the stage made visible to the tensor memory accelerator), one thread
+    starts it copying stage `%stage` of `%buf` to the block at `%bp`'s
+    offsets of the array `%desc` maps. Elements of the block outside the
+    array are not written. The block's shape and rank follow
+    `tile.tma_copy`'s rules; `%bp`'s base, shape and strides must be those
+    the map's `tile.tma` attribute names. The copy reads the stage after
+    the op returns: the stage may be written again only once a
+    `tile.mbarrier_arrive ... stores` of the thread that started it has
+    run (as the release of the stage). Sm_90a and later.
+  }];
+  let arguments = (ins Tile_SharedBuffer:$buffer, I32:$stage,
+      Tile_BlockPtr:$ptr, Tile_TensorMap:$map);
+  let assemblyFormat = [{
+    $buffer `[` $stage `]` `,` $ptr `map` $map attr-dict `:` type($buffer)
+    `,` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Wait for a phase of a transaction barrier, then synchronize";
@@ -533,6 +562,10 @@ def Tile_MBarrierArriveOp
     warp-specialized loop's consumers release a stage this way once the
     products that read it are done.
 
+    With `stores`, each thread first waits until the copies it started
+    with `tile.tma_store` have read their stages, so that the barrier's
+    phase hands those stages back too.
+
     With `cluster`, each warp of the program arrives once, when all its
     threads have got here, on barrier `%stage` of every program of its
     cluster (`tile.cluster_size` N), so that such a barrier expects
@@ -540,9 +573,10 @@ def Tile_MBarrierArriveOp
     programs fill together (`tile.tma_copy ... multicast`).
   }];
   let arguments = (ins Tile_MBarriers:$barriers, I32:$index,
-      Variadic<AnyType>:$after, UnitAttr:$cluster);
+      Variadic<AnyType>:$after, UnitAttr:$cluster, UnitAttr:$stores);
   let assemblyFormat = [{
-    $barriers `[` $index `]` (`cluster` $cluster^)? (`after` $after^)?
+    $barriers `[` $index `]` (`cluster` $cluster^)? (`stores` $stores^)?
+    (`after` $after^)?
     attr-dict `:` type($barriers) (`,` type($after)^)?
   }];
   let hasVerifier = 1;

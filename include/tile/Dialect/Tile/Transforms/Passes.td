@@ -229,7 +229,14 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     and those ops move to that stage, so that the producer copies the next
     tile's block while this tile uses its own. A block the program first
     uses after the marked loops is copied once the producer has issued
-    the loops' copies.
+    the loops' copies. In a loop over tiles, a `tile.block_store` of a
+    `tile.local_load` of such a buffer (the load's only use, through a
+    `tile.reshape` for a block pointer of rank 3 to 5) whose array TMA can
+    describe becomes a `tile.tma_store` of the loaded stage through a
+    tensor map of its own: the tensor memory accelerator copies the
+    staged block out while the program goes on. The buffer's `emptied`
+    arrival then moves to the end of the tile and waits for the copy to
+    have read the stage (`tile.mbarrier_arrive ... stores`).
 
     The loops may sit in one `scf.for` without loop-carried values (besides
     `scf.if`s inside and outside it): a persistent program's loop over its
