@@ -82,6 +82,24 @@ TmaBlockOrigin getTmaBlockOrigin(ValueRange parts, int64_t rank) {
   return origin;
 }
 
+/// Calls `emit` with each box of a rows x cols block starting at `origin`
+/// (column chunks outermost, `box`'s rows and columns apart): the box's
+/// row and column within the block and its coordinates in the tensor map
+/// (column, row, then the leading dimensions' offsets).
+void forEachTmaBox(
+    OpBuilder &b, Location loc, int64_t rows, int64_t cols, TmaBox box,
+    const TmaBlockOrigin &origin,
+    llvm::function_ref<void(int64_t, int64_t, ArrayRef<Value>)> emit) {
+  for (int64_t col = 0; col < cols; col += box.cols)
+    for (int64_t row = 0; row < rows; row += box.rows) {
+      SmallVector<Value> coordinates{
+          arith::AddIOp::create(b, loc, origin.col, i32Constant(b, loc, col)),
+          arith::AddIOp::create(b, loc, origin.row, i32Constant(b, loc, row))};
+      llvm::append_range(coordinates, origin.outer);
+      emit(row, col, coordinates);
+    }
+}
+
 struct AllocMBarriersOpConversion
     : public OpConversionPattern<AllocMBarriersOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -303,22 +321,17 @@ struct TmaPrefetchOpConversion : public OpConversionPattern<TmaPrefetchOp> {
     int64_t rows = block.getDimSize(rank - 2),
             cols = block.getDimSize(rank - 1);
     TmaBlockOrigin origin = getTmaBlockOrigin(adaptor.getPtr(), rank);
-    auto c = [&](int64_t v) { return i32Constant(rewriter, loc, v); };
     auto ifIssue =
         emitFirstThreadBranch(rewriter, loc, op, adaptor.getPred()[0]);
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
-    for (int64_t col = 0; col < cols; col += box.cols)
-      for (int64_t row = 0; row < rows; row += box.rows) {
-        SmallVector<Value> coordinates{
-            arith::AddIOp::create(rewriter, loc, origin.col, c(col)),
-            arith::AddIOp::create(rewriter, loc, origin.row, c(row))};
-        llvm::append_range(coordinates, origin.outer);
-        NVVM::CpAsyncBulkTensorPrefetchOp::create(
-            rewriter, loc, adaptor.getMap()[0], coordinates,
-            /*im2colOffsets=*/ValueRange(), NVVM::TMALoadMode::TILE,
-            /*l2CacheHint=*/Value());
-      }
+    forEachTmaBox(rewriter, loc, rows, cols, box, origin,
+                  [&](int64_t, int64_t, ArrayRef<Value> coordinates) {
+                    NVVM::CpAsyncBulkTensorPrefetchOp::create(
+                        rewriter, loc, adaptor.getMap()[0], coordinates,
+                        /*im2colOffsets=*/ValueRange(), NVVM::TMALoadMode::TILE,
+                        /*l2CacheHint=*/Value());
+                  });
     rewriter.eraseOp(op);
     return success();
   }
@@ -401,20 +414,16 @@ struct TmaStoreOpConversion : public OpConversionPattern<TmaStoreOp> {
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(ifIssue.thenBlock());
-    for (int64_t col = 0; col < cols; col += box.cols)
-      for (int64_t row = 0; row < rows; row += box.rows) {
-        SmallVector<Value> coordinates{
-            arith::AddIOp::create(rewriter, loc, origin.col, c(col)),
-            arith::AddIOp::create(rewriter, loc, origin.row, c(row))};
-        llvm::append_range(coordinates, origin.outer);
-        Value src =
-            byteOffset(rewriter, loc, stageBase,
-                       layout.emitOffset(rewriter, loc, c(row), c(col)));
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            rewriter, loc, adaptor.getMap()[0], src, coordinates,
-            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/Value());
-      }
+    forEachTmaBox(rewriter, loc, rows, cols, box, origin,
+                  [&](int64_t row, int64_t col, ArrayRef<Value> coordinates) {
+                    Value src = byteOffset(
+                        rewriter, loc, stageBase,
+                        layout.emitOffset(rewriter, loc, c(row), c(col)));
+                    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+                        rewriter, loc, adaptor.getMap()[0], src, coordinates,
+                        /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+                        /*predicate=*/Value());
+                  });
     NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
