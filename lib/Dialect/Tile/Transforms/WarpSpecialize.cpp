@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
@@ -74,13 +75,43 @@ std::tuple<Value, Value> emitOneShotStageAndParity(OpBuilder &b, Location loc,
   return {c(0), arith::AndIOp::create(b, loc, uses, c(1))};
 }
 
+/// Whether an op of `body` (a loop over tiles' body) may write `buffer`
+/// after `op` within the same tile: a write after it in a block that holds
+/// both (not in another branch of an scf.if), or any write where `op`
+/// sits in a loop within the tile.
+bool mayWriteAfter(Value buffer, Operation *op, Block *body) {
+  for (Operation *at = op; at->getBlock() != body; at = at->getParentOp())
+    if (isa<LoopLikeOpInterface>(at->getParentOp()))
+      return true;
+  for (Operation *user : buffer.getUsers()) {
+    if (!isa<LocalStoreOp, AsyncCopyOp, TmaCopyOp>(user) ||
+        !body->findAncestorOpInBlock(*user))
+      continue;
+    // The closest block holding both, and their ancestors in it.
+    Operation *mine = op;
+    Operation *theirs = nullptr;
+    while (!(theirs = mine->getBlock()->findAncestorOpInBlock(*user)))
+      mine = mine->getParentOp();
+    if (mine == theirs) {
+      if (!isa<scf::IfOp>(mine))
+        return true;
+      continue;
+    }
+    if (mine->isBeforeInBlock(theirs))
+      return true;
+  }
+  return false;
+}
+
 /// Replaces each tile.block_store of a tile.local_load of `buffer` (the
 /// load's only use, through a tile.reshape for a block pointer of rank 3
 /// or more) by a tile.tma_store of the loaded stage, through a tensor map
 /// of the stored array appended to `func`: the tensor memory accelerator
-/// copies the stage out while the program goes on. Returns whether any
+/// copies the stage out while the program goes on. Not where the program
+/// may write the buffer after the store within the tile (`body`, a loop
+/// over tiles' body, whose end releases the buffer). Returns whether any
 /// was replaced.
-FailureOr<bool> storeThroughTma(Value buffer, func::FuncOp func) {
+FailureOr<bool> storeThroughTma(Value buffer, func::FuncOp func, Block *body) {
   bool replaced = false;
   for (Operation *user : llvm::make_early_inc_range(buffer.getUsers())) {
     auto load = dyn_cast<LocalLoadOp>(user);
@@ -94,7 +125,8 @@ FailureOr<bool> storeThroughTma(Value buffer, func::FuncOp func) {
       use = *reshape->getUsers().begin();
     }
     auto store = dyn_cast<BlockStoreOp>(use);
-    if (!store)
+    if (!store || !body->findAncestorOpInBlock(*store) ||
+        mayWriteAfter(buffer, store, body))
       continue;
     RankedTensorType block =
         cast<BlockPointerType>(store.getPtr().getType()).getBlockType();
@@ -656,7 +688,7 @@ struct TileWarpSpecializePass
         continue;
       // In a loop over tiles, a block stored from the buffer goes out by
       // TMA; the stage's release then waits for the copy to read it.
-      FailureOr<bool> stored = storeThroughTma(buffer, func);
+      FailureOr<bool> stored = storeThroughTma(buffer, func, block);
       if (failed(stored))
         return fail("a tensor map could not be added for a block stored "
                     "from a one-shot buffer");

@@ -334,3 +334,100 @@ func.func @tiles_one_shot_store_kept(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n:
   }
   return
 }
+
+// -----
+
+// A block stored from Q's stage before the program writes the stage again
+// in the same tile stays a tile.block_store: a TMA copy could still be
+// reading the stage then.
+// CHECK-LABEL: func.func @tiles_one_shot_store_rewritten(
+// CHECK-NOT:     tile.tma_store
+// CHECK:         tile.block_store
+// CHECK-NOT:     tile.tma_store
+func.func @tiles_one_shot_store_rewritten(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %qbuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %qptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %qblk = tile.block_load %qptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+    tile.local_store %qblk, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %q = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+      %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %res16 = arith.truncf %res#0 : tensor<64x64xf32> to tensor<64x64xf16>
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    tile.local_store %res16, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+    %out = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+    tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+    %twice = arith.addf %res16, %res16 : tensor<64x64xf16>
+    tile.local_store %twice, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  }
+  return
+}
+
+// -----
+
+// A branch that stages and stores the block goes out by TMA though the
+// other branch writes the stage too: only one of them runs.
+// CHECK-LABEL: func.func @tiles_one_shot_store_branches(
+// CHECK:         scf.if
+// CHECK:           tile.local_store
+// CHECK-NEXT:      tile.tma_store
+// CHECK:         } else {
+// CHECK:           tile.local_store
+// CHECK-NOT:       tile.tma_store
+// CHECK:           tile.block_store
+// CHECK:         }
+// CHECK:         tile.mbarrier_arrive %{{.*}} stores
+func.func @tiles_one_shot_store_branches(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32, %flag: i1)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %qbuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %qptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %qblk = tile.block_load %qptr check = [0] padding = zero : !tile.block_ptr<tensor<64x64xf16>>
+    tile.local_store %qblk, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %q = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+      %s = tile.dot %q, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %res16 = arith.truncf %res#0 : tensor<64x64xf32> to tensor<64x64xf16>
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.if %flag {
+      tile.local_store %res16, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+      %out = tile.local_load %qbuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8> -> tensor<64x64xf16>
+      tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+    } else {
+      %twice = arith.addf %res16, %res16 : tensor<64x64xf16>
+      tile.local_store %twice, %qbuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 2, pad = 8>
+      tile.block_store %op, %twice : !tile.block_ptr<tensor<64x64xf16>>
+    }
+  }
+  return
+}

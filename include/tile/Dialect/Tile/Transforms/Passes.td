@@ -232,7 +232,9 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     the loops' copies. In a loop over tiles, a `tile.block_store` of a
     `tile.local_load` of such a buffer (the load's only use, through a
     `tile.reshape` for a block pointer of rank 3 to 5) whose array TMA can
-    describe becomes a `tile.tma_store` of the loaded stage through a
+    describe, after which the tile writes the buffer no more (not in a
+    loop within the tile, no later write but in another branch of an
+    `scf.if`), becomes a `tile.tma_store` of the loaded stage through a
     tensor map of its own: the tensor memory accelerator copies the
     staged block out while the program goes on. The buffer's `emptied`
     arrival then moves to the end of the tile and waits for the copy to
