@@ -687,12 +687,12 @@ struct TileWarpSpecializePass
       if (!tiles)
         continue;
       // In a loop over tiles, a block stored from the buffer goes out by
-      // TMA; the stage's release then waits for the copy to read it.
+      // TMA. The stage's release then waits for the copy to have read it,
+      // at the tile's end, so that the copy has the rest of the tile to.
       FailureOr<bool> stored = storeThroughTma(buffer, func, block);
       if (failed(stored))
         return fail("a tensor map could not be added for a block stored "
                     "from a one-shot buffer");
-      // (At the tile's end then, to give the copy time.)
       auto [last, after] = getLastUse(buffer, block);
       cb.setInsertionPointAfter(last ? last : wait.getOperation());
       if (*stored)
