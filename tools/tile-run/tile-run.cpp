@@ -567,6 +567,17 @@ static int run(int argc, char **argv) {
   if (!kernel)
     return usageError("kernel '" + kernelSymbol +
                       "' did not survive the compiler's simplification");
+  // Tensor maps are the compiler's (tile-warp-specialize appends them for
+  // its TMA copies and stores, and the runtime encodes them at launch);
+  // no --arg can give one, and the interpreter runs no TMA op.
+  for (auto [idx, type] : llvm::enumerate(kernel.getArgumentTypes()))
+    if (isa<TensorMapType>(type))
+      return usageError(
+          llvm::formatv("argument #{0} of kernel '{1}' is a tensor map; "
+                        "tile-run runs kernels whose tensor maps the "
+                        "compiler adds, not ones that take a map",
+                        idx, kernel.getSymName())
+              .str());
   if (kernel.getNumArguments() != specs.size())
     return usageError(llvm::formatv("kernel '{0}' takes {1} arguments but {2} "
                                     "--arg were given",

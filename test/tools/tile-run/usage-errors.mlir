@@ -514,6 +514,14 @@
 // EXTREMES2-NEXT: p = [-0.5, nan]
 // EXTREMES2-NEXT: [exit 0]
 
+// A kernel taking a tensor map (the compiler adds those) is refused,
+// whatever --arg says.
+// RUN: %{run} %S/Inputs/tensor-map-argument.mlir --arg 'o=f16[64x128]' --arg n=i32:64 \
+// RUN:   | FileCheck %s --match-full-lines --check-prefix=TENSOR-MAP
+// TENSOR-MAP:      $ tile-run
+// TENSOR-MAP-NEXT: tile-run: error: argument #2 of kernel 'stores_by_tma' is a tensor map; tile-run runs kernels whose tensor maps the compiler adds, not ones that take a map
+// TENSOR-MAP-NEXT: [exit 2]
+
 // Errors of LLVM's option parser (unknown option, bad --mode value, no input
 // file) are its own messages and exit status 1.
 // RUN: %{run} %{va} --mode=bogus \
