@@ -5,7 +5,8 @@
 // count and clock for instructions per cycle and SM; an f16x2 or bf16x2
 // instruction computes two exponentials.
 //
-//   nvcc -O3 -arch=sm_90a -o ex2_throughput ex2_throughput.cu && ./ex2_throughput
+//   nvcc -O3 -arch=sm_90a -o ex2_throughput ex2_throughput.cu
+//   ./ex2_throughput
 #include <cstdio>
 #include <cuda_fp16.h>
 
@@ -65,6 +66,5 @@ template <int K> int run(const char *name) {
 }
 
 int main() {
-  return run<0>("f32") || run<1>("f16x2") || run<2>("bf16x2") ||
-         run<3>("ffma");
+  return run<0>("f32") || run<1>("f16x2") || run<2>("bf16x2") || run<3>("ffma");
 }
