@@ -51,3 +51,32 @@ void retimeFinalists(std::vector<double> &ms,
         failed[k] ? std::numeric_limits<double>::infinity() : v[v.size() / 2];
   }
 }
+
+std::vector<size_t> getInterleavedOrder(size_t n, int calls) {
+  std::vector<size_t> order;
+  order.reserve(n * std::max(calls, 0));
+  for (int r = 0; r < calls; ++r)
+    for (size_t t = 0; t < n; ++t)
+      order.push_back((t + r) % n);
+  return order;
+}
+
+void interleaveFinalists(
+    std::vector<double> &ms, const std::vector<size_t> &finalists, int calls,
+    llvm::function_ref<void(llvm::ArrayRef<size_t> order,
+                            llvm::MutableArrayRef<float> times)>
+        timeCalls) {
+  if (finalists.empty() || calls < 1)
+    return;
+  std::vector<size_t> order = getInterleavedOrder(finalists.size(), calls);
+  std::vector<float> times(order.size());
+  timeCalls(order, times);
+  std::vector<std::vector<double>> perFinalist(finalists.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    perFinalist[order[i]].push_back(times[i]);
+  for (size_t k = 0; k < finalists.size(); ++k) {
+    std::vector<double> &v = perFinalist[k];
+    std::sort(v.begin(), v.end());
+    ms[finalists[k]] = v[v.size() / 2];
+  }
+}

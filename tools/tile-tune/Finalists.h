@@ -4,14 +4,21 @@
 // neighbours did while it ran: on an H100, rounds of one kernel differ by
 // about 5%, as much as the candidates at the top differ from each other.
 // Both of tile-tune's modes (the library's kernels, a kernel's parameter
-// space) time the candidates close to the fastest again, in turns, and rank
-// them by the median of their timings.
+// space) time the candidates close to the fastest again and rank them by
+// the median of their timings. A kernel's parameter space is timed in
+// rounds of whole runs of tile-run (retimeFinalists); the library's kernels,
+// launched in one process, call by call in turns (interleaveFinalists), so
+// that all of them run at the same clocks: a GPU at its power limit slows
+// down and speeds up over seconds (the fastest attention kernels hold an
+// H200 at 81-83% of its clock), and finalists timed one after another
+// would be ranked by the clocks the ones before them left.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_TOOLS_TILE_TUNE_FINALISTS_H
 #define TILE_TOOLS_TILE_TUNE_FINALISTS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstddef>
@@ -31,5 +38,21 @@ std::vector<size_t> chooseFinalists(const std::vector<double> &ms, int count,
 void retimeFinalists(std::vector<double> &ms,
                      const std::vector<size_t> &finalists, int rounds,
                      llvm::function_ref<std::optional<double>(size_t)> time);
+
+/// The kernels of `n` finalists' interleaved timing, call by call: `calls`
+/// rounds, each of which runs every finalist once, round r starting with
+/// finalist r mod n (so that no finalist always follows the same one).
+std::vector<size_t> getInterleavedOrder(size_t n, int calls);
+
+/// Times `finalists` call by call in turns, `calls` calls each: `timeCalls`
+/// runs finalist order[0], order[1], ... (getInterleavedOrder; indices into
+/// `finalists`), each call timed on its own, and writes each call's
+/// milliseconds into `times` (as long as `order`). Each finalist's entry of
+/// `ms` becomes the median of its calls.
+void interleaveFinalists(
+    std::vector<double> &ms, const std::vector<size_t> &finalists, int calls,
+    llvm::function_ref<void(llvm::ArrayRef<size_t> order,
+                            llvm::MutableArrayRef<float> times)>
+        timeCalls);
 
 #endif // TILE_TOOLS_TILE_TUNE_FINALISTS_H

@@ -69,16 +69,19 @@ static cl::opt<double>
 static cl::opt<int> finalists(
     "finalists",
     cl::desc("the kernels within --finalist-margin of the fastest are timed "
-             "again, in turns, --rounds times, and ranked by the median of "
-             "all their timings (0: rank the first timings)"),
+             "again and ranked by the median of their new timings: the "
+             "library's call by call in turns, --rounds times as many calls "
+             "as one timing; --space settings in --rounds rounds of runs, "
+             "with their first timing (0: rank the first timings)"),
     cl::init(4));
 static cl::opt<double> finalistMargin(
     "finalist-margin",
     cl::desc("how much slower than the fastest a finalist may have been "
              "timed (0.15: 15%)"),
     cl::init(0.15));
-static cl::opt<int> rounds("rounds", cl::desc("rounds of the finalists"),
-                           cl::init(3));
+static cl::opt<int>
+    rounds("rounds", cl::desc("rounds of the finalists (see --finalists)"),
+           cl::init(3));
 static cl::list<std::string> userSpaces(
     "space",
     cl::desc("A parameter of the kernel given after '--' and its values to "
@@ -229,7 +232,22 @@ struct KernelCall {
   }
 };
 
-/// Times the kernels measured close to the fastest again (Finalists.h).
+/// Launches the finalists' kernels of an interleaved timing, the next in
+/// `order` at each call (tile::internal::timeEach calls it once per timed
+/// call).
+struct InterleavedCalls {
+  std::vector<KernelCall> finalists;
+  llvm::ArrayRef<size_t> order;
+  size_t next = 0;
+  static void launch(void *user) {
+    InterleavedCalls &c = *static_cast<InterleavedCalls *>(user);
+    KernelCall::launch(&c.finalists[c.order[c.next++ % c.order.size()]]);
+  }
+};
+
+/// Times the kernels measured close to the fastest again, call by call in
+/// turns (Finalists.h): each as many calls as --rounds timings of the
+/// slowest of them would take, each call after a flush of L2.
 void confirm(std::vector<Candidate> &measured, const Problem &p,
              const std::vector<tile_arg> &args, const DeviceInfo &device) {
   if (rounds < 1)
@@ -238,10 +256,26 @@ void confirm(std::vector<Candidate> &measured, const Problem &p,
   for (const Candidate &c : measured)
     ms.push_back(c.ms);
   std::vector<size_t> chosen = chooseFinalists(ms, finalists, finalistMargin);
-  retimeFinalists(ms, chosen, rounds, [&](size_t i) -> std::optional<double> {
-    KernelCall call{measured[i].index, &p, &args, &device};
-    return timeMedian(KernelCall::launch, &call);
-  });
+  if (chosen.empty())
+    return;
+  double slowest = 1e-4;
+  for (size_t i : chosen)
+    slowest = std::max(slowest, ms[i]);
+  int calls =
+      rounds * (int)std::clamp<double>(std::ceil(minTimeMs / slowest), iters,
+                                       std::max(500, (int)iters));
+  interleaveFinalists(
+      ms, chosen, calls,
+      [&](llvm::ArrayRef<size_t> order, llvm::MutableArrayRef<float> times) {
+        InterleavedCalls sequence;
+        for (size_t i : chosen)
+          sequence.finalists.push_back({measured[i].index, &p, &args, &device});
+        sequence.order = order;
+        check(tile::internal::timeEach(flushL2, InterleavedCalls::launch,
+                                       &sequence, nullptr, 0, (int)order.size(),
+                                       times.data()),
+              "timing");
+      });
   for (auto [c, t] : llvm::zip(measured, ms))
     c.ms = t;
 }
