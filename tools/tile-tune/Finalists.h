@@ -9,8 +9,7 @@
 // rounds of whole runs of tile-run (retimeFinalists); the library's kernels,
 // launched in one process, call by call in turns (interleaveFinalists), so
 // that all of them run at the same clocks: a GPU at its power limit slows
-// down and speeds up over seconds (the fastest attention kernels hold an
-// H200 at 81-83% of its clock), and finalists timed one after another
+// down and speeds up over seconds, and finalists timed one after another
 // would be ranked by the clocks the ones before them left.
 //
 //===----------------------------------------------------------------------===//
