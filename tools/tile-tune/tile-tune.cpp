@@ -182,6 +182,8 @@ const char *nameOf(const KernelDesc &k) {
 struct Candidate {
   unsigned index;
   double ms;
+  /// Whether `ms` comes from the finalists' second timing (confirm).
+  bool timedAgain = false;
 };
 
 /// Ranks the measured kernels: the fastest `ranked`, then for each prefix
@@ -278,6 +280,8 @@ void confirm(std::vector<Candidate> &measured, const Problem &p,
       });
   for (auto [c, t] : llvm::zip(measured, ms))
     c.ms = t;
+  for (size_t i : chosen)
+    measured[i].timedAgain = true;
 }
 
 /// Device memory freed on scope exit.
@@ -346,8 +350,9 @@ TuningEntry tune(const OpSpec &op, const DeviceInfo &device, const Problem &p,
       return a.ms < b.ms;
     });
     for (const Candidate &c : sorted)
-      llvm::errs() << llvm::format("  %-64s %.4f ms\n", kKernels[c.index].name,
-                                   c.ms);
+      llvm::errs() << llvm::format("  %-64s %.4f ms%s\n",
+                                   kKernels[c.index].name, c.ms,
+                                   c.timedAgain ? " (timed again)" : "");
   }
   return entry;
 }
