@@ -23,7 +23,26 @@
     }                                                                          \
   } while (0)
 
-template <int K>
+enum Kind { Ex2F32, Ex2F16x2, Ex2Bf16x2, Fma, CvtF16x2, CvtBf16x2 };
+
+/// One step of a chain: the instruction of kind K on r.
+template <Kind K> __device__ void step(unsigned &r) {
+  if (K == Ex2F32)
+    asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+r"(r));
+  if (K == Ex2F16x2)
+    asm volatile("ex2.approx.f16x2 %0, %0;" : "+r"(r));
+  if (K == Ex2Bf16x2)
+    asm volatile("ex2.approx.ftz.bf16x2 %0, %0;" : "+r"(r));
+  if (K == Fma)
+    asm volatile("fma.rn.f32 %0, %0, %0, %0;" : "+r"(r));
+  if (K == CvtF16x2)
+    asm volatile("cvt.rn.f16x2.f32 %0, %0, %0;" : "+r"(r));
+  if (K == CvtBf16x2)
+    asm volatile("cvt.rn.bf16x2.f32 %0, %0, %0;" : "+r"(r));
+}
+
+/// Chains 0-3 run instructions of kind A, chains 4-7 of kind B.
+template <Kind A, Kind B>
 __global__ void chains(unsigned *out, int iters, unsigned seed) {
   unsigned r[8];
   for (int i = 0; i < 8; i++)
@@ -31,36 +50,10 @@ __global__ void chains(unsigned *out, int iters, unsigned seed) {
   for (int it = 0; it < iters; it++) {
 #pragma unroll
     for (int i = 0; i < 8; i++) {
-      if (K == 0)
-        asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+r"(r[i]));
-      if (K == 1)
-        asm volatile("ex2.approx.f16x2 %0, %0;" : "+r"(r[i]));
-      if (K == 2)
-        asm volatile("ex2.approx.ftz.bf16x2 %0, %0;" : "+r"(r[i]));
-      if (K == 3)
-        asm volatile("fma.rn.f32 %0, %0, %0, %0;" : "+r"(r[i]));
-      if (K == 4)
-        asm volatile("cvt.rn.f16x2.f32 %0, %0, %0;" : "+r"(r[i]));
-      if (K == 5)
-        asm volatile("cvt.rn.bf16x2.f32 %0, %0, %0;" : "+r"(r[i]));
-      if (K == 6) {
-        if (i < 4)
-          asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+r"(r[i]));
-        else
-          asm volatile("cvt.rn.f16x2.f32 %0, %0, %0;" : "+r"(r[i]));
-      }
-      if (K == 7) {
-        if (i < 4)
-          asm volatile("ex2.approx.ftz.f32 %0, %0;" : "+r"(r[i]));
-        else
-          asm volatile("fma.rn.f32 %0, %0, %0, %0;" : "+r"(r[i]));
-      }
-      if (K == 8) {
-        if (i < 4)
-          asm volatile("cvt.rn.f16x2.f32 %0, %0, %0;" : "+r"(r[i]));
-        else
-          asm volatile("fma.rn.f32 %0, %0, %0, %0;" : "+r"(r[i]));
-      }
+      if (i < 4)
+        step<A>(r[i]);
+      else
+        step<B>(r[i]);
     }
   }
   unsigned s = 0;
@@ -69,17 +62,17 @@ __global__ void chains(unsigned *out, int iters, unsigned seed) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-template <int K> int run(const char *name) {
+template <Kind A, Kind B = A> int run(const char *name) {
   int blocks = 132 * 4, threads = 512, iters = 4096;
   unsigned *out;
   CHECK(cudaMalloc(&out, blocks * threads * 4));
-  chains<K><<<blocks, threads>>>(out, iters, 1);
+  chains<A, B><<<blocks, threads>>>(out, iters, 1);
   CHECK(cudaDeviceSynchronize());
   cudaEvent_t a, b;
   CHECK(cudaEventCreate(&a));
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
-  chains<K><<<blocks, threads>>>(out, iters, 1);
+  chains<A, B><<<blocks, threads>>>(out, iters, 1);
   CHECK(cudaEventRecord(b));
   CHECK(cudaEventSynchronize(b));
   float ms;
@@ -92,7 +85,9 @@ template <int K> int run(const char *name) {
 }
 
 int main() {
-  return run<0>("f32") || run<1>("f16x2") || run<2>("bf16x2") ||
-         run<3>("ffma") || run<4>("cvt-f16x2") || run<5>("cvt-bf16x2") ||
-         run<6>("ex2+cvt") || run<7>("ex2+ffma") || run<8>("cvt+ffma");
+  return run<Ex2F32>("f32") || run<Ex2F16x2>("f16x2") ||
+         run<Ex2Bf16x2>("bf16x2") || run<Fma>("ffma") ||
+         run<CvtF16x2>("cvt-f16x2") || run<CvtBf16x2>("cvt-bf16x2") ||
+         run<Ex2F32, CvtF16x2>("ex2+cvt") || run<Ex2F32, Fma>("ex2+ffma") ||
+         run<CvtF16x2, Fma>("cvt+ffma");
 }
