@@ -36,7 +36,9 @@ std::string getAttentionKernelName(const KernelDesc &desc) {
          std::to_string(k.warps) + "_s" + std::to_string(k.stages) +
          (k.aligned ? "_a16" : "") + (k.hopper ? "_h" : "") +
          (k.specialized ? "_ws" : "") + (k.pingpong ? "_pp" : "") +
-         (k.splitMasked ? "_split" : "") + (k.persistent ? "_pers" : "");
+         (k.splitMasked ? "_split" : "") + (k.persistent ? "_pers" : "") +
+         (k.minProgramsPerSM ? "_o" + std::to_string(k.minProgramsPerSM)
+                             : std::string());
 }
 
 void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
@@ -65,6 +67,9 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   if (c.stages)
     k.func->setAttr(TileDialect::getNumStagesAttrName(),
                     tmp.getI32IntegerAttr(c.stages));
+  if (c.minProgramsPerSM)
+    k.func->setAttr(TileDialect::getMinProgramsPerSMAttrName(),
+                    tmp.getI32IntegerAttr(c.minProgramsPerSM));
 
   const int64_t BM = c.blockM, BN = c.blockN, D = c.headBlock;
   Value o = k.arg(0), q = k.arg(1), kk = k.arg(2), v = k.arg(3), lse = k.arg(4);

@@ -364,6 +364,51 @@ TEST(Catalogue, PersistentAttentionKernelsAndTheirGrids) {
   EXPECT_NE(whyInvalid(toDesc(k)).find("persistent"), std::string::npos);
 }
 
+// Specialized kernels whose programs share an SM: one warpgroup per program
+// only there; the warpgroup's share of the registers (what the producer
+// leaves of the program's launch allocation) holds the step's tiles or the
+// kernel is invalid, as is one over its share of shared memory; persistent
+// grids launch as many programs per SM.
+TEST(Catalogue, AttentionProgramsSharingAnSM) {
+  AttentionKernel k = specializedAttention();
+  k.headBlock = 64;
+  k.blockM = k.blockN = 64;
+  k.warps = 4; // one warpgroup per program where programs share an SM
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.minProgramsPerSM = 3;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "attention_f16_d64_m64_n64_w4_s2_a16_h_ws_o3");
+  k.pingpong = true; // ping-pong takes two warpgroups
+  EXPECT_NE(whyInvalid(toDesc(k)).find("ping-pong"), std::string::npos);
+  k.pingpong = false;
+  k.stages = 4; // 8 + 10 x 8 KiB over a third of 228 KiB
+  EXPECT_NE(whyInvalid(toDesc(k)).find("shared memory"), std::string::npos);
+  k.stages = 2;
+  k.minProgramsPerSM = 5;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("0 to 4"), std::string::npos);
+  k.minProgramsPerSM = 3;
+  k.specialized = false; // the share is the producer's rest
+  EXPECT_NE(whyInvalid(toDesc(k)).find("min_programs_per_sm"),
+            std::string::npos);
+  k.specialized = true;
+  k.persistent = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  DeviceInfo device;
+  device.sms = 132;
+  // 2 batch entries: 3 x 132 / 2 programs each.
+  Problem p =
+      attentionProblem(DType::F16, false, true, 2, 16, 16, 8192, 8192, 64);
+  EXPECT_EQ(getAttentionOp().plan(toDesc(k), p, device).grid[0], 198u);
+  // Two programs of two warpgroups launch with 80 registers per thread,
+  // which leave their warpgroups 104: too few for 64-key steps.
+  k = specializedAttention();
+  k.headBlock = 64;
+  k.blockN = 64;
+  k.minProgramsPerSM = 2;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
+}
+
 // Specialized kernels copy the last value block into a buffer of its own
 // unless, persistent, it would not fit beside two tiles' Q; persistent
 // kernels keep two tiles' Q where they copy the last values.

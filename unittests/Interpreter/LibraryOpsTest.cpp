@@ -20,6 +20,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include <cstring>
+#include <tuple>
 
 using namespace tiletest;
 namespace cat = ::tile::catalogue;
@@ -288,6 +289,45 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
               << causal;
         }
   }
+}
+
+// Specialized attention kernels of one warpgroup (64 query rows) whose
+// programs share an SM, two or three, persistent and not, causal and not.
+// A persistent grid launches as many programs per SM, each running its
+// share of the tiles.
+TEST(LibraryOpsInterpreted, AttentionProgramsSharingAnSM) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  cat::DeviceInfo few = sm90();
+  few.sms = 2;
+  for (auto [blockM, warps, programs, persistent] :
+       {std::tuple<int32_t, int32_t, int32_t, bool>{64, 4, 2, false},
+        {64, 4, 3, false},
+        {64, 4, 3, true}})
+    for (bool causal : {false, true}) {
+      cat::AttentionKernel k;
+      k.dtype = cat::DType::F16;
+      k.headBlock = 64;
+      k.aligned = true;
+      k.blockM = blockM;
+      k.blockN = 64;
+      k.warps = warps;
+      k.stages = 2;
+      k.hopper = k.specialized = true;
+      k.splitMasked = causal;
+      k.persistent = persistent;
+      k.minProgramsPerSM = programs;
+      cat::KernelDesc desc = cat::toDesc(k);
+      ASSERT_EQ(cat::whyInvalid(desc), "");
+      // 2 heads of 300 query rows sharing their keys and values: 10 tiles
+      // of 64 rows for 2 x 3 programs.
+      cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true, 1,
+                                             2, 1, 300, 200, 64);
+      if (persistent)
+        EXPECT_EQ(cat::getAttentionOp().plan(desc, p, few).grid[0], 6u);
+      EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few), "")
+          << cat::getKernelName(desc) << ", causal " << causal;
+    }
 }
 
 } // namespace

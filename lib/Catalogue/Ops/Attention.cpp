@@ -25,6 +25,8 @@ namespace {
 
 /// Shared memory a program may take on sm_90.
 constexpr int64_t kHopperSharedBytes = 227 * 1024;
+/// Shared memory of an sm_90 SM, of which each program's takes 1 KiB more.
+constexpr int64_t kHopperSmSharedBytes = 228 * 1024;
 
 enum Param {
   Type,
@@ -39,7 +41,8 @@ enum Param {
   Specialized,
   PingPong,
   SplitMasked,
-  Persistent
+  Persistent,
+  MinProgramsPerSM
 };
 enum ProblemField {
   PType,
@@ -67,6 +70,21 @@ int64_t tileRegisters(const AttentionKernel &k) {
   int64_t qWords = k.blockM * k.headBlock * getBytes(k.dtype) / 4;
   return (k.blockM * k.headBlock + qWords + k.blockM * k.blockN) /
          (32 * k.warps);
+}
+
+/// Those of them Q's tile takes.
+int64_t queryRegisters(const AttentionKernel &k) {
+  return k.blockM * k.headBlock * getBytes(k.dtype) / 4 / (32 * k.warps);
+}
+
+/// Registers per thread of a specialized kernel's warpgroups, as
+/// tile-warp-specialize gives them: what the producer warpgroup (24 each)
+/// leaves of the program's launch allocation (its share of the register
+/// file), in multiples of 8, at most 240.
+int64_t consumerRegisters(const AttentionKernel &k) {
+  int64_t programs = std::max(1, k.minProgramsPerSM), warps = k.warps + 4;
+  int64_t launch = 65536 / (programs * warps * 32) / 8 * 8;
+  return std::min<int64_t>(240, (launch * warps - 4 * 24) / k.warps / 8 * 8);
 }
 
 /// Whether Q has a shared buffer: where it takes at most 48 KiB.
@@ -99,11 +117,21 @@ int64_t bufferBytes(const AttentionKernel &k, bool lastValues) {
   return q + (2 * k.stages + edges) * k.blockN * row + staging;
 }
 
+/// Shared memory a program may take: on sm_90 its share of the SM's where
+/// programs share one.
+int64_t sharedLimit(const AttentionKernel &k) {
+  if (!k.hopper)
+    return 112 * 1024;
+  return std::min(kHopperSharedBytes,
+                  kHopperSmSharedBytes / std::max(1, k.minProgramsPerSM) -
+                      1024);
+}
+
 } // namespace
 
 bool copiesLastValues(const AttentionKernel &k) {
   return k.specialized &&
-         (!k.persistent || bufferBytes(k, true) <= kHopperSharedBytes);
+         (!k.persistent || bufferBytes(k, true) <= sharedLimit(k));
 }
 
 namespace {
@@ -146,7 +174,8 @@ public:
                 boolField("aligned"), intField("block_m"), intField("block_n"),
                 intField("warps"), intField("stages"), boolField("hopper"),
                 boolField("specialized"), boolField("pingpong"),
-                boolField("split_masked"), boolField("persistent")},
+                boolField("split_masked"), boolField("persistent"),
+                intField("min_programs_per_sm")},
                {dtypeField(/*key=*/true),
                 enumField("mask", {"none", "causal"}, /*key=*/true),
                 boolField("aligned"), intField("head_dim"), intField("seq_q"),
@@ -155,6 +184,7 @@ public:
 
   std::string whyInvalid(const KernelDesc &desc) const override {
     AttentionKernel k = toAttentionKernel(desc);
+    int32_t programs = std::max(1, k.minProgramsPerSM);
     for (int32_t b : {k.headBlock, k.blockM, k.blockN})
       if (!isPowerOf2(b) || b < 16 || b > 256)
         return "head_block, block_m and block_n must be powers of two from 16 "
@@ -172,13 +202,20 @@ public:
       return "hopper kernels (wgmma) take 2-byte types, pipelined aligned "
              "blocks and 16 query rows per warp in warpgroups";
     // The producer warpgroup's TMA copies need aligned 2-byte blocks of
-    // whole head_dim rows; the program's two warpgroups share the register
-    // file with it (240 registers each, one program per SM).
-    if (k.specialized && (!k.hopper || k.padded || k.warps != 8))
-      return "warp-specialized kernels are hopper kernels of 8 warps with "
-             "unpadded head_dim";
-    if (k.pingpong && !k.specialized)
-      return "ping-pong takes the warpgroups of a warp-specialized kernel";
+    // whole head_dim rows; the program's warpgroups share the register
+    // file with it (240 registers each with two, one program per SM; one
+    // warpgroup only where programs share an SM).
+    if (k.specialized && (!k.hopper || k.padded ||
+                          (k.warps != 8 && (k.warps != 4 || programs < 2))))
+      return "warp-specialized kernels are hopper kernels of 8 warps (4 "
+             "where programs share an SM) with unpadded head_dim";
+    if (k.minProgramsPerSM < 0 || k.minProgramsPerSM > 4)
+      return "min_programs_per_sm must be 0 to 4";
+    if (programs > 1 && !k.specialized)
+      return "min_programs_per_sm is for warp-specialized kernels";
+    if (k.pingpong && (!k.specialized || k.warps != 8))
+      return "ping-pong takes the two warpgroups of a warp-specialized "
+             "kernel";
     if (k.splitMasked && !k.specialized)
       return "split_masked loops share the producer of a warp-specialized "
              "kernel";
@@ -187,18 +224,31 @@ public:
              "kernel running across their query blocks";
     // Four warps' registers do not hold a step with larger K and V blocks
     // (the compiler estimates over 300 per thread); Hopper's overlapped
-    // step also holds P.
-    if (k.warps == 4 && k.blockN * k.headBlock > (k.hopper ? 4096 : 8192))
+    // step also holds P. (A specialized program's warpgroup has the
+    // producer's registers too; the rule below bounds its tiles.)
+    if (k.warps == 4 && !k.specialized &&
+        k.blockN * k.headBlock > (k.hopper ? 4096 : 8192))
       return "kernels of 4 warps take key blocks of at most 8192 elements "
              "(4096 on Hopper)";
     if (tileRegisters(k) > 160)
       return "the accumulator, Q and the scores need more than 160 registers "
              "per thread";
+    // Programs sharing an SM: their warpgroups' registers (the share of the
+    // register file left by the producers) hold the step's tiles (Q stays
+    // in shared memory) with 48 to spare, 64 in persistent programs (ptxas
+    // spills beyond that).
+    if (programs > 1 &&
+        tileRegisters(k) - queryRegisters(k) + 48 + 16 * k.persistent >
+            consumerRegisters(k))
+      return "the accumulator and the scores need more registers than the "
+             "warpgroups of programs sharing an SM have";
     // sm_80's 163 KiB per program also hold the scratch space of the
     // mma.sync operands' layout conversions (up to about 50 KiB).
-    if (bufferBytes(k) > (k.hopper ? kHopperSharedBytes : 112 * 1024))
-      return "Q and the key and value stages need more than 227 KiB of shared "
-             "memory (112 KiB on sm_80, which keeps room for scratch space)";
+    if (bufferBytes(k) > sharedLimit(k))
+      return "Q and the key and value stages need more than the program's "
+             "share of shared memory (227 KiB, 228 KiB per SM less 1 KiB per "
+             "program where programs share an SM, 112 KiB on sm_80, which "
+             "keeps room for scratch space)";
     return "";
   }
 
@@ -240,8 +290,9 @@ public:
 
   /// One program per block_m query rows of one head of one batch entry.
   /// Persistent kernels: P programs per batch entry, as many as leave every
-  /// SM one program (at least one, at most a tile each), each running every
-  /// P-th of the entry's heads x query blocks.
+  /// SM one program (min_programs_per_sm where programs share an SM; at
+  /// least one, at most a tile each), each running every P-th of the
+  /// entry's heads x query blocks.
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
                   const DeviceInfo &device) const override {
     AttentionKernel k = toAttentionKernel(desc);
@@ -252,7 +303,9 @@ public:
     int64_t tiles = ceilDiv(p.values[PSeqQ], k.blockM) * p.values[PHeads];
     if (k.persistent && tiles > 0) {
       plan.grid[0] = (uint32_t)std::clamp<int64_t>(
-          device.sms / std::max<int64_t>(1, p.values[PBatch]), 1, tiles);
+          device.sms * std::max(1, k.minProgramsPerSM) /
+              std::max<int64_t>(1, p.values[PBatch]),
+          1, tiles);
       plan.grid[1] = 1;
     }
     return plan;
@@ -266,7 +319,13 @@ public:
   /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
   /// producer warpgroup, with and without ping-pong, with the masked steps
   /// behind a branch or in a loop of their own (split_masked), in a grid of
-  /// a program per query block or a persistent one.
+  /// a program per query block or a persistent one. Then specialized
+  /// kernels whose programs share an SM (more warps to hide each one's
+  /// latencies, each with fewer registers): programs of one warpgroup and
+  /// 64 query rows, two with 128-key blocks or three with 64-key blocks
+  /// (the shared memory of three holds no 128-key stages; two programs of
+  /// two warpgroups have 104 registers per thread, where ptxas spills a
+  /// 64-key step).
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
@@ -306,6 +365,32 @@ public:
                     out.push_back(desc);
                 }
           }
+    for (DType t : {DType::F16, DType::BF16})
+      for (int32_t d : {64, 128})
+        for (auto [bm, bn, warps, programs] :
+             {std::tuple<int32_t, int32_t, int32_t, int32_t>{64, 64, 4, 3},
+              {64, 128, 4, 2}})
+          for (int32_t stages : {2, 3, 4})
+            for (bool pingpong : {false, true})
+              for (bool split : {false, true})
+                for (bool persistent : {false, true}) {
+                  AttentionKernel k;
+                  k.dtype = t;
+                  k.headBlock = d;
+                  k.aligned = true;
+                  k.blockM = bm;
+                  k.blockN = bn;
+                  k.warps = warps;
+                  k.stages = stages;
+                  k.hopper = k.specialized = true;
+                  k.pingpong = pingpong;
+                  k.splitMasked = split;
+                  k.persistent = persistent;
+                  k.minProgramsPerSM = programs;
+                  KernelDesc desc = toDesc(k);
+                  if (whyInvalid(desc).empty())
+                    out.push_back(desc);
+                }
     return out;
   }
 
@@ -561,6 +646,7 @@ KernelDesc toDesc(const AttentionKernel &k) {
   d.params[PingPong] = k.pingpong;
   d.params[SplitMasked] = k.splitMasked;
   d.params[Persistent] = k.persistent;
+  d.params[MinProgramsPerSM] = k.minProgramsPerSM;
   return d;
 }
 
@@ -579,6 +665,7 @@ AttentionKernel toAttentionKernel(const KernelDesc &d) {
   k.pingpong = d.params[PingPong] != 0;
   k.splitMasked = d.params[SplitMasked] != 0;
   k.persistent = d.params[Persistent] != 0;
+  k.minProgramsPerSM = d.params[MinProgramsPerSM];
   return k;
 }
 

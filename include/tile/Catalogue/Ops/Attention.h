@@ -46,6 +46,10 @@ struct AttentionKernel {
   /// so that the producer copies the next tile's keys and values while the
   /// warpgroups finish the last one.
   bool persistent = false;
+  /// Specialized: programs that share an SM (0 or 1: one), each with its
+  /// share of the registers and shared memory; persistent grids launch as
+  /// many per SM.
+  int32_t minProgramsPerSM = 0;
 };
 
 const OpSpec &getAttentionOp();

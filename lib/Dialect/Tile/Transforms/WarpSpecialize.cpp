@@ -363,9 +363,22 @@ struct TileWarpSpecializePass
         return failure();
       oneShotMaps.push_back(*map);
     }
+    // setmaxnreg moves registers within the program's own pool: what its
+    // launch allocates per thread (ptxas' bound for the program's threads
+    // and `tile.min_programs_per_sm` programs per SM, in multiples of 8)
+    // times its threads. The producer's warps keep 24 of theirs; the
+    // program's warps take the rest (an increase the pool cannot cover
+    // would wait forever).
+    int64_t programs = 1;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(
+            TileDialect::getMinProgramsPerSMAttrName()))
+      programs = std::max<int64_t>(1, attr.getInt());
+    int64_t warps = numWarps + WarpSpecializeOp::kProducerWarps;
+    int64_t launchRegisters = 65536 / (programs * warps * 32) / 8 * 8;
     int32_t consumerRegisters = std::min<int64_t>(
         kMaxConsumerRegisters,
-        (65536 / 32 - WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
+        (launchRegisters * warps -
+         WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
             numWarps / 8 * 8);
     auto specialize =
         WarpSpecializeOp::create(b, loc, kProducerRegisters, consumerRegisters);

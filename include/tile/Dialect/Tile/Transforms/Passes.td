@@ -270,7 +270,8 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     of enclosing `scf.if`s) must come from kernel arguments through pure
     scalar ops; nothing before the loop may compute a tile that the
     producer region would need. Producer warps keep 24 registers, the
-    program's warps get the rest of the register file (at most 240, in
+    program's warps get the rest of the register file (its share of it
+    with `tile.min_programs_per_sm` programs per SM; at most 240, in
     multiples of 8). A marked loop that does not qualify is an error; for
     other chips the marks are dropped. Run before tile-pipeline-loops.
   }];
