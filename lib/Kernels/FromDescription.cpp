@@ -98,6 +98,7 @@ mlir::tile::SoftmaxMatmulConfig toMatmul(const SoftmaxMatmulKernel &k) {
   c.tma = k.tma;
   c.specialized = k.specialized;
   c.splitColumns = k.splitColumns;
+  c.pingpong = k.pingpong;
   c.residentProducts = k.residentProducts;
   c.clusterSize = k.cluster;
   c.clusterColumns = k.clusterColumns;

@@ -68,7 +68,7 @@ std::string mlir::tile::getKernelName(const SoftmaxMatmulConfig &c) {
                              : std::string()) +
           (c.residentProducts ? "_p" + std::to_string(c.residentProducts)
                               : std::string()) +
-          (c.splitColumns ? "_sc" : ""))
+          (c.splitColumns ? "_sc" : "") + (c.pingpong ? "_pp" : ""))
       .str();
 }
 

@@ -160,6 +160,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                             byteSize(c.dtype) == 2)) &&
          "warpgroups split the columns of specialized 2-byte kernels, alone "
          "or in clusters of row blocks");
+  // Ping-pong: the two warpgroups (each with its own rows) take turns
+  // issuing their products, so that one's softmax runs while the other's
+  // product does.
+  assert((!c.pingpong ||
+          (ws && c.numWarps == 8 && !splitColumns && byteSize(c.dtype) == 2)) &&
+         "ping-pong takes the two warpgroups of a specialized 2-byte kernel");
   auto vtType = k.tensor({BN, BK}, elem);
   auto xStream = k.tensor({1, BM, BK}, elem),
        vStream = k.tensor({1, vt ? BN : BK, vt ? BK : BN}, elem);
@@ -470,8 +476,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
                 vp = it[5];
           if (splitColumns)
             p = LocalLoadOp::create(k.b, loc, pBlock, pBuf, pStage(loc, kk, 0));
+          if (c.pingpong)
+            WaitTurnOp::create(k.b, loc);
           Value sum = DotOp::create(k.b, loc, acc.getType(), p,
                                     loadV(k.b, loc, vp), acc, c.precision);
+          if (c.pingpong)
+            PassTurnOp::create(k.b, loc);
           Step step = softmaxStep(
               loc, loadX(k.b, loc, xp),
               arith::AddIOp::create(k.b, loc, kk, k.ci32(BK)), m, l);
@@ -610,8 +620,12 @@ func::FuncOp mlir::tile::buildSoftmaxMatmul(ModuleOp module,
           if (vt)
             pa = TF32PartsOp::create(k.b, loc, pa.getType(), pa.getType(), pa)
                      .getHi();
+          if (c.pingpong)
+            WaitTurnOp::create(k.b, loc);
           Value accNew = DotOp::create(k.b, loc, scaled.getType(), pa, vTile,
                                        scaled, c.precision);
+          if (c.pingpong)
+            PassTurnOp::create(k.b, loc);
           scf::YieldOp::create(k.b, loc,
                                ValueRange{mNew, lNew, accNew, xNext, vNext});
         });

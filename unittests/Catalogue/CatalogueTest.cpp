@@ -229,6 +229,30 @@ SoftmaxMatmulKernel specializedSoftmaxMatmul() {
   return k;
 }
 
+// Ping-pong: the two warpgroups of a specialized 2-byte kernel of 128 rows
+// take turns issuing their products; alone, not persistent.
+TEST(Catalogue, SoftmaxMatmulPingPong) {
+  SoftmaxMatmulKernel k = specializedSoftmaxMatmul();
+  k.pingpong = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "softmax_matmul_f16_ieee_m128_k128_n256_w8_s2_h_ws_pp");
+  k.product = MatmulProduct::WgmmaInFlight;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.product = MatmulProduct::Wgmma;
+  k.persistent = true;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("ping-pong"), std::string::npos);
+  k.persistent = false;
+  k.cluster = 2;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("ping-pong"), std::string::npos);
+  k.cluster = 0;
+  k.blockM = 64; // one 16-row slice per warp: 8 warps need 128 rows
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  k.blockM = 128;
+  k.specialized = false; // the turns are the consumer warpgroups'
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+}
+
 // Split columns: 64 rows over 8 warps of a specialized 2-byte kernel, up
 // to 512 columns, alone or in clusters of row blocks.
 TEST(Catalogue, SoftmaxMatmulSplitColumns) {

@@ -214,6 +214,32 @@ TEST(LibraryOpsInterpreted, SampledKernelsOnTestProblems) {
   }
 }
 
+// The softmax-matmul kernels whose warpgroups take turns issuing their
+// products (ping-pong), on the test problems small enough to interpret.
+TEST(LibraryOpsInterpreted, SoftmaxMatmulPingPongKernels) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  const cat::OpSpec &op = cat::getSoftmaxMatmulOp();
+  int runs = 0;
+  for (const cat::KernelDesc &k : op.getConfigurationSpace()) {
+    if (!cat::toSoftmaxMatmulKernel(k).pingpong)
+      continue;
+    for (const cat::Problem &p : op.getTestProblems()) {
+      if (!op.admits(k, p, sm90()))
+        continue;
+      size_t bytes = 0;
+      for (const cat::TestCase::Tensor &t : op.makeTestCase(p, seed).tensors)
+        bytes += t.bytes;
+      if (bytes > (size_t(1) << 20))
+        continue;
+      ++runs;
+      EXPECT_EQ(runInterpreted(op, k, p, seed++), "")
+          << cat::getKernelName(k) << " at " << op.describe(p);
+    }
+  }
+  EXPECT_GE(runs, 8);
+}
+
 // The tf32 and tf32x3 kernels that read V transposed, each after its
 // launch's prelude (V^T rounded to tf32 in the workspace, and for tf32x3
 // the remainders): d2 within one step and over several, partial, and d3

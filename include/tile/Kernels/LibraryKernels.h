@@ -180,6 +180,10 @@ struct SoftmaxMatmulConfig {
   /// columns; P reaches both warpgroups' wgmma through a shared buffer.
   /// Named with a trailing `_sc`.
   bool splitColumns = false;
+  /// Specialized 2-byte kernels over 8 warps: the warpgroups take turns
+  /// issuing their products (tile.wait_turn / tile.pass_turn around each
+  /// step's product). Named with a trailing `_pp`.
+  bool pingpong = false;
   /// Specialized tf32 and tf32x3 kernels: V arrives transposed, as
   /// written by buildSoftmaxMatmulTransposeV into the launch's workspace:
   /// argument 2 and strides 12-14 describe V^T [batch, d3, d2] rounded to

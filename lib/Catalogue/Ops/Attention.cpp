@@ -83,7 +83,8 @@ int64_t queryRegisters(const AttentionKernel &k) {
 /// file), in multiples of 8, at most 240.
 int64_t consumerRegisters(const AttentionKernel &k) {
   int64_t programs = std::max(1, k.minProgramsPerSM), warps = k.warps + 4;
-  int64_t launch = 65536 / (programs * warps * 32) / 8 * 8;
+  int64_t launch =
+      std::min<int64_t>(255, 65536 / (programs * warps * 32)) / 8 * 8;
   return std::min<int64_t>(240, (launch * warps - 4 * 24) / k.warps / 8 * 8);
 }
 

@@ -38,7 +38,8 @@ enum Param {
   VTransposed,
   TransposesV,
   Persistent,
-  SplitColumns
+  SplitColumns,
+  PingPong
 };
 enum ProblemField { PType, PPrecision, PBatch, PD1, PD2, PD3, PTmaReadable };
 
@@ -72,11 +73,17 @@ double tolerance(DType t, Precision p) {
   return p == Precision::TF32 ? 1e-3 : 1e-5;
 }
 
-/// A specialized kernel alone, then in clusters of two row blocks sharing
-/// V's blocks and of two column blocks sharing X's.
+/// A specialized kernel alone (2-byte ones also with ping-pong), then in
+/// clusters of two row blocks sharing V's blocks and of two column blocks
+/// sharing X's.
 void addSpecialized(std::vector<KernelDesc> &out, SoftmaxMatmulKernel k) {
   k.specialized = true;
   out.push_back(toDesc(k));
+  if (k.dtype != DType::F32) {
+    k.pingpong = true;
+    out.push_back(toDesc(k));
+    k.pingpong = false;
+  }
   k.cluster = 2;
   out.push_back(toDesc(k));
   k.clusterColumns = true;
@@ -331,7 +338,8 @@ public:
                 intField("resident_products"), boolField("specialized"),
                 intField("cluster"), boolField("cluster_columns"),
                 boolField("v_transposed"), boolField("transposes_v"),
-                boolField("persistent"), boolField("split_columns")},
+                boolField("persistent"), boolField("split_columns"),
+                boolField("pingpong")},
                {dtypeField(/*key=*/true), precisionField(/*key=*/true),
                 intField("batch"), intField("d1"), intField("d2"),
                 intField("d3"), boolField("tma_readable")}) {}
@@ -408,6 +416,11 @@ public:
          k.cluster > 8 || k.blockK % k.cluster != 0))
       return "clusters (2 to 8 programs, a power of two dividing block_k) "
              "share the producer warpgroups' copies of V";
+    if (k.pingpong &&
+        (!k.specialized || k.dtype == DType::F32 || k.warps != 8 ||
+         k.blockM != 128 || k.splitColumns || k.cluster || k.persistent))
+      return "ping-pong takes the two warpgroups of a specialized f16/bf16 "
+             "kernel of 128 rows, alone and not persistent";
     if (k.clusterColumns &&
         (k.cluster < 2 || k.blockM % k.cluster != 0 || k.residentProducts))
       return "clusters of column blocks (a power of two dividing block_m) "
@@ -697,6 +710,7 @@ KernelDesc toDesc(const SoftmaxMatmulKernel &k) {
   d.params[TransposesV] = k.transposesV;
   d.params[Persistent] = k.persistent;
   d.params[SplitColumns] = k.splitColumns;
+  d.params[PingPong] = k.pingpong;
   return d;
 }
 
@@ -720,6 +734,7 @@ SoftmaxMatmulKernel toSoftmaxMatmulKernel(const KernelDesc &d) {
   k.transposesV = d.params[TransposesV] != 0;
   k.persistent = d.params[Persistent] != 0;
   k.splitColumns = d.params[SplitColumns] != 0;
+  k.pingpong = d.params[PingPong] != 0;
   return k;
 }
 

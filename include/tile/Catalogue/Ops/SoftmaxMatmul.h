@@ -65,6 +65,10 @@ struct SoftmaxMatmulKernel {
   /// (P, 1, batch) programs, each running every P-th tile of its batch
   /// entry (P about the SMs per batch entry).
   bool persistent = false;
+  /// Specialized f16/bf16 kernels over 8 warps, each warpgroup with its own
+  /// rows: the warpgroups take turns issuing their products (ping-pong),
+  /// so that one's softmax runs while the other's product does.
+  bool pingpong = false;
 };
 
 /// A V transposition a vTransposed kernel's launch runs first: blocks of

@@ -374,7 +374,8 @@ struct TileWarpSpecializePass
             TileDialect::getMinProgramsPerSMAttrName()))
       programs = std::max<int64_t>(1, attr.getInt());
     int64_t warps = numWarps + WarpSpecializeOp::kProducerWarps;
-    int64_t launchRegisters = 65536 / (programs * warps * 32) / 8 * 8;
+    int64_t launchRegisters =
+        std::min<int64_t>(255, 65536 / (programs * warps * 32)) / 8 * 8;
     int32_t consumerRegisters = std::min<int64_t>(
         kMaxConsumerRegisters,
         (launchRegisters * warps -
