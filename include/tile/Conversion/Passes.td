@@ -44,7 +44,10 @@ def TileVerifyTarget : Pass<"tile-verify-target", "ModuleOp"> {
     `chip` is not a GPU Tile compiles for (sm_80 and newer), `format` is
     neither `isa` (PTX text) nor `bin` (a cubin), or `features` names a PTX
     ISA version (`+ptxNN`) that LLVM does not know or that is too old for
-    the chip (LLVM's backend aborts on those). The compilation pipelines
+    the chip (LLVM's backend aborts on those), and at the op when the chip
+    cannot run it: a bf16 atomic add or a TMA copy, prefetch or store
+    before sm_90, `tile.warp_specialize` other than on sm_90a. The
+    compilation pipelines
     run it first, so that a mistyped target stops the compiler before any
     work, with a non-zero exit, instead of reaching LLVM's backend.
   }];

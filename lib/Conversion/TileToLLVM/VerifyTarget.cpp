@@ -50,6 +50,19 @@ struct TileVerifyTargetPass
     });
     if (walk.wasInterrupted())
       return signalPassFailure();
+    // The tensor memory accelerator (cp.async.bulk.tensor, its proxy
+    // fences and transaction counts) exists from sm_90 on.
+    walk = module.walk([&](Operation *op) {
+      if (version >= 90 || !isa<TmaCopyOp, TmaPrefetchOp, TmaStoreOp>(op))
+        return WalkResult::advance();
+      op->emitError() << op->getName()
+                      << " needs sm_90 or newer (the tensor memory "
+                         "accelerator); the target is "
+                      << chip;
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
     // A producer warpgroup gives its registers back with setmaxnreg, which
     // only the arch-specific Hopper target has.
     walk = module.walk([&](WarpSpecializeOp op) {
