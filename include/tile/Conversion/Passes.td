@@ -47,9 +47,9 @@ def TileVerifyTarget : Pass<"tile-verify-target", "ModuleOp"> {
     the chip (LLVM's backend aborts on those), and at the op when the chip
     cannot run it: a bf16 atomic add or a TMA copy, prefetch or store
     before sm_90, `tile.warp_specialize` other than on sm_90a. The
-    compilation pipelines
-    run it first, so that a mistyped target stops the compiler before any
-    work, with a non-zero exit, instead of reaching LLVM's backend.
+    compilation pipelines run it first, so that a mistyped target stops the
+    compiler before any work, with a non-zero exit, instead of reaching
+    LLVM's backend.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",

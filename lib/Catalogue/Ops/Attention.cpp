@@ -372,26 +372,24 @@ public:
              {std::tuple<int32_t, int32_t, int32_t, int32_t>{64, 64, 4, 3},
               {64, 128, 4, 2}})
           for (int32_t stages : {2, 3, 4})
-            for (bool pingpong : {false, true})
-              for (bool split : {false, true})
-                for (bool persistent : {false, true}) {
-                  AttentionKernel k;
-                  k.dtype = t;
-                  k.headBlock = d;
-                  k.aligned = true;
-                  k.blockM = bm;
-                  k.blockN = bn;
-                  k.warps = warps;
-                  k.stages = stages;
-                  k.hopper = k.specialized = true;
-                  k.pingpong = pingpong;
-                  k.splitMasked = split;
-                  k.persistent = persistent;
-                  k.minProgramsPerSM = programs;
-                  KernelDesc desc = toDesc(k);
-                  if (whyInvalid(desc).empty())
-                    out.push_back(desc);
-                }
+            for (bool split : {false, true})
+              for (bool persistent : {false, true}) {
+                AttentionKernel k;
+                k.dtype = t;
+                k.headBlock = d;
+                k.aligned = true;
+                k.blockM = bm;
+                k.blockN = bn;
+                k.warps = warps;
+                k.stages = stages;
+                k.hopper = k.specialized = true;
+                k.splitMasked = split;
+                k.persistent = persistent;
+                k.minProgramsPerSM = programs;
+                KernelDesc desc = toDesc(k);
+                if (whyInvalid(desc).empty())
+                  out.push_back(desc);
+              }
     return out;
   }
 
