@@ -12,7 +12,19 @@ func.func @not_in_kernel() {
 // -----
 
 func.func @register_file(%n: i32) attributes {tile.kernel, tile.num_warps = 16 : i32} {
-  // expected-error @+1 {{'tile.warp_specialize' op needs 125952 registers at these counts (4 producer warps, 16 others); an SM has 65536}}
+  // expected-error @+1 {{'tile.warp_specialize' op needs 125952 registers at these counts (4 producer warps, 16 others); the program launches with 61440 (96 per thread, 1 program per SM)}}
+  tile.warp_specialize registers(24, 240) {
+  }
+  return
+}
+
+// -----
+
+// Two programs per SM launch with 80 registers per thread (65536 over 768
+// threads, in multiples of 8): 240 for the program's warps would wait
+// forever for registers its pool does not have.
+func.func @shared_sm(%n: i32) attributes {tile.kernel, tile.num_warps = 8 : i32, tile.min_programs_per_sm = 2 : i32} {
+  // expected-error @+1 {{'tile.warp_specialize' op needs 64512 registers at these counts (4 producer warps, 8 others); the program launches with 30720 (80 per thread, 2 programs per SM)}}
   tile.warp_specialize registers(24, 240) {
   }
   return

@@ -559,14 +559,27 @@ LogicalResult WarpSpecializeOp::verify() {
   for (int32_t r : {getProducerRegisters(), getConsumerRegisters()})
     if (r % 8)
       return emitOpError("register counts must be multiples of 8, got ") << r;
-  // The register file (64K 32-bit registers per SM) must hold the
-  // program's warps at their counts.
+  // setmaxnreg moves registers within the program's own pool, what its
+  // launch allocates: ptxas' per-thread bound for its threads and
+  // tile.min_programs_per_sm programs per SM (64K registers among them,
+  // at most 255 a thread, in multiples of 8) times its threads. The warps
+  // at their counts must fit in it, or an increase waits forever.
+  int64_t programs = 1;
+  if (auto attr = func->getAttrOfType<IntegerAttr>(
+          TileDialect::getMinProgramsPerSMAttrName()))
+    programs = std::max<int64_t>(1, attr.getInt());
+  int64_t threads = 32 * (kProducerWarps + warps);
+  int64_t perThread =
+      std::min<int64_t>(255, 65536 / (programs * threads)) / 8 * 8;
   int64_t registers = 32 * (kProducerWarps * getProducerRegisters() +
                             warps * getConsumerRegisters());
-  if (registers > 65536)
+  if (registers > perThread * threads)
     return emitOpError("needs ")
            << registers << " registers at these counts (" << kProducerWarps
-           << " producer warps, " << warps << " others); an SM has 65536";
+           << " producer warps, " << warps
+           << " others); the program launches with " << perThread * threads
+           << " (" << perThread << " per thread, " << programs
+           << (programs == 1 ? " program" : " programs") << " per SM)";
   // Every warp runs the ops before this one; the producer's have no
   // place in the tiles' layouts (constants, which the canonicalizer
   // gathers at the kernel's start, only fill registers).

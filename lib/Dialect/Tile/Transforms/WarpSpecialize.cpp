@@ -381,6 +381,10 @@ struct TileWarpSpecializePass
         (launchRegisters * warps -
          WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
             numWarps / 8 * 8);
+    if (consumerRegisters < kProducerRegisters)
+      return fail(Twine(programs) +
+                  " programs per SM (tile.min_programs_per_sm) leave the "
+                  "program's warps fewer than 24 registers each");
     auto specialize =
         WarpSpecializeOp::create(b, loc, kProducerRegisters, consumerRegisters);
     // The one-shot copies' buffers come before the producer that fills

@@ -129,3 +129,24 @@ func.func @unchained(%k: !tile.ptr<f16>, %n: i32, %mid: i32)
   } {tile.warp_specialize}
   return
 }
+
+// -----
+
+// Eight programs per SM launch with 16 registers per thread (65536 over
+// 8 x 384 threads, in multiples of 8): the producer's 24 leave the
+// program's warps fewer than 24 of their pool.
+func.func @too_many_programs(%k: !tile.ptr<f16>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32, tile.num_stages = 2 : i32, tile.min_programs_per_sm = 8 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %ptr = tile.make_block_ptr %k, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  // expected-error @+1 {{tile.warp_specialize: 8 programs per SM (tile.min_programs_per_sm) leave the program's warps fewer than 24 registers each}}
+  %p2 = scf.for %i = %c0 to %n step %c64 iter_args(%p = %ptr) -> (!tile.block_ptr<tensor<64x64xf16>>) : i32 {
+    %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+    %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+    scf.yield %next : !tile.block_ptr<tensor<64x64xf16>>
+  } {tile.warp_specialize}
+  return
+}

@@ -635,7 +635,11 @@ def Tile_WarpSpecializeOp
     the ops after this one, synchronizing only among themselves. The
     region works on scalars, block pointers and barriers only (no tiles):
     the producer issues TMA copies and waits for stages to be released.
-    Inserted by tile-warp-specialize; Hopper (sm_90a) and later.
+    setmaxnreg moves registers within the program's pool, what its launch
+    allocates (ptxas' per-thread bound for its threads and
+    `tile.min_programs_per_sm` programs per SM, times its threads): the
+    warps at the two counts must fit in it. Inserted by
+    tile-warp-specialize; Hopper (sm_90a) and later.
   }];
   let arguments =
       (ins ConfinedAttr<I32Attr, [IntMinValue<24>,
