@@ -320,7 +320,7 @@ public:
   /// ahead of the overlapped products); Hopper's 8-warp kernels also with a
   /// producer warpgroup, with and without ping-pong, with the masked steps
   /// behind a branch or in a loop of their own (split_masked), in a grid of
-  /// a program per query block or a persistent one. Then specialized
+  /// a program per query block or a persistent one; also specialized
   /// kernels whose programs share an SM (more warps to hide each one's
   /// latencies, each with fewer registers): programs of one warpgroup and
   /// 64 query rows, two with 128-key blocks or three with 64-key blocks
@@ -331,14 +331,16 @@ public:
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
       for (int32_t d : {64, 128})
-        for (auto [bm, bn, warps] :
-             {std::tuple<int32_t, int32_t, int32_t>{64, 32, 4},
-              {64, 64, 4},
-              {64, 128, 4},
-              {128, 32, 8},
-              {128, 64, 8},
-              {128, 128, 8},
-              {64, 64, 8}})
+        for (auto [bm, bn, warps, programs] :
+             {std::tuple<int32_t, int32_t, int32_t, int32_t>{64, 32, 4, 0},
+              {64, 64, 4, 0},
+              {64, 128, 4, 0},
+              {128, 32, 8, 0},
+              {128, 64, 8, 0},
+              {128, 128, 8, 0},
+              {64, 64, 8, 0},
+              {64, 64, 4, 3},
+              {64, 128, 4, 2}})
           for (int32_t stages : {2, 3, 4}) {
             AttentionKernel k;
             k.dtype = t;
@@ -348,6 +350,7 @@ public:
             k.blockN = bn;
             k.warps = warps;
             k.stages = stages;
+            k.minProgramsPerSM = programs;
             for (auto [hopper, specialized, pingpong] :
                  {std::tuple<bool, bool, bool>{false, false, false},
                   {true, false, false},
@@ -366,30 +369,6 @@ public:
                     out.push_back(desc);
                 }
           }
-    for (DType t : {DType::F16, DType::BF16})
-      for (int32_t d : {64, 128})
-        for (auto [bm, bn, warps, programs] :
-             {std::tuple<int32_t, int32_t, int32_t, int32_t>{64, 64, 4, 3},
-              {64, 128, 4, 2}})
-          for (int32_t stages : {2, 3, 4})
-            for (bool split : {false, true})
-              for (bool persistent : {false, true}) {
-                AttentionKernel k;
-                k.dtype = t;
-                k.headBlock = d;
-                k.aligned = true;
-                k.blockM = bm;
-                k.blockN = bn;
-                k.warps = warps;
-                k.stages = stages;
-                k.hopper = k.specialized = true;
-                k.splitMasked = split;
-                k.persistent = persistent;
-                k.minProgramsPerSM = programs;
-                KernelDesc desc = toDesc(k);
-                if (whyInvalid(desc).empty())
-                  out.push_back(desc);
-              }
     return out;
   }
 
