@@ -433,6 +433,47 @@ TEST(Catalogue, AttentionProgramsSharingAnSM) {
   EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
 }
 
+// Four warpgroups of 64 query rows each and the producer (16 + 4 warps):
+// 112 registers per thread for each step's tiles, which hold 64-key steps
+// of head_dim 64 only; the space has them specialized only.
+TEST(Catalogue, AttentionFourWarpgroups) {
+  AttentionKernel k = specializedAttention();
+  k.headBlock = 64;
+  k.blockM = 256;
+  k.blockN = 64;
+  k.warps = 16;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  EXPECT_EQ(getKernelName(toDesc(k)),
+            "attention_f16_d64_m256_n64_w16_s2_a16_h_ws");
+  k.splitMasked = true;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.pingpong = true; // ping-pong takes two warpgroups
+  EXPECT_NE(whyInvalid(toDesc(k)).find("ping-pong"), std::string::npos);
+  k.pingpong = false;
+  k.blockN = 128; // 32 + 64 registers of tiles, 48 to spare: over 112
+  EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
+  k.blockN = 64;
+  k.persistent = true; // 64 to spare in persistent programs
+  EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
+  k.blockN = 32;
+  EXPECT_EQ(whyInvalid(toDesc(k)), "");
+  k.headBlock = 128;
+  EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
+  k.headBlock = 64;
+  k.minProgramsPerSM = 2; // 1280 threads: 48 registers each
+  EXPECT_NE(whyInvalid(toDesc(k)), "");
+  int sixteenWarps = 0;
+  for (const KernelDesc &desc : getAttentionOp().getConfigurationSpace()) {
+    AttentionKernel s = toAttentionKernel(desc);
+    if (s.warps != 16)
+      continue;
+    ++sixteenWarps;
+    EXPECT_TRUE(s.specialized) << getKernelName(desc);
+    EXPECT_EQ(s.headBlock, 64) << getKernelName(desc);
+  }
+  EXPECT_GT(sixteenWarps, 0);
+}
+
 // Specialized kernels copy the last value block into a buffer of its own
 // unless, persistent, it would not fit beside two tiles' Q; persistent
 // kernels keep two tiles' Q where they copy the last values.

@@ -356,4 +356,40 @@ TEST(LibraryOpsInterpreted, AttentionProgramsSharingAnSM) {
     }
 }
 
+// Specialized attention kernels of four warpgroups (256 query rows, 16
+// warps and the producer) against float64: 64- and 32-key blocks, the
+// masked steps behind a branch or in a loop of their own, persistent,
+// causal and not, on a ragged problem whose query rows end inside the
+// block.
+TEST(LibraryOpsInterpreted, AttentionFourWarpgroups) {
+  uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("random seed " + std::to_string(seed));
+  cat::DeviceInfo few = sm90();
+  few.sms = 2;
+  for (auto [blockN, split, persistent] :
+       {std::tuple<int32_t, bool, bool>{64, false, false},
+        {64, true, false},
+        {32, true, true}})
+    for (bool causal : {false, true}) {
+      cat::AttentionKernel k;
+      k.dtype = cat::DType::F16;
+      k.headBlock = 64;
+      k.aligned = true;
+      k.blockM = 256;
+      k.blockN = blockN;
+      k.warps = 16;
+      k.stages = 2;
+      k.hopper = k.specialized = true;
+      k.splitMasked = split;
+      k.persistent = persistent;
+      cat::KernelDesc desc = cat::toDesc(k);
+      ASSERT_EQ(cat::whyInvalid(desc), "");
+      // 2 heads of 300 query rows sharing their keys and values.
+      cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true, 1,
+                                             2, 1, 300, 200, 64);
+      EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few), "")
+          << cat::getKernelName(desc) << ", causal " << causal;
+    }
+}
+
 } // namespace

@@ -207,9 +207,10 @@ public:
     // file with it (240 registers each with two, one program per SM; one
     // warpgroup only where programs share an SM).
     if (k.specialized && (!k.hopper || k.padded ||
-                          (k.warps != 8 && (k.warps != 4 || programs < 2))))
-      return "warp-specialized kernels are hopper kernels of 8 warps (4 "
-             "where programs share an SM) with unpadded head_dim";
+                          (k.warps != 8 && (k.warps != 4 || programs < 2) &&
+                           (k.warps != 16 || programs > 1))))
+      return "warp-specialized kernels are hopper kernels of 8 or 16 warps "
+             "(4 where programs share an SM) with unpadded head_dim";
     if (k.minProgramsPerSM < 0 || k.minProgramsPerSM > 4)
       return "min_programs_per_sm must be 0 to 4";
     if (programs > 1 && !k.specialized)
@@ -234,15 +235,16 @@ public:
     if (tileRegisters(k) > 160)
       return "the accumulator, Q and the scores need more than 160 registers "
              "per thread";
-    // Programs sharing an SM: their warpgroups' registers (the share of the
-    // register file left by the producers) hold the step's tiles (Q stays
-    // in shared memory) with 48 to spare, 64 in persistent programs (ptxas
-    // spills beyond that).
-    if (programs > 1 &&
+    // A specialized program's warpgroups' registers (the share of the
+    // register file left by the producer; less than 240 where programs
+    // share an SM or four warpgroups share one) hold the step's tiles (Q
+    // stays in shared memory) with 48 to spare, 64 in persistent programs
+    // (ptxas spills beyond that).
+    if (k.specialized &&
         tileRegisters(k) - queryRegisters(k) + 48 + 16 * k.persistent >
             consumerRegisters(k))
       return "the accumulator and the scores need more registers than the "
-             "warpgroups of programs sharing an SM have";
+             "warp-specialized program's warpgroups have";
     // sm_80's 163 KiB per program also hold the scratch space of the
     // mma.sync operands' layout conversions (up to about 50 KiB).
     if (bufferBytes(k) > sharedLimit(k))
@@ -326,7 +328,8 @@ public:
   /// 64 query rows, two with 128-key blocks or three with 64-key blocks
   /// (the shared memory of three holds no 128-key stages; two programs of
   /// two warpgroups have 104 registers per thread, where ptxas spills a
-  /// 64-key step).
+  /// 64-key step); and specialized kernels of four warpgroups (256 query
+  /// rows over 16 warps, 112 registers each) with 32- and 64-key blocks.
   std::vector<KernelDesc> getConfigurationSpace() const override {
     std::vector<KernelDesc> out = getFallbackKernels();
     for (DType t : {DType::F16, DType::BF16})
@@ -340,7 +343,9 @@ public:
               {128, 128, 8, 0},
               {64, 64, 8, 0},
               {64, 64, 4, 3},
-              {64, 128, 4, 2}})
+              {64, 128, 4, 2},
+              {256, 32, 16, 0},
+              {256, 64, 16, 0}})
           for (int32_t stages : {2, 3, 4}) {
             AttentionKernel k;
             k.dtype = t;
@@ -358,6 +363,11 @@ public:
                   {true, true, true}})
               for (bool split : {false, true})
                 for (bool persistent : {false, true}) {
+                  // Sixteen warps: four warpgroups of a specialized
+                  // kernel only (the others hold no step in their
+                  // registers).
+                  if (warps == 16 && !specialized)
+                    continue;
                   k.hopper = hopper;
                   k.specialized = specialized;
                   k.pingpong = pingpong;

@@ -32,7 +32,9 @@ struct AttentionKernel {
   /// Compiled for sm_90a: both products on wgmma (2-byte types).
   bool hopper = false;
   /// Hopper: a producer warpgroup copies the unmasked key and value blocks
-  /// with TMA into a ring of `stages` stages (tile-warp-specialize).
+  /// with TMA into a ring of `stages` stages (tile-warp-specialize), for
+  /// two warpgroups (8 warps), four (16 warps, head_dim 64), or one where
+  /// programs share an SM.
   bool specialized = false;
   /// Specialized: the two warpgroups take turns issuing their products
   /// (ping-pong), each one's softmax overlapping the other's products.

@@ -358,3 +358,46 @@ func.func @two_programs_per_sm(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, 
   tile.block_store %op, %r : !tile.block_ptr<tensor<128x64xf32>>
   return
 }
+
+// -----
+
+// Four warpgroups (16 warps) and the producer: the program launches with
+// 65536 / 640 = 102 registers per thread, 96 in multiples of 8, of which
+// its 16 warps take (96 x 20 - 4 x 24) / 16 = 114, 112 in multiples of 8.
+
+// CHECK-LABEL: func.func @four_warpgroups(
+// CHECK:         tile.warp_specialize registers(24, 112) {
+func.func @four_warpgroups(%k: !tile.ptr<f16>, %o: !tile.ptr<f32>, %n: i32, %heads: i32,
+                  %sh: i64, %sr: i64, %sb: i64)
+    attributes {tile.kernel, tile.num_warps = 16 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %h = tile.program_id 1
+  %b = tile.program_id 2
+  %nb = tile.num_programs 2
+  %nb64 = arith.extsi %nb : i32 to i64
+  %heads64 = arith.extsi %heads : i32 to i64
+  %n64 = arith.extsi %n : i32 to i64
+  %ptr = tile.make_block_ptr %k, [%nb64, %heads64, %n64, %d], [%sb, %sh, %sr, %one], [%b, %h, %c0, %c0] order = [3, 2, 1, 0] : !tile.block_ptr<tensor<1x1x64x64xf16>>
+  %zero = arith.constant dense<0.0> : tensor<256x64xf32>
+  %q = arith.constant dense<1.0> : tensor<256x64xf16>
+  %any = arith.cmpi slt, %c0, %n : i32
+  %r = scf.if %any -> tensor<256x64xf32> {
+    %res:2 = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<256x64xf32>, !tile.block_ptr<tensor<1x1x64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<1x1x64x64xf16>>
+      %t = tile.reshape %blk : tensor<1x1x64x64xf16> -> tensor<64x64xf16>
+      %tt = tile.trans %t order = [1, 0] : tensor<64x64xf16> -> tensor<64x64xf16>
+      %s = tile.dot %q, %tt, %acc : tensor<256x64xf16>, tensor<64x64xf16> -> tensor<256x64xf32>
+      %next = tile.advance %p, [%c0, %c0, %c64, %c0] : !tile.block_ptr<tensor<1x1x64x64xf16>>
+      scf.yield %s, %next : tensor<256x64xf32>, !tile.block_ptr<tensor<1x1x64x64xf16>>
+    } {tile.warp_specialize}
+    scf.yield %res#0 : tensor<256x64xf32>
+  } else {
+    scf.yield %zero : tensor<256x64xf32>
+  }
+  %op = tile.make_block_ptr %o, [%d, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<256x64xf32>>
+  tile.block_store %op, %r : !tile.block_ptr<tensor<256x64xf32>>
+  return
+}
