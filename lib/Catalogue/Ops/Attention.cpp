@@ -204,8 +204,8 @@ public:
              "blocks and 16 query rows per warp in warpgroups";
     // The producer warpgroup's TMA copies need aligned 2-byte blocks of
     // whole head_dim rows; the program's warpgroups share the register
-    // file with it (240 registers each with two, one program per SM; one
-    // warpgroup only where programs share an SM).
+    // file with it (240 registers each with two, 112 with four, one
+    // program per SM; one warpgroup only where programs share an SM).
     if (k.specialized && (!k.hopper || k.padded ||
                           (k.warps != 8 && (k.warps != 4 || programs < 2) &&
                            (k.warps != 16 || programs > 1))))
