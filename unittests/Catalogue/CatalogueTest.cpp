@@ -457,8 +457,8 @@ TEST(Catalogue, AttentionFourWarpgroups) {
   EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
   k.blockN = 32;
   EXPECT_EQ(whyInvalid(toDesc(k)), "");
-  k.headBlock = 128;
-  EXPECT_NE(whyInvalid(toDesc(k)).find("registers"), std::string::npos);
+  k.headBlock = 128; // Q's 256 x 128 block over 48 KiB
+  EXPECT_NE(whyInvalid(toDesc(k)).find("48 KiB"), std::string::npos);
   k.headBlock = 64;
   k.minProgramsPerSM = 2; // 1280 threads: 48 registers each
   EXPECT_NE(whyInvalid(toDesc(k)), "");

@@ -211,6 +211,11 @@ public:
                            (k.warps != 16 || programs > 1))))
       return "warp-specialized kernels are hopper kernels of 8 or 16 warps "
              "(4 where programs share an SM) with unpadded head_dim";
+    // The producer copies Q into its shared buffer, which takes at most
+    // 48 KiB (hasQueryBuffer).
+    if (k.specialized && !hasQueryBuffer(k))
+      return "warp-specialized kernels keep Q in a shared buffer of at most "
+             "48 KiB (block_m x head_dim)";
     if (k.minProgramsPerSM < 0 || k.minProgramsPerSM > 4)
       return "min_programs_per_sm must be 0 to 4";
     if (programs > 1 && !k.specialized)
