@@ -3,7 +3,9 @@
 #include "Finalists.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 std::vector<size_t> chooseFinalists(const std::vector<double> &ms, int count,
@@ -79,4 +81,24 @@ void interleaveFinalists(
     std::sort(v.begin(), v.end());
     ms[finalists[k]] = v[v.size() / 2];
   }
+}
+
+std::vector<size_t> rankAfterFinalists(const std::vector<double> &ms,
+                                       const std::vector<size_t> &finalists) {
+  std::vector<bool> isFinalist(ms.size(), false);
+  for (size_t i : finalists)
+    isFinalist[i] = true;
+  // 0: a finalist timed again; 1: the others (a failed finalist's +inf
+  // puts it after them).
+  auto group = [&](size_t i) {
+    return isFinalist[i] && std::isfinite(ms[i]) ? 0 : 1;
+  };
+  std::vector<size_t> order(ms.size());
+  for (size_t i = 0; i < ms.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::make_tuple(group(a), ms[a], a) <
+           std::make_tuple(group(b), ms[b], b);
+  });
+  return order;
 }

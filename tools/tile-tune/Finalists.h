@@ -54,4 +54,16 @@ void interleaveFinalists(
                             llvm::MutableArrayRef<float> times)>
         timeCalls);
 
+/// The candidates' indices in ranking order once `finalists` were timed
+/// again: the finalists first, by their new times (those that failed,
+/// +inf, after every other candidate), then the rest by their first
+/// times; ties in index order. A candidate left out of the finalists was
+/// timed slower than each of them in the same first timing, and their new
+/// times come from another timing (in turns, or a median over rounds),
+/// whose numbers a first timing does not compare with: ranked by time
+/// alone, a candidate timed once could come first because the finalists'
+/// second timing ran at other clocks.
+std::vector<size_t> rankAfterFinalists(const std::vector<double> &ms,
+                                       const std::vector<size_t> &finalists);
+
 #endif // TILE_TOOLS_TILE_TUNE_FINALISTS_H

@@ -278,10 +278,13 @@ int tuneUserKernel(const UserTuneOptions &options) {
                                       timed[i].label, ms[i]);
     }
   }
-  for (const Timed &t : timed)
-    if (std::isfinite(t.ms) && (!best || t.ms < *best)) {
-      best = t.ms;
-      bestSettings = t.settings;
+  // The fastest finalist, or without finalists the fastest setting
+  // (rankAfterFinalists).
+  for (size_t i : rankAfterFinalists(ms, chosen))
+    if (std::isfinite(timed[i].ms)) {
+      best = timed[i].ms;
+      bestSettings = timed[i].settings;
+      break;
     }
   if (!best) {
     llvm::errs() << "tile-tune: error: no setting ran correctly; "

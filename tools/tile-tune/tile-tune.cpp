@@ -6,8 +6,9 @@
 // and timed as the benchmarks time (median of at least --iters calls
 // filling --min-time-ms, each between its own events after a write of
 // 256 MiB that flushes L2); the fastest few are timed again in turns (see
-// confirm()), and the table ranks the fastest --ranked kernels, then the
-// fastest kernels without the conditions those need (see rank()).
+// confirm()) and rank ahead of the rest, and the table ranks the fastest
+// --ranked kernels, then the fastest kernels without the conditions those
+// need (see rank()).
 // A kernel that computes a wrong result stops the run: nothing is written.
 //
 //   tile-tune -o runtime/tuning/nvidia-h200.json [--op softmax]
@@ -186,17 +187,29 @@ struct Candidate {
   bool timedAgain = false;
 };
 
-/// Ranks the measured kernels: the fastest `ranked`, then for each prefix
-/// of the operation's conditions (OpSpec::getConditions) that all of these
-/// need some condition of, the fastest kernel that needs none of the
-/// prefix's.
+/// The measured kernels fastest first, the finalists timed again ahead of
+/// the others (rankAfterFinalists).
+std::vector<Candidate> inRankingOrder(const std::vector<Candidate> &measured) {
+  std::vector<double> ms;
+  std::vector<size_t> finalists;
+  for (size_t i = 0; i < measured.size(); ++i) {
+    ms.push_back(measured[i].ms);
+    if (measured[i].timedAgain)
+      finalists.push_back(i);
+  }
+  std::vector<Candidate> out;
+  for (size_t i : rankAfterFinalists(ms, finalists))
+    out.push_back(measured[i]);
+  return out;
+}
+
+/// Ranks the measured kernels (in ranking order): the fastest `ranked`,
+/// then for each prefix of the operation's conditions
+/// (OpSpec::getConditions) that all of these need some condition of, the
+/// fastest kernel that needs none of the prefix's.
 std::vector<RankedKernel> rank(const OpSpec &op,
-                               std::vector<Candidate> measured) {
-  std::sort(measured.begin(), measured.end(),
-            [](const Candidate &a, const Candidate &b) {
-              return std::make_pair(a.ms, a.index) <
-                     std::make_pair(b.ms, b.index);
-            });
+                               const std::vector<Candidate> &candidates) {
+  std::vector<Candidate> measured = inRankingOrder(candidates);
   std::vector<RankedKernel> out;
   for (const Candidate &c : measured)
     if ((int)out.size() < ranked)
@@ -345,11 +358,7 @@ TuningEntry tune(const OpSpec &op, const DeviceInfo &device, const Problem &p,
       "%-48s: %3zu kernels, %-48s %.4f ms\n", where.c_str(), measured.size(),
       nameOf(entry.ranked[0].kernel), entry.ranked[0].ms);
   if (printTimes) {
-    std::vector<Candidate> sorted = measured;
-    llvm::sort(sorted, [](const Candidate &a, const Candidate &b) {
-      return a.ms < b.ms;
-    });
-    for (const Candidate &c : sorted)
+    for (const Candidate &c : inRankingOrder(measured))
       llvm::errs() << llvm::format("  %-64s %.4f ms%s\n",
                                    kKernels[c.index].name, c.ms,
                                    c.timedAgain ? " (timed again)" : "");

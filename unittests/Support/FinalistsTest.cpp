@@ -81,4 +81,21 @@ TEST(Finalists, RoundsDropAFinalistThatFails) {
   EXPECT_EQ(calls, 7);
 }
 
+// The finalists' second timing ran slower than the first (other clocks):
+// a candidate timed once, slower than every finalist in the first timing,
+// still ranks after them; a finalist whose second timing failed ranks
+// last.
+TEST(Finalists, RankingPutsTheFinalistsTimedAgainFirst) {
+  // First timings 1.00, 1.01, 1.02 (finalists 0-2), 1.03 and 1.50; the
+  // second timing puts finalists 0 and 1 at 1.05 and 1.04, 2 failed.
+  double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> ms{1.05, 1.04, inf, 1.03, 1.50};
+  EXPECT_EQ(rankAfterFinalists(ms, {0, 1, 2}),
+            (std::vector<size_t>{1, 0, 3, 4, 2}));
+  // Without finalists: by time, ties in index order.
+  EXPECT_EQ(rankAfterFinalists({1.2, 1.1, 1.1}, {}),
+            (std::vector<size_t>{1, 2, 0}));
+  EXPECT_TRUE(rankAfterFinalists({}, {}).empty());
+}
+
 } // namespace
