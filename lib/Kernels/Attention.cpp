@@ -200,7 +200,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   Value qBuf;
   bool outputThroughQ = twoQueryBlocks(c);
   bool storeOutputByTma = outputThroughQ && D * esize <= 128;
-  if (BM * (D + 16 / esize) * esize <= 48 * 1024)
+  if (hasQueryBuffer(c))
     qBuf = allocShared(
         SharedBufferType::get(ctx, qType, outputThroughQ ? 2 : 1, 16 / esize));
   Value q0;

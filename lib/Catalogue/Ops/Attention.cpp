@@ -88,12 +88,6 @@ int64_t consumerRegisters(const AttentionKernel &k) {
   return std::min<int64_t>(240, (launch * warps - 4 * 24) / k.warps / 8 * 8);
 }
 
-/// Whether Q has a shared buffer: where it takes at most 48 KiB.
-bool hasQueryBuffer(const AttentionKernel &k) {
-  int64_t e = getBytes(k.dtype);
-  return k.blockM * (k.headBlock + 16 / e) * e <= 48 * 1024;
-}
-
 /// Bytes of the shared buffers: Q where it has one (two tiles' in
 /// persistent kernels with `lastValues`), the K and V pipeline's stages, on
 /// Hopper the blocks outside the pipeline (the last value block in a buffer
@@ -142,6 +136,11 @@ int64_t bufferBytes(const AttentionKernel &k) {
 }
 
 } // namespace
+
+bool hasQueryBuffer(const AttentionKernel &k) {
+  int64_t e = getBytes(k.dtype);
+  return k.blockM * (k.headBlock + 16 / e) * e <= 48 * 1024;
+}
 
 bool twoQueryBlocks(const AttentionKernel &k) {
   return k.persistent && copiesLastValues(k) && hasQueryBuffer(k);

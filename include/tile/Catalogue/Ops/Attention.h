@@ -60,6 +60,10 @@ KernelDesc toDesc(const AttentionKernel &k);
 /// The kernel `k` describes (k must be of the attention operation).
 AttentionKernel toAttentionKernel(const KernelDesc &k);
 
+/// Whether `k` keeps Q in a shared buffer: where its block, rows padded by
+/// 16 bytes, takes at most 48 KiB (specialized kernels must).
+bool hasQueryBuffer(const AttentionKernel &k);
+
 /// Whether the specialized kernel `k` keeps the last value block in a
 /// shared buffer of its own, which the producer copies with TMA: outside a
 /// persistent loop always; in one where that buffer and two tiles' Q fit
