@@ -317,6 +317,21 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
   }
 }
 
+// A specialized f16 head_dim 64 attention kernel over 2 stages.
+cat::AttentionKernel specializedHead64(int32_t blockM, int32_t blockN,
+                                       int32_t warps) {
+  cat::AttentionKernel k;
+  k.dtype = cat::DType::F16;
+  k.headBlock = 64;
+  k.aligned = true;
+  k.blockM = blockM;
+  k.blockN = blockN;
+  k.warps = warps;
+  k.stages = 2;
+  k.hopper = k.specialized = true;
+  return k;
+}
+
 // Specialized attention kernels of one warpgroup (64 query rows) whose
 // programs share an SM, two or three, persistent and not, causal and not.
 // A persistent grid launches as many programs per SM, each running its
@@ -331,15 +346,7 @@ TEST(LibraryOpsInterpreted, AttentionProgramsSharingAnSM) {
         {64, 4, 3, false},
         {64, 4, 3, true}})
     for (bool causal : {false, true}) {
-      cat::AttentionKernel k;
-      k.dtype = cat::DType::F16;
-      k.headBlock = 64;
-      k.aligned = true;
-      k.blockM = blockM;
-      k.blockN = 64;
-      k.warps = warps;
-      k.stages = 2;
-      k.hopper = k.specialized = true;
+      cat::AttentionKernel k = specializedHead64(blockM, 64, warps);
       k.splitMasked = causal;
       k.persistent = persistent;
       k.minProgramsPerSM = programs;
@@ -371,15 +378,7 @@ TEST(LibraryOpsInterpreted, AttentionFourWarpgroups) {
         {64, true, false},
         {32, true, true}})
     for (bool causal : {false, true}) {
-      cat::AttentionKernel k;
-      k.dtype = cat::DType::F16;
-      k.headBlock = 64;
-      k.aligned = true;
-      k.blockM = 256;
-      k.blockN = blockN;
-      k.warps = 16;
-      k.stages = 2;
-      k.hopper = k.specialized = true;
+      cat::AttentionKernel k = specializedHead64(256, blockN, 16);
       k.splitMasked = split;
       k.persistent = persistent;
       cat::KernelDesc desc = cat::toDesc(k);
