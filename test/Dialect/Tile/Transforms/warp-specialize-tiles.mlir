@@ -431,3 +431,93 @@ func.func @tiles_one_shot_store_branches(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>,
   }
   return
 }
+
+// -----
+
+// A buffer of the program's own (the epilogue's staging, no one-shot copy
+// into it) whose block is stored from it goes out by TMA too. Each write of
+// it first waits for the previous tile's copy to have read it, and the
+// program waits for the last copy after its tiles.
+// CHECK-LABEL: func.func @tiles_staging_buffer(
+// CHECK-SAME:    %{{[^:]*}}: !tile.tensormap {{.*}}, %[[OMAP:[^:]*]]: !tile.tensormap {tile.tma = {base = 1 : i64
+// CHECK:         %[[OBUF:.*]] = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:           tile.tma_store_wait
+// CHECK-NEXT:      tile.local_store %{{.*}}, %[[OBUF]][%{{.*}}]
+// CHECK-NOT:       tile.local_load %[[OBUF]]
+// CHECK:           %[[OPTR:.*]] = tile.make_block_ptr %arg1
+// CHECK-NEXT:      tile.tma_store %[[OBUF]][%{{.*}}], %[[OPTR]] map %[[OMAP]]
+// CHECK-NOT:       tile.block_store
+// CHECK:           scf.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tile.tma_store_wait
+// CHECK-NEXT:    return
+func.func @tiles_staging_buffer(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %obuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %s = tile.dot %blk, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %res16 = arith.truncf %res#0 : tensor<64x64xf32> to tensor<64x64xf16>
+    tile.local_store %res16, %obuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+    %out = tile.local_load %obuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+  }
+  return
+}
+
+// -----
+
+// A staging buffer that the program also reads outside its tiles keeps
+// its block store, and no wait is added.
+// CHECK-LABEL: func.func @tiles_staging_buffer_read_after(
+// CHECK-NOT:     tile.tma_store
+// CHECK:         tile.block_store
+// CHECK-NOT:     tile.tma_store
+func.func @tiles_staging_buffer_read_after(%k: !tile.ptr<f16>, %o: !tile.ptr<f16>, %n: i32, %tiles: i32)
+    attributes {tile.kernel, tile.num_warps = 4 : i32, tile.num_stages = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1 : i64
+  %d = arith.constant 64 : i64
+  %n64 = arith.extsi %n : i32 to i64
+  %pid = tile.program_id 0
+  %np = tile.num_programs 0
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %obuf = tile.alloc_shared : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+  scf.for %t = %pid to %tiles step %np : i32 {
+    %ptr = tile.make_block_ptr %k, [%n64, %d], [%d, %one], [%t, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    %res:2 = scf.for %i = %t to %n step %c64 iter_args(%acc = %zero, %p = %ptr) -> (tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>) : i32 {
+      %blk = tile.block_load %p : !tile.block_ptr<tensor<64x64xf16>>
+      %s = tile.dot %blk, %blk, %acc : tensor<64x64xf16>, tensor<64x64xf16> -> tensor<64x64xf32>
+      %next = tile.advance %p, [%c64, %c0] : !tile.block_ptr<tensor<64x64xf16>>
+      scf.yield %s, %next : tensor<64x64xf32>, !tile.block_ptr<tensor<64x64xf16>>
+    } {tile.warp_specialize}
+    %res16 = arith.truncf %res#0 : tensor<64x64xf32> to tensor<64x64xf16>
+    tile.local_store %res16, %obuf[%c0] : tensor<64x64xf16>, !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>
+    %out = tile.local_load %obuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+    %row = arith.muli %t, %c64 : i32
+    %op = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%row, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+    tile.block_store %op, %out : !tile.block_ptr<tensor<64x64xf16>>
+  }
+  %last = tile.local_load %obuf[%c0] : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8> -> tensor<64x64xf16>
+  %lp = tile.make_block_ptr %o, [%n64, %d], [%d, %one], [%c0, %c0] order = [1, 0] : !tile.block_ptr<tensor<64x64xf16>>
+  tile.block_store %lp, %last : !tile.block_ptr<tensor<64x64xf16>>
+  return
+}
