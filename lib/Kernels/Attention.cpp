@@ -186,30 +186,23 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // Persistent kernels with room for it keep two tiles' Q
   // (twoQueryBlocks; tile-warp-specialize gives tile i stage i mod 2), so
   // that the producer copies the next tile's Q while this tile runs rather
-  // than after its loop. Their output is staged in shared memory once the
-  // loop is done with Q (the epilogue's layout conversion), in place of
-  // scratch space: the key blocks' stages cannot lend it, the producer
-  // filling them with the next tile's blocks meanwhile. That is this
-  // tile's stage of Q's buffer or, for rows over 128 bytes where it fits,
-  // a buffer of its own in row order (stagesOutputApart).
+  // than after its loop. Their output is staged through this tile's stage
+  // once the loop is done with Q (the epilogue's layout conversion), in
+  // place of scratch space of its own: the key blocks' stages cannot lend
+  // it, the producer filling them with the next tile's blocks meanwhile.
   //
-  // The staged block goes out by TMA (tile-warp-specialize makes its 4-d
-  // block store a tile.tma_store): no shared loads, global stores or row
-  // tests in the program's warps. From Q's stage that is a box per 8-row
-  // group (its buffer keeps wgmma's order of them), which for 256-byte
-  // rows (32 boxes of 8 rows x 64 columns) measured slower
-  // (docs/perf-notes.md): those go through the warps' registers; from a
-  // buffer of its own a box per 128-byte column chunk.
-  Value qBuf, outBuf;
-  bool twoQ = twoQueryBlocks(c);
-  bool outputApart = stagesOutputApart(c);
-  bool outputThroughQ = twoQ && !outputApart;
-  bool storeOutputByTma = (outputThroughQ && D * esize <= 128) || outputApart;
+  // Where the output's rows are at most 128 bytes (head_dim 64), the block
+  // staged in Q's stage goes out by TMA (tile-warp-specialize makes its
+  // 4-d block store a tile.tma_store): no shared loads, global stores or
+  // row tests in the program's warps. With 256-byte rows (32 boxes of 8
+  // rows x 64 columns, as Q's buffer orders 8-row groups for wgmma) it
+  // measured slower (docs/perf-notes.md): those store as before.
+  Value qBuf;
+  bool outputThroughQ = twoQueryBlocks(c);
+  bool storeOutputByTma = outputThroughQ && D * esize <= 128;
   if (hasQueryBuffer(c))
     qBuf = allocShared(
-        SharedBufferType::get(ctx, qType, twoQ ? 2 : 1, 16 / esize));
-  if (outputApart)
-    outBuf = allocShared(SharedBufferType::get(ctx, qType, 1, 16 / esize));
+        SharedBufferType::get(ctx, qType, outputThroughQ ? 2 : 1, 16 / esize));
   Value q0;
   if (!copiedEdges) {
     q0 = BlockLoadOp::create(k.b, k.loc, qType,
@@ -241,18 +234,14 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // The tile's output rows through a 4-d block pointer of O (rows past
   // seq_q and columns past head_dim not written): a block stored from Q's
   // buffer this way goes out by TMA (tile-warp-specialize).
-  // A block of rank 4 goes as it is (the zeros of a tile without keys,
-  // made in that shape: their reshape would take scratch space).
   auto storeOutputRows = [&](Value block) {
     SmallVector<int32_t> check{2};
     if (c.padded)
       check.push_back(3);
-    auto type = k.tensor({1, 1, BM, D}, elem);
-    if (block.getType() != type)
-      block = ReshapeOp::create(k.b, k.loc, type, block);
-    BlockStoreOp::create(k.b, k.loc,
-                         headRowsPtr(o, 0, heads, seqQ64, head, row0, BM),
-                         block, check);
+    BlockStoreOp::create(
+        k.b, k.loc, headRowsPtr(o, 0, heads, seqQ64, head, row0, BM),
+        ReshapeOp::create(k.b, k.loc, k.tensor({1, 1, BM, D}, elem), block),
+        check);
   };
   auto stageQ = [&]() {
     if (!qBuf)
@@ -534,8 +523,8 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
   // and values are in shared memory before the loop reaches them.
   // With outputThroughQ the first result is the output, normalized and
   // staged through Q's buffer, instead of the accumulator; with
-  // storeOutputByTma the output (staged there or in its own buffer) is
-  // stored here (storeOutputRows) and is no result.
+  // storeOutputByTma that output is stored here (storeOutputRows) and is
+  // no result.
   auto overlappedLoop = [&](Value from, Value maskFrom, Value to, Value acc0,
                             Value l0, Value m0) {
     SmallVector<Type> types{l0.getType(), m0.getType()};
@@ -670,11 +659,10 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
                 LocalLoadOp::create(k.b, k.loc, kvType, lastValueBuf, c0),
                 loop.getResult(0));
       SmallVector<Value> yields{loop.getResult(1), loop.getResult(2)};
-      if (outputThroughQ || outputApart) {
-        Value staging = outputApart ? outBuf : qBuf;
+      if (outputThroughQ) {
         LocalStoreOp::create(k.b, k.loc, normalize(acc, loop.getResult(1)),
-                             staging, c0);
-        acc = LocalLoadOp::create(k.b, k.loc, qType, staging, c0);
+                             qBuf, c0);
+        acc = LocalLoadOp::create(k.b, k.loc, qType, qBuf, c0);
         if (storeOutputByTma)
           storeOutputRows(acc);
       }
@@ -686,7 +674,7 @@ void buildAttentionKernel(ModuleOp module, const KernelDesc &desc) {
         stageQ();
       yields = {l0, m0};
       if (storeOutputByTma)
-        storeOutputRows(k.splat(k.cf(elem, 0.0), {1, 1, BM, D}));
+        storeOutputRows(k.splat(k.cf(elem, 0.0), {BM, D}));
       else
         yields.insert(yields.begin(), outputThroughQ
                                           ? k.splat(k.cf(elem, 0.0), {BM, D})

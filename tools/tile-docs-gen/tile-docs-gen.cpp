@@ -95,8 +95,6 @@ static const TileOpSupport kTileOps[] = {
      "sm_90a (TMA, into L2)"},
     {"tile.tma_store", "no: made by `tile-warp-specialize`",
      "sm_90a (TMA, shared to global)"},
-    {"tile.tma_store_wait", "no: made by `tile-warp-specialize`",
-     "sm_90a (`cp.async.bulk.wait_group.read`)"},
     {"tile.trans", "yes", "yes"},
     {"tile.wait_at_least", "yes", "yes"},
     {"tile.wait_prior_grid", "yes (does nothing)",

@@ -495,29 +495,6 @@ TEST(Catalogue, AttentionLastValuesBuffer) {
   EXPECT_FALSE(twoQueryBlocks(k));
 }
 
-// Kernels of two tiles' Q stage the output in Q's stage where its rows are
-// at most 128 bytes, else in a buffer of its own where that fits beside
-// the others.
-TEST(Catalogue, AttentionOutputStaging) {
-  AttentionKernel k = specializedAttention();
-  k.persistent = true;
-  k.blockN = 64; // head_dim 128: 2 x 32 KiB of Q, 6 blocks of 16 KiB
-  k.stages = 2;
-  ASSERT_TRUE(twoQueryBlocks(k));
-  EXPECT_TRUE(stagesOutputApart(k)); // and 32 KiB of output: 192 KiB
-  EXPECT_EQ(whyInvalid(toDesc(k)), "");
-  k.stages = 4; // 224 KiB before the output's buffer
-  ASSERT_TRUE(twoQueryBlocks(k));
-  EXPECT_FALSE(stagesOutputApart(k));
-  k.stages = 2;
-  k.headBlock = 64; // 128-byte rows: Q's stage
-  ASSERT_TRUE(twoQueryBlocks(k));
-  EXPECT_FALSE(stagesOutputApart(k));
-  k.headBlock = 128;
-  k.persistent = false;
-  EXPECT_FALSE(stagesOutputApart(k));
-}
-
 // The tuner's attention points give each head its own keys and values
 // unless kv_heads is given; a grouped point is nearer a grouped problem
 // than a point of the same sizes without groups.

@@ -129,6 +129,14 @@ bool copiesLastValues(const AttentionKernel &k) {
          (!k.persistent || bufferBytes(k, true) <= sharedLimit(k));
 }
 
+namespace {
+
+int64_t bufferBytes(const AttentionKernel &k) {
+  return bufferBytes(k, copiesLastValues(k));
+}
+
+} // namespace
+
 bool hasQueryBuffer(const AttentionKernel &k) {
   int64_t e = getBytes(k.dtype);
   return k.blockM * (k.headBlock + 16 / e) * e <= 48 * 1024;
@@ -137,23 +145,6 @@ bool hasQueryBuffer(const AttentionKernel &k) {
 bool twoQueryBlocks(const AttentionKernel &k) {
   return k.persistent && copiesLastValues(k) && hasQueryBuffer(k);
 }
-
-bool stagesOutputApart(const AttentionKernel &k) {
-  int64_t row = k.headBlock * getBytes(k.dtype);
-  return twoQueryBlocks(k) && row > 128 &&
-         bufferBytes(k, true) + k.blockM * row <= sharedLimit(k);
-}
-
-namespace {
-
-/// With the output's buffer of its own (stagesOutputApart), unpadded.
-int64_t bufferBytes(const AttentionKernel &k) {
-  return bufferBytes(k, copiesLastValues(k)) +
-         (stagesOutputApart(k) ? k.blockM * k.headBlock * getBytes(k.dtype)
-                               : 0);
-}
-
-} // namespace
 
 namespace {
 

@@ -40,8 +40,8 @@ static Operation *getLastBufferUse(func::FuncOp kernel) {
     bool uses = false;
     top.walk([&](Operation *op) {
       if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, TmaCopyOp, TmaStoreOp,
-              TmaStoreWaitOp, MBarrierWaitOp, LocalLoadOp, LocalStoreOp,
-              WarpgroupMmaWaitOp>(op) ||
+              MBarrierWaitOp, LocalLoadOp, LocalStoreOp, WarpgroupMmaWaitOp>(
+              op) ||
           // Dots read their operands' stages directly (see DotOpToLLVM).
           llvm::any_of(op->getOperands(), [](Value v) {
             return isa_and_nonnull<AllocSharedOp, LocalLoadOp>(

@@ -430,18 +430,6 @@ struct TmaStoreOpConversion : public OpConversionPattern<TmaStoreOp> {
   }
 };
 
-struct TmaStoreWaitOpConversion : public OpConversionPattern<TmaStoreWaitOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(TmaStoreWaitOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, op.getLoc(), /*group=*/0,
-                                         rewriter.getUnitAttr());
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 struct MBarrierWaitOpConversion : public OpConversionPattern<MBarrierWaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -568,6 +556,6 @@ void mlir::tile::populateTmaOpToLLVMPatterns(TileTypeConverter &converter,
                                              RewritePatternSet &patterns) {
   patterns.add<AllocMBarriersOpConversion, TmaCopyOpConversion,
                TmaPrefetchOpConversion, TmaStoreOpConversion,
-               TmaStoreWaitOpConversion, MBarrierWaitOpConversion,
-               MBarrierArriveOpConversion>(converter, patterns.getContext());
+               MBarrierWaitOpConversion, MBarrierArriveOpConversion>(
+      converter, patterns.getContext());
 }

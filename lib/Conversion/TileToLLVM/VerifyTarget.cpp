@@ -53,8 +53,7 @@ struct TileVerifyTargetPass
     // The tensor memory accelerator (cp.async.bulk.tensor, its proxy
     // fences and transaction counts) exists from sm_90 on.
     walk = module.walk([&](Operation *op) {
-      if (version >= 90 ||
-          !isa<TmaCopyOp, TmaPrefetchOp, TmaStoreOp, TmaStoreWaitOp>(op))
+      if (version >= 90 || !isa<TmaCopyOp, TmaPrefetchOp, TmaStoreOp>(op))
         return WalkResult::advance();
       op->emitError() << op->getName()
                       << " needs sm_90 or newer (the tensor memory "

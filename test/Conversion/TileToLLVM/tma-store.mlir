@@ -97,16 +97,3 @@ func.func @store_fences(%o: !tile.ptr<f16>, %n: i32,
   tile.tma_store %buf[%c0], %op map %map : !tile.shared<tensor<64x128xf16>, stages = 1, pad = 8>, !tile.block_ptr<tensor<64x128xf16>>
   return
 }
-
-// -----
-
-// The wait before a stage is written again: this thread's bulk copies
-// have read their stages.
-// CHECK-LABEL: func.func @store_wait(
-// CHECK:         nvvm.cp.async.bulk.wait_group 0 {read}
-// CHECK-NOT:     nvvm.barrier0
-// CHECK:         return
-func.func @store_wait() attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  tile.tma_store_wait
-  return
-}

@@ -62,11 +62,3 @@ func.func @tma_store(%o: !tile.ptr<f16>, %n: i64,
   tile.tma_store %buf[%c0], %op map %map : !tile.shared<tensor<64x64xf16>, stages = 1, pad = 8>, !tile.block_ptr<tensor<64x64xf16>>
   return
 }
-
-// -----
-
-func.func @tma_store_wait() attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  // expected-error @+1 {{tile.tma_store_wait needs sm_90 or newer (the tensor memory accelerator); the target is sm_80}}
-  tile.tma_store_wait
-  return
-}

@@ -79,16 +79,6 @@ func.func @tma_store(%bp: !tile.block_ptr<tensor<1x1x128x64xf16>>, %map: !tile.t
   return
 }
 
-// CHECK-LABEL: func.func @tma_store_wait(
-// CHECK:         tile.tma_store_wait
-// CHECK-NEXT:    tile.local_store
-func.func @tma_store_wait(%v: tensor<128x64xf16>, %s: i32) {
-  %buf = tile.alloc_shared : !tile.shared<tensor<128x64xf16>, stages = 1, pad = 8>
-  tile.tma_store_wait
-  tile.local_store %v, %buf[%s] : tensor<128x64xf16>, !tile.shared<tensor<128x64xf16>, stages = 1, pad = 8>
-  return
-}
-
 // CHECK-LABEL: func.func @tma_multicast(
 // CHECK:         tile.tma_copy %{{.*}}, %[[BUF:.*]][%[[S:.*]]] map %{{.*}}, %[[BARS:.*]] if %{{.*}} multicast 2 : !tile.block_ptr<tensor<128x64xf16>>
 // CHECK-NEXT:    tile.mbarrier_arrive %[[BARS]][%[[S]]] cluster : !tile.mbarriers<4, arrivals = 8>

@@ -73,21 +73,11 @@ bool copiesLastValues(const AttentionKernel &k);
 
 /// Whether the persistent kernel `k` keeps two tiles' Q in its shared
 /// buffer (of at most 48 KiB a tile), so that the producer copies the next
-/// tile's while this one runs, and stages the output through it (unless
-/// stagesOutputApart). Only with the last values' own buffer: in the
-/// kernels that lack the room, the second Q's dynamic addresses cost the
-/// 128-wide head_dim 128 kernels spills, and their next tile waits for the
-/// first keys' buffer anyway.
+/// tile's while this one runs, and stages the output through it. Only with
+/// the last values' own buffer: in the kernels that lack the room, the
+/// second Q's dynamic addresses cost the 128-wide head_dim 128 kernels
+/// spills, and their next tile waits for the first keys' buffer anyway.
 bool twoQueryBlocks(const AttentionKernel &k);
-
-/// Whether the kernel `k` of two tiles' Q stages its output in a buffer
-/// of its own, in row order, from which TMA stores it a box per 128-byte
-/// column chunk, rather than in this tile's stage of Q's buffer: where rows
-/// are over 128 bytes (head_dim 128 in f16) and the buffer fits. Q's
-/// buffer keeps wgmma's order of 8-row groups, which TMA stores a box per
-/// group: for such rows those boxes cost more than they save, and the
-/// output staged there goes out through the warps' registers instead.
-bool stagesOutputApart(const AttentionKernel &k);
 
 /// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kvHeads,
 /// seq_k, headDim] (kvHeads divides heads); `aligned` as

@@ -662,8 +662,7 @@ struct TileWarpSpecializePass
               });
       if (failed(counted))
         return fail("the loop over tiles could not carry the ring's count");
-      tiles = cast<scf::ForOp>(counted->getOperation());
-      auto args = tiles.getRegionIterArgs();
+      auto args = cast<scf::ForOp>(counted->getOperation()).getRegionIterArgs();
       consumerBase = args[args.size() - counters];
       if (counters > 1)
         consumerUses = args.back();
@@ -720,37 +719,6 @@ struct TileWarpSpecializePass
           MBarrierArriveOp::create(cb, at, oneShotEmptied[index], stage, after);
       release.setStores(*stored);
     }
-
-    // In a loop over tiles, a buffer of the program's own (an epilogue's
-    // staging: only tile.local_store and tile.local_load use it, in the
-    // tile) whose block is stored from it goes out by TMA as well. Each
-    // write of the buffer then first waits for the copy of the tile before
-    // to have read it, and the program waits for the last copy after its
-    // tiles, before its shared memory goes away.
-    if (tiles)
-      for (auto alloc : llvm::to_vector(entry.getOps<AllocSharedOp>())) {
-        Value buffer = alloc.getResult();
-        if (buffer.use_empty() ||
-            llvm::any_of(buffer.getUsers(), [&](Operation *user) {
-              return !isa<LocalStoreOp, LocalLoadOp>(user) ||
-                     !tiles.getBody()->findAncestorOpInBlock(*user);
-            }))
-          continue;
-        FailureOr<bool> stored = storeThroughTma(buffer, func, tiles.getBody());
-        if (failed(stored))
-          return fail("a tensor map could not be added for a block stored "
-                      "from a buffer of the program's own");
-        if (!*stored)
-          continue;
-        for (Operation *user : buffer.getUsers())
-          if (isa<LocalStoreOp>(user)) {
-            OpBuilder wb(user);
-            TmaStoreWaitOp::create(wb, user->getLoc());
-          }
-        OpBuilder wb(ctx);
-        wb.setInsertionPointAfter(tiles);
-        TmaStoreWaitOp::create(wb, tiles.getLoc());
-      }
 
     // The program's side, in each loop: wait for each stage, read it,
     // release it. Iterations count from the first loop's lower bound.

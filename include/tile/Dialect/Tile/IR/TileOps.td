@@ -522,22 +522,6 @@ def Tile_TmaStoreOp
   let hasVerifier = 1;
 }
 
-def Tile_TmaStoreWaitOp
-    : Tile_Op<"tma_store_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "Wait until this thread's TMA stores have read their stages";
-  let description = [{
-    ```mlir
-    tile.tma_store_wait
-    ```
-    Waits until every `tile.tma_store` that this thread started has read
-    its stage (a thread that started none goes on at once), so that the
-    stage may be written again once the program's threads have met: the
-    `tile.local_store` that follows synchronizes them before it writes.
-    Sm_90a and later.
-  }];
-  let assemblyFormat = "attr-dict";
-}
-
 def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Wait for a phase of a transaction barrier, then synchronize";

@@ -238,13 +238,7 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "ModuleOp"> {
     tensor map of its own: the tensor memory accelerator copies the
     staged block out while the program goes on. The buffer's `emptied`
     arrival then moves to the end of the tile and waits for the copy to
-    have read the stage (`tile.mbarrier_arrive ... stores`). The same
-    holds for a buffer of the program's own in a loop over tiles (an
-    epilogue's staging: only `tile.local_store` and `tile.local_load` in
-    the tile use it): each of its `tile.local_store`s then first waits
-    for the copy of the tile before to have read it (`tile.tma_store_wait`,
-    before the store's own barrier), and the program waits for the last
-    copy after its tiles.
+    have read the stage (`tile.mbarrier_arrive ... stores`).
 
     The loops may sit in one `scf.for` without loop-carried values (besides
     `scf.if`s inside and outside it): a persistent program's loop over its
