@@ -10,6 +10,7 @@
 #include "tile/Catalogue/Ops/Attention.h"
 #include "tile/Catalogue/TestData.h"
 #include "tile/Reference/Reference.h"
+#include "tile/Support/SpecializedRegisters.h"
 
 #include <algorithm>
 #include <cmath>
@@ -82,10 +83,8 @@ int64_t queryRegisters(const AttentionKernel &k) {
 /// leaves of the program's launch allocation (its share of the register
 /// file), in multiples of 8, at most 240.
 int64_t consumerRegisters(const AttentionKernel &k) {
-  int64_t programs = std::max(1, k.minProgramsPerSM), warps = k.warps + 4;
-  int64_t launch =
-      std::min<int64_t>(255, 65536 / (programs * warps * 32)) / 8 * 8;
-  return std::min<int64_t>(240, (launch * warps - 4 * 24) / k.warps / 8 * 8);
+  return mlir::tile::getSpecializedConsumerRegisters(
+      k.warps, std::max(1, k.minProgramsPerSM));
 }
 
 /// Bytes of the shared buffers: Q where it has one (two tiles' in

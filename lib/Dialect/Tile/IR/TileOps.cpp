@@ -569,8 +569,7 @@ LogicalResult WarpSpecializeOp::verify() {
           TileDialect::getMinProgramsPerSMAttrName()))
     programs = std::max<int64_t>(1, attr.getInt());
   int64_t threads = 32 * (kProducerWarps + warps);
-  int64_t perThread =
-      std::min<int64_t>(255, 65536 / (programs * threads)) / 8 * 8;
+  int64_t perThread = getLaunchRegistersPerThread(threads, programs);
   int64_t registers = 32 * (kProducerWarps * getProducerRegisters() +
                             warps * getConsumerRegisters());
   if (registers > perThread * threads)

@@ -10,6 +10,7 @@
 #include "tile/Dialect/Tile/IR/Layout.h"
 #include "tile/Dialect/Tile/IR/Tile.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Support/SpecializedRegisters.h"
 
 #include "OneShotCopies.h"
 #include "ProducerSlices.h"
@@ -35,10 +36,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-/// Registers a producer warp keeps, and the most the program's warps take.
-constexpr int32_t kProducerRegisters = 24;
-constexpr int32_t kMaxConsumerRegisters = 240;
 
 /// A streamed load of the first loop, the 2-d block the loop body reads of
 /// it and the array it reads.
@@ -373,20 +370,14 @@ struct TileWarpSpecializePass
     if (auto attr = func->getAttrOfType<IntegerAttr>(
             TileDialect::getMinProgramsPerSMAttrName()))
       programs = std::max<int64_t>(1, attr.getInt());
-    int64_t warps = numWarps + WarpSpecializeOp::kProducerWarps;
-    int64_t launchRegisters =
-        std::min<int64_t>(255, 65536 / (programs * warps * 32)) / 8 * 8;
-    int32_t consumerRegisters = std::min<int64_t>(
-        kMaxConsumerRegisters,
-        (launchRegisters * warps -
-         WarpSpecializeOp::kProducerWarps * kProducerRegisters) /
-            numWarps / 8 * 8);
-    if (consumerRegisters < kProducerRegisters)
+    int32_t consumerRegisters =
+        getSpecializedConsumerRegisters(numWarps, programs);
+    if (consumerRegisters < kSpecializedProducerRegisters)
       return fail(Twine(programs) +
                   " programs per SM (tile.min_programs_per_sm) leave the "
                   "program's warps fewer than 24 registers each");
-    auto specialize =
-        WarpSpecializeOp::create(b, loc, kProducerRegisters, consumerRegisters);
+    auto specialize = WarpSpecializeOp::create(
+        b, loc, kSpecializedProducerRegisters, consumerRegisters);
     // The one-shot copies' buffers come before the producer that fills
     // them.
     for (OneShotCopy &copy : oneShots)

@@ -15,6 +15,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tile/Support/SpecializedRegisters.h"
+
 #include "tile/Dialect/Tile/IR/TileDialect.h.inc"
 #include "tile/Dialect/Tile/IR/TileEnums.h.inc"
 

@@ -654,7 +654,7 @@ def Tile_WarpSpecializeOp
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Warps the producer warpgroup adds to the program's.
-    static constexpr int64_t kProducerWarps = 4;
+    static constexpr int64_t kProducerWarps = kSpecializedProducerWarps;
   }];
 }
 
