@@ -1,4 +1,4 @@
-//===- SpecializedRegistersTest.cpp - Warp-specialized registers -----------===/
+//===- SpecializedRegistersTest.cpp - Warp-specialized registers ----------===//
 //
 // The register shares of warp-specialized programs: the counts ptxas and
 // setmaxnreg give the kernels of the catalogue (one program of two
