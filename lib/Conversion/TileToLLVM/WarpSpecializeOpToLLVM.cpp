@@ -3,10 +3,10 @@
 // A warp-specialized kernel (tile.warp_specialize) runs a producer
 // warpgroup beside the program's warps: after the ops before the split,
 // the producer lowers its register budget (setmaxnreg), runs its region on
-// one warp and exits, and the program's warps raise theirs. Its two
-// consumer warpgroups (8 warps) may take turns issuing their products
-// (tile.wait_turn, tile.pass_turn) on named barriers 2 and 3, as
-// FlashAttention-3's ping-pong schedule does; named barrier 1 is the
+// one warp and exits, and the program's warps raise theirs. Its consumer
+// warpgroups (8 or 16 warps) may take turns issuing their products in
+// pairs (tile.wait_turn, tile.pass_turn) on named barriers 2 + warpgroup,
+// as FlashAttention-3's ping-pong schedule does; named barrier 1 is the
 // program's own (see emitBarrier).
 //
 //===----------------------------------------------------------------------===//
@@ -26,11 +26,12 @@ using namespace mlir::tile;
 namespace {
 
 /// Named barrier of warpgroup `wg`'s turn; each takes the 128 threads that
-/// wait on it and the 128 of the other warpgroup that arrive.
+/// wait on it and the 128 of the other warpgroup of its pair (wg ^ 1) that
+/// arrive.
 constexpr int32_t kFirstTurnBarrier = 2;
 constexpr int32_t kTurnThreads = 256;
 
-/// This thread's warpgroup (0 or 1).
+/// This thread's warpgroup (0 to 3).
 Value emitWarpgroup(OpBuilder &b, Location loc) {
   return arith::ShRUIOp::create(b, loc, getThreadIds(b, loc).warp,
                                 i32Constant(b, loc, 2));
@@ -113,15 +114,18 @@ void mlir::tile::lowerWarpSpecialize(func::FuncOp kernel, bool turns,
   b.setInsertionPointAfter(ifProducer);
   NVVM::SetMaxRegisterOp::create(b, loc, op.getConsumerRegisters(),
                                  NVVM::SetMaxRegisterAction::increase);
-  // Warpgroup 0 takes the first turn: warpgroup 1 passes it once first.
+  // The even warpgroup of each pair takes the first turn: the odd one
+  // passes it once first.
   if (turns) {
     Value wg = emitWarpgroup(b, loc);
-    Value second = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wg,
-                                         i32Constant(b, loc, 1));
+    Value one = i32Constant(b, loc, 1);
+    Value second = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         arith::AndIOp::create(b, loc, wg, one),
+                                         i32Constant(b, loc, 0));
     auto ifSecond = scf::IfOp::create(b, loc, second, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifSecond.thenBlock()->getTerminator());
-    emitPassTo(b, loc, i32Constant(b, loc, 0));
+    emitPassTo(b, loc, arith::XOrIOp::create(b, loc, wg, one));
   }
   op.erase();
   kernel->setAttr(

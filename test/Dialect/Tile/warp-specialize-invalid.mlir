@@ -93,7 +93,7 @@ func.func @batch_and_rank(%bp: !tile.block_ptr<tensor<1x64x128xf16>>, %map: !til
 // -----
 
 func.func @turn_without_producer() attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  // expected-error @+1 {{'tile.wait_turn' op takes turns between the two warpgroups of a warp-specialized kernel of 8 warps}}
+  // expected-error @+1 {{'tile.wait_turn' op takes turns between the warpgroups of a pair in a warp-specialized kernel of 8 or 16 warps}}
   tile.wait_turn
   return
 }
@@ -103,7 +103,7 @@ func.func @turn_without_producer() attributes {tile.kernel, tile.num_warps = 8 :
 func.func @turn_with_four_warps() attributes {tile.kernel, tile.num_warps = 4 : i32} {
   tile.warp_specialize registers(24, 240) {
   }
-  // expected-error @+1 {{'tile.pass_turn' op takes turns between the two warpgroups of a warp-specialized kernel of 8 warps}}
+  // expected-error @+1 {{'tile.pass_turn' op takes turns between the warpgroups of a pair in a warp-specialized kernel of 8 or 16 warps}}
   tile.pass_turn
   return
 }

@@ -537,9 +537,10 @@ static LogicalResult verifyTurn(Operation *op) {
       specialized |= isa<WarpSpecializeOp>(inner) ||
                      inner->hasAttr(TileDialect::getWarpSpecializeAttrName());
     });
-  if (!specialized || getNumWarps(func) != 8)
-    return op->emitOpError("takes turns between the two warpgroups of a "
-                           "warp-specialized kernel of 8 warps");
+  int64_t warps = func ? getNumWarps(func) : 0;
+  if (!specialized || (warps != 8 && warps != 16))
+    return op->emitOpError("takes turns between the warpgroups of a pair "
+                           "in a warp-specialized kernel of 8 or 16 warps");
   if (op->getParentOfType<WarpSpecializeOp>())
     return op->emitOpError("is in a producer region");
   return success();

@@ -592,12 +592,13 @@ def Tile_WaitTurnOp
     %o = tile.dot ...
     tile.pass_turn
     ```
-    The two warpgroups of a warp-specialized kernel of 8 warps take turns
-    between `tile.wait_turn` and `tile.pass_turn`: warpgroup 0 first, then
-    1, then 0 again. Work outside the turns (a softmax) overlaps the other
-    warpgroup's (its products on the tensor cores), as in
-    FlashAttention-3's ping-pong schedule. Each warpgroup must pass the
-    turn once after each wait. Named barriers 2 and 3 (128 threads
+    The warpgroups of a warp-specialized kernel of 8 or 16 warps take
+    turns in pairs (0 and 1; 2 and 3) between `tile.wait_turn` and
+    `tile.pass_turn`: the even warpgroup of a pair first, then the odd
+    one, then the even one again. Work outside the turns (a softmax)
+    overlaps the other warpgroup's (its products on the tensor cores), as
+    in FlashAttention-3's ping-pong schedule. Each warpgroup must pass the
+    turn once after each wait. Named barriers 2 + warpgroup (128 threads
     arriving, 128 waiting).
   }];
   let assemblyFormat = "attr-dict";
@@ -606,7 +607,8 @@ def Tile_WaitTurnOp
 
 def Tile_PassTurnOp
     : Tile_Op<"pass_turn", [MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "Give the turn to the other warpgroup (see tile.wait_turn)";
+  let summary = "Give the turn to the other warpgroup of the pair (see "
+                "tile.wait_turn)";
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }
