@@ -19,6 +19,7 @@
 
 #include "mlir/IR/Verifier.h"
 
+#include <algorithm>
 #include <cstring>
 #include <tuple>
 
@@ -61,7 +62,8 @@ DType pointeeType(func::FuncOp kernel, unsigned arg) {
 /// outputs pass the operation's check, else what went wrong.
 std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
                            const cat::Problem &p, uint64_t seed,
-                           const cat::DeviceInfo &device = sm90()) {
+                           const cat::DeviceInfo &device = sm90(),
+                           std::vector<std::vector<char>> *written = nullptr) {
   KernelHarness h;
   h.module = ModuleOp::create(UnknownLoc::get(&h.context));
   cat::buildKernel(*h.module, k);
@@ -178,6 +180,8 @@ std::string runInterpreted(const cat::OpSpec &op, const cat::KernelDesc &k,
     std::memcpy(tensors[tensor].data() + offset, b.bytes.data(),
                 b.bytes.size());
   }
+  if (written)
+    *written = tensors;
   std::vector<std::vector<char>> samples;
   for (const cat::TestCase::Sample &s : c.samples)
     samples.emplace_back(tensors[s.tensor].begin() + s.offset,
@@ -274,15 +278,28 @@ TEST(LibraryOpsInterpreted, TransposedVKernelsAfterTheirPrelude) {
   EXPECT_GE(persistentRuns, 8);
 }
 
+// Whether bytes holds a word of `size` bytes of 0xff, the poison of
+// outputs no program wrote (a NaN; attention writes none).
+bool holdsPoison(const std::vector<char> &bytes, size_t size) {
+  for (size_t i = 0; i + size <= bytes.size(); i += size)
+    if (std::all_of(bytes.begin() + i, bytes.begin() + i + size,
+                    [](char c) { return (uint8_t)c == 0xff; }))
+      return true;
+  return false;
+}
+
 // Persistent attention kernels on a device of few SMs: each program runs
 // several tiles (query blocks of either head, the last one partial), the
 // causal ones seeing different numbers of key blocks, so that the loop
-// over a program's tiles carries nothing from one tile to the next.
+// over a program's tiles carries nothing from one tile to the next. Every
+// output row and log-sum-exp is written: the causal order of tiles (pairs
+// of mirrored query blocks over pairs of rounds, then one a round) is a
+// permutation for 2, 3 and 4 programs, 2 or 4 heads, 3 query blocks.
 TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
   uint64_t seed = std::random_device{}();
   SCOPED_TRACE("random seed " + std::to_string(seed));
   cat::DeviceInfo few = sm90();
-  for (int sms : {2, 4}) {
+  for (auto [sms, heads] : {std::pair<int, int64_t>{2, 2}, {3, 4}, {4, 2}}) {
     few.sms = sms;
     for (int32_t d : {64, 128})
       for (bool pingpong : {false, true})
@@ -303,15 +320,27 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           cat::KernelDesc desc = cat::toDesc(k);
           ASSERT_EQ(cat::whyInvalid(desc), "");
           EXPECT_EQ(cat::copiesLastValues(k), k.blockN == 64);
-          // 2 heads of 300 query rows sharing their keys and values: 6
-          // tiles (3 blocks each, the last of 44 rows) for 2 or 4 programs.
+          // Heads of 300 query rows sharing their keys and values: 3
+          // blocks each (the last of 44 rows), 6 or 12 tiles for 2 to 4
+          // programs.
           cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
-                                                 1, 2, 1, 300, 200, d);
+                                                 1, heads, 1, 300, 200, d);
           EXPECT_EQ(cat::getAttentionOp().plan(desc, p, few).grid[0],
                     (unsigned)sms);
-          EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few),
+          std::vector<std::vector<char>> written;
+          EXPECT_EQ(runInterpreted(cat::getAttentionOp(), desc, p, seed++, few,
+                                   &written),
                     "")
               << cat::getKernelName(desc) << " on " << sms << " SMs, causal "
+              << causal;
+          ASSERT_EQ(written.size(), 5u); // o, q, k, v, lse
+          EXPECT_FALSE(holdsPoison(written[0], 2))
+              << "an output row not written: " << cat::getKernelName(desc)
+              << " on " << sms << " SMs, " << heads << " heads, causal "
+              << causal;
+          EXPECT_FALSE(holdsPoison(written[4], 4))
+              << "a log-sum-exp not written: " << cat::getKernelName(desc)
+              << " on " << sms << " SMs, " << heads << " heads, causal "
               << causal;
         }
   }

@@ -306,7 +306,8 @@ public:
   /// Persistent kernels: P programs per batch entry, as many as leave every
   /// SM one program (min_programs_per_sm where programs share an SM; at
   /// least one, at most a tile each), each running every P-th of the
-  /// entry's heads x query blocks.
+  /// entry's heads x query blocks (causal, where P does not divide the
+  /// query blocks, every P-th pair of mirrored query blocks).
   LaunchPlan plan(const KernelDesc &desc, const Problem &p,
                   const DeviceInfo &device) const override {
     AttentionKernel k = toAttentionKernel(desc);
