@@ -247,7 +247,7 @@ public:
     // stays in shared memory) with 48 to spare, 64 in persistent programs
     // of one or two warpgroups (ptxas spills beyond that). Four
     // warpgroups' persistent programs keep 48: ptxas spills a few of a
-    // tile's values (32-40 bytes, stored before the loop over tiles and
+    // tile's values (32-72 bytes, stored before the loop over tiles and
     // loaded once a tile), which costs less than what persistence saves
     // at short sequences.
     bool roomForTileValues = k.persistent && k.warps != 16;
