@@ -128,10 +128,16 @@ bool copiesLastValues(const AttentionKernel &k) {
          (!k.persistent || bufferBytes(k, true) <= sharedLimit(k));
 }
 
+int64_t getSharedBufferBytes(const AttentionKernel &k) {
+  return bufferBytes(k, copiesLastValues(k));
+}
+
+int64_t getSharedBytesLimit(const AttentionKernel &k) { return sharedLimit(k); }
+
 namespace {
 
 int64_t bufferBytes(const AttentionKernel &k) {
-  return bufferBytes(k, copiesLastValues(k));
+  return getSharedBufferBytes(k);
 }
 
 } // namespace

@@ -79,6 +79,16 @@ bool copiesLastValues(const AttentionKernel &k);
 /// spills, and their next tile waits for the first keys' buffer anyway.
 bool twoQueryBlocks(const AttentionKernel &k);
 
+/// The bytes of shared buffers the catalogue admits `k` by: Q's, the key
+/// and value stages', the edge blocks' and the output's staging, as the
+/// lowering lays them out (without its barriers; SharedMemoryTest checks
+/// every specialized kernel of the space against the compiled layout).
+int64_t getSharedBufferBytes(const AttentionKernel &k);
+
+/// The shared memory a program of `k` may take: 227 KiB on sm_90 (its share
+/// of the SM's 228 KiB where programs share one), 112 KiB on sm_80.
+int64_t getSharedBytesLimit(const AttentionKernel &k);
+
 /// A problem: Q, O [batch, heads, seq_q, headDim], K, V [batch, kvHeads,
 /// seq_k, headDim] (kvHeads divides heads); `aligned` as
 /// AttentionKernel::aligned.
