@@ -292,9 +292,10 @@ bool holdsPoison(const std::vector<char> &bytes, size_t size) {
 // several tiles (query blocks of either head, the last one partial), the
 // causal ones seeing different numbers of key blocks, so that the loop
 // over a program's tiles carries nothing from one tile to the next. Every
-// output row and log-sum-exp is written: the causal order of tiles (pairs
-// of mirrored query blocks over pairs of rounds, then one a round) is a
-// permutation for 2, 3 and 4 programs, 2 or 4 heads, 3 query blocks.
+// output row and log-sum-exp is written, in either causal order: mirrored
+// pairs of query blocks (2 and 4 programs over 3 query blocks, a lone last
+// tile where the heads' tiles are odd in number) or the odd heads' blocks
+// reversed (3 programs).
 TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
   uint64_t seed = std::random_device{}();
   SCOPED_TRACE("random seed " + std::to_string(seed));
