@@ -293,14 +293,15 @@ bool holdsPoison(const std::vector<char> &bytes, size_t size) {
 // causal ones seeing different numbers of key blocks, so that the loop
 // over a program's tiles carries nothing from one tile to the next. Every
 // output row and log-sum-exp is written, in either causal order: mirrored
-// pairs of query blocks (2 and 4 programs over 3 query blocks, a lone last
-// tile where the heads' tiles are odd in number) or the odd heads' blocks
-// reversed (3 programs).
+// pairs of query blocks (2 and 4 programs over 3 query blocks; 3 heads'
+// 9 tiles end in a lone tile) or the odd heads' blocks reversed (3
+// programs).
 TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
   uint64_t seed = std::random_device{}();
   SCOPED_TRACE("random seed " + std::to_string(seed));
   cat::DeviceInfo few = sm90();
-  for (auto [sms, heads] : {std::pair<int, int64_t>{2, 2}, {3, 4}, {4, 2}}) {
+  for (auto [sms, heads] :
+       {std::pair<int, int64_t>{2, 2}, {2, 3}, {3, 4}, {4, 2}}) {
     few.sms = sms;
     for (int32_t d : {64, 128})
       for (bool pingpong : {false, true})
@@ -322,7 +323,7 @@ TEST(LibraryOpsInterpreted, PersistentAttentionRunsEveryQueryBlock) {
           ASSERT_EQ(cat::whyInvalid(desc), "");
           EXPECT_EQ(cat::copiesLastValues(k), k.blockN == 64);
           // Heads of 300 query rows sharing their keys and values: 3
-          // blocks each (the last of 44 rows), 6 or 12 tiles for 2 to 4
+          // blocks each (the last of 44 rows), 6, 9 or 12 tiles for 2 to 4
           // programs.
           cat::Problem p = cat::attentionProblem(cat::DType::F16, causal, true,
                                                  1, heads, 1, 300, 200, d);
