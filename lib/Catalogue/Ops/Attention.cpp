@@ -111,9 +111,9 @@ int64_t bufferBytes(const AttentionKernel &k, bool lastValues) {
   return q + (2 * k.stages + edges) * k.blockN * row + staging;
 }
 
-/// Shared memory a program may take: on sm_90 its share of the SM's where
-/// programs share one.
-int64_t sharedLimit(const AttentionKernel &k) {
+} // namespace
+
+int64_t getSharedBytesLimit(const AttentionKernel &k) {
   if (!k.hopper)
     return 112 * 1024;
   return std::min(kHopperSharedBytes,
@@ -121,26 +121,14 @@ int64_t sharedLimit(const AttentionKernel &k) {
                       1024);
 }
 
-} // namespace
-
 bool copiesLastValues(const AttentionKernel &k) {
   return k.specialized &&
-         (!k.persistent || bufferBytes(k, true) <= sharedLimit(k));
+         (!k.persistent || bufferBytes(k, true) <= getSharedBytesLimit(k));
 }
 
 int64_t getSharedBufferBytes(const AttentionKernel &k) {
   return bufferBytes(k, copiesLastValues(k));
 }
-
-int64_t getSharedBytesLimit(const AttentionKernel &k) { return sharedLimit(k); }
-
-namespace {
-
-int64_t bufferBytes(const AttentionKernel &k) {
-  return getSharedBufferBytes(k);
-}
-
-} // namespace
 
 bool hasQueryBuffer(const AttentionKernel &k) {
   int64_t e = getBytes(k.dtype);
@@ -264,7 +252,7 @@ public:
              "warp-specialized program's warpgroups have";
     // sm_80's 163 KiB per program also hold the scratch space of the
     // mma.sync operands' layout conversions (up to about 50 KiB).
-    if (bufferBytes(k) > sharedLimit(k))
+    if (getSharedBufferBytes(k) > getSharedBytesLimit(k))
       return "Q and the key and value stages need more than the program's "
              "share of shared memory (227 KiB, 228 KiB per SM less 1 KiB per "
              "program where programs share an SM, 112 KiB on sm_80, which "
